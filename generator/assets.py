@@ -1,0 +1,86 @@
+"""Browser runtime assets: the self-hosted Pyodide files and the two wheels it loads
+(the engine, icepool), written under docs/assets/."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import icepool
+
+PACKAGE = Path(__file__).parent
+# Only what loadPyodide fetches; source maps and the demo consoles stay out of the site.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ENGINE_DIST = "srd_engine"
+ENGINE_VERSION = "0.1.0"
+FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same sources
+
+
+class MissingRuntime(Exception):
+    pass
+
+
+def pyodide_dir(root: Path) -> Path:
+    folder = root / "node_modules" / "pyodide"
+    missing = [name for name in PYODIDE_FILES if not (folder / name).exists()]
+    if missing:
+        raise MissingRuntime(f"{folder}: fichiers Pyodide absents ({', '.join(missing)}) ; lancez « npm ci » (ou « make site »).")
+    return folder
+
+
+def _sources(folder: Path, prefix: str) -> dict[str, bytes]:
+    return {
+        f"{prefix}/{path.relative_to(folder).as_posix()}": path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in {".py", ".typed"}
+    }
+
+
+def build_wheel(name: str, version: str, files: dict[str, bytes]) -> tuple[str, bytes]:
+    """A pure-Python wheel (PEP 427) holding `files`; Pyodide unpacks it as is."""
+    info = f"{name}-{version}.dist-info"
+    files = dict(files)
+    files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()
+    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: srd-jdr\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = []
+    for arcname, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arcname},sha256={digest},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for arcname, data in files.items():
+            archive.writestr(zipfile.ZipInfo(arcname, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
+    return f"{name}-{version}-py3-none-any.whl", buffer.getvalue()
+
+
+def engine_wheel() -> tuple[str, bytes]:
+    files = {"generator/__init__.py": (PACKAGE / "__init__.py").read_bytes()}
+    files.update(_sources(PACKAGE / "engine", "generator/engine"))
+    return build_wheel(ENGINE_DIST, ENGINE_VERSION, files)
+
+
+def icepool_wheel() -> tuple[str, bytes]:
+    folder = Path(icepool.__file__).parent
+    return build_wheel("icepool", icepool.__version__, _sources(folder, "icepool"))
+
+
+def write_assets(root: Path, docs: Path) -> None:
+    source = pyodide_dir(root)
+    target = docs / "assets" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        (target / name).write_bytes((source / name).read_bytes())
+    wheels = docs / "assets" / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    names = []
+    for filename, data in (icepool_wheel(), engine_wheel()):
+        (wheels / filename).write_bytes(data)
+        names.append(filename)
+    version = json.loads((source / "package.json").read_text())["version"]
+    (wheels / "manifest.json").write_text(json.dumps({"pyodide": version, "wheels": names}, indent=1) + "\n")

@@ -1,0 +1,133 @@
+"""The pipeline: load → check links → render → export → assets → MkDocs, then swap `site/`.
+
+A failed build leaves the previous `site/` untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .assets import write_assets
+from .corpus import Corpus, load_corpus
+from .errors import BuildFailed, Problems
+from .export import export
+from .links import Links
+from .pages import Renderer
+
+
+@dataclass
+class Timings:
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def measure(self, name: str, since: float) -> float:
+        now = time.perf_counter()
+        self.seconds[name] = self.seconds.get(name, 0.0) + now - since
+        return now
+
+
+def check(root: Path) -> tuple[Corpus, Links]:
+    """Load and cross-check everything; raise BuildFailed with every problem found."""
+    problems = Problems(root)
+    corpus = load_corpus(root, problems)
+    links = Links(corpus)
+    links.check_all()
+    for source, path, line, message in links.problems:
+        problems.add(source.file, line, message)
+    if problems:
+        raise BuildFailed(problems)
+    return corpus, links
+
+
+def generate(root: Path, docs: Path) -> Renderer:
+    """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
+    corpus, links = check(root)
+    renderer = Renderer(corpus, links)
+    if docs.exists():
+        shutil.rmtree(docs)
+    for relative, text in renderer.pages().items():
+        target = docs / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    for relative, text in export(corpus).items():
+        target = docs / "api" / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    write_assets(root, docs)
+    return renderer
+
+
+def mkdocs_config(root: Path, work: Path, nav: list, site: Path) -> Path:
+    """The project's mkdocs.yml plus the generated navigation, with absolute paths."""
+    config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(work / "docs")
+    config["site_dir"] = str(site)
+    config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
+    config["nav"] = nav
+    path = work / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def run_mkdocs(config_file: Path) -> None:
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        mkdocs_build(load_config(str(config_file)))
+    except Abort as error:
+        problems = Problems(config_file.parent)
+        for message in handler.messages or [str(error)]:
+            problems.add("mkdocs", 1, message)
+        raise BuildFailed(problems) from None
+    finally:
+        logger.removeHandler(handler)
+
+
+def build(root: Path, site: Path | None = None, work: Path | None = None) -> Timings:
+    """Full build into `site` (default root/site), swapped in only when complete."""
+    root = root.resolve()
+    site = (site or root / "site").resolve()
+    work = (work or root / "build").resolve()
+    timings = Timings()
+    start = time.perf_counter()
+    work.mkdir(parents=True, exist_ok=True)
+    renderer = generate(root, work / "docs")
+    start = timings.measure("generateur", start)
+    fresh = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
+    try:
+        run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh))
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    timings.measure("mkdocs", start)
+    _swap(fresh, site)
+    return timings
+
+
+def _swap(fresh: Path, site: Path) -> None:
+    old = site.with_name(site.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if site.exists():
+        site.rename(old)
+    fresh.rename(site)
+    shutil.rmtree(old, ignore_errors=True)

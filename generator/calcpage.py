@@ -1,0 +1,53 @@
+"""HTML of a calculator: its form (from the inputs' declaration) and the default result.
+
+No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .engine.inputs import ChoiceInput, IntInput, IntListInput
+from .engine.registry import Calculator
+
+
+def _field(calc: Calculator, item) -> str:
+    field_id = f"{calc.id}-{item.name}"
+    described = f"{field_id}-aide {field_id}-erreur"
+    label = f'<label for="{field_id}">{escape(item.label)}</label>'
+    common = f'id="{field_id}" name="{item.name}" aria-describedby="{described}"'
+    if isinstance(item, ChoiceInput):
+        options = "".join(
+            f'<option value="{escape(v)}"{" selected" if v == item.default else ""}>{escape(text)}</option>' for v, text in item.choices
+        )
+        control = f"<select {common}>{options}</select>"
+    elif isinstance(item, IntInput):
+        # type=text keeps what the reader typed, so the engine can say what is wrong with it.
+        control = (
+            f'<input type="text" inputmode="numeric" autocomplete="off" {common} value="{item.default}" '
+            f'data-min="{item.minimum}" data-max="{item.maximum}">'
+        )
+    elif isinstance(item, IntListInput):
+        control = f'<input type="text" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
+    else:
+        raise TypeError(f"type de champ inconnu : {item!r}")
+    bounds = f" ({item.minimum} à {item.maximum})" if isinstance(item, IntInput) else ""
+    return (
+        f'<div class="srd-field">{label}{control}'
+        f'<small id="{field_id}-aide">{escape(item.help)}{bounds}</small>'
+        f'<span class="srd-error" id="{field_id}-erreur" role="alert"></span></div>'
+    )
+
+
+def calculator_html(calc: Calculator) -> str:
+    fields = "".join(_field(calc, item) for item in calc.inputs)
+    return (
+        f'<div class="srd-calc" data-system="{calc.system}" data-calc="{calc.id}">'
+        f'<form class="srd-calc-form" method="get" novalidate>{fields}'
+        f'</form><noscript><p class="srd-text srd-avertissement">Sans JavaScript, la page ne peut pas recalculer : '
+        f"le résultat ci-dessous est celui des valeurs par défaut.</p></noscript>"
+        f'<p class="srd-calc-status" aria-live="polite">Résultat pour les valeurs par défaut, calculé à la construction du site.</p>'
+        f'<div class="srd-calc-result" aria-live="polite">{calc.default_html()}</div>'
+        f'<p class="srd-calc-share"><a class="srd-calc-link" href="?">Lien vers ce résultat</a></p>'
+        f"</div>"
+    )

@@ -1,0 +1,48 @@
+"""Command line: python -m generator build | serve | check."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .assets import MissingRuntime
+from .errors import BuildFailed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generator", description="Générateur du site de règles de référence.")
+    parser.add_argument("--racine", type=Path, default=Path.cwd(), help="dossier du projet (data/, content/, mkdocs.yml)")
+    commands = parser.add_subparsers(dest="commande", required=True)
+    commands.add_parser("check", help="valider les données et les renvois, sans rien écrire")
+    build = commands.add_parser("build", help="construire le site dans site/")
+    build.add_argument("--site", type=Path, help="dossier de sortie (par défaut : site/)")
+    serve = commands.add_parser("serve", help="construire, servir sur http://127.0.0.1:8000 et reconstruire à chaque modification")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--hote", default="127.0.0.1")
+    args = parser.parse_args(argv)
+    root = args.racine.resolve()
+    try:
+        if args.commande == "check":
+            from .build import check
+
+            corpus, _ = check(root)
+            count = len(corpus.all_entities())
+            print(f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus.")
+        elif args.commande == "build":
+            from .build import build as run_build
+
+            timings = run_build(root, args.site)
+            details = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in timings.seconds.items())
+            print(f"Site construit dans {args.site or 'site/'} ({details}).")
+        else:
+            from .serve import serve
+
+            serve(root, args.hote, args.port)
+    except BuildFailed as error:
+        print(error.problems.report(), file=sys.stderr)
+        return 1
+    except MissingRuntime as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,244 @@
+"""Load every system: `data/<system>/*.yaml` (entities) and `content/<system>/*.md` (chapters).
+
+Loading checks each file against its kind's JSON Schema and the ids for duplicates;
+cross-references are checked later, by `links`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import schemas
+from .errors import Problems
+from .yamlload import Located, YamlProblem, parse_yaml
+
+CHAPTER_DIR = "regles"
+CALCULATOR_DIR = "calculateurs"
+
+
+@dataclass
+class Entity:
+    system: str
+    kind: str
+    data: dict
+    file: Path
+    located: Located
+    index: int  # position in its file's list
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def name(self) -> str:
+        return self.data["nom"]
+
+    def line(self, path: tuple = ()) -> int:
+        return self.located.line((self.index,) + tuple(path))
+
+    @property
+    def docs_path(self) -> str:
+        return f"{self.system}/{self.kind}/{self.id}.md"
+
+    @property
+    def url(self) -> str:
+        return f"/{self.system}/{self.kind}/{self.id}/"
+
+    @property
+    def notes(self) -> list[dict]:
+        return self.data.get("notes_editoriales", [])
+
+
+@dataclass
+class Chapter:
+    system: str
+    id: str
+    meta: dict
+    body: str
+    file: Path
+    body_line: int  # line of the file where `body` starts
+
+    @property
+    def title(self) -> str:
+        return self.meta["titre"]
+
+    @property
+    def name(self) -> str:
+        return self.title
+
+    @property
+    def docs_path(self) -> str:
+        return f"{self.system}/{CHAPTER_DIR}/{self.id}.md"
+
+    @property
+    def url(self) -> str:
+        return f"/{self.system}/{CHAPTER_DIR}/{self.id}/"
+
+    @property
+    def notes(self) -> list[dict]:
+        return self.meta.get("notes_editoriales", [])
+
+
+@dataclass
+class System:
+    id: str
+    meta: dict
+    file: Path
+    entities: dict[str, list[Entity]] = field(default_factory=dict)  # kind -> entities, file order
+    chapters: list[Chapter] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.meta["nom"]
+
+    @property
+    def ready(self) -> bool:
+        return self.meta["statut"] == "complet"
+
+    def entity(self, kind: str, entity_id: str) -> Entity | None:
+        for entity in self.entities.get(kind, []):
+            if entity.id == entity_id:
+                return entity
+        return None
+
+    def chapter(self, chapter_id: str) -> Chapter | None:
+        return next((c for c in self.chapters if c.id == chapter_id), None)
+
+    def all_entities(self) -> list[Entity]:
+        return [e for kind in self.entities for e in self.entities[kind]]
+
+
+@dataclass
+class Corpus:
+    root: Path
+    systems: dict[str, System]
+
+    def all_entities(self) -> list[Entity]:
+        return [e for s in self.systems.values() for e in s.all_entities()]
+
+
+CHAPTER_SCHEMA = {
+    "$schema": schemas.DIALECT,
+    "type": "object",
+    "properties": {
+        "titre": {"type": "string", "minLength": 1},
+        "resume": {"type": "string", "minLength": 1},
+        "source": {"type": "string", "minLength": 1},
+        "notes_editoriales": {"type": "array", "items": {"$ref": "#/$defs/note_editoriale"}},
+    },
+    "required": ["titre", "resume", "source"],
+    "additionalProperties": False,
+    "$defs": schemas.base()["$defs"],
+}
+
+FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+
+
+def _load_document(path: Path, problems: Problems) -> Located | None:
+    try:
+        return parse_yaml(path.read_text(encoding="utf-8"))
+    except YamlProblem as error:
+        problems.add(path, error.line, str(error))
+    except UnicodeDecodeError:
+        problems.add(path, 1, "fichier illisible : il doit être encodé en UTF-8")
+    return None
+
+
+def _check(schema: dict, data: object, located: Located, prefix: tuple, path: Path, problems: Problems) -> bool:
+    found = schemas.problems(schema, data)
+    for where, message in found:
+        problems.add(path, located.line(prefix + where), message)
+    return not found
+
+
+def load_system(folder: Path, content: Path, problems: Problems) -> System | None:
+    meta_file = folder / "systeme.yaml"
+    if not meta_file.exists():
+        problems.add(folder, 1, "dossier de système sans fichier systeme.yaml")
+        return None
+    located = _load_document(meta_file, problems)
+    if located is None or not _check(schemas.system_schema(), located.data, located, (), meta_file, problems):
+        return None
+    meta = located.data
+    if meta["id"] != folder.name:
+        problems.add(meta_file, located.line(("id",)), f"l'id « {meta['id']} » doit être le nom du dossier « {folder.name} »")
+    system = System(folder.name, meta, meta_file)
+    kinds = schemas.kinds()
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == "systeme.yaml":
+            continue
+        if path.stem not in kinds:
+            problems.add(path, 1, f"genre d'entité inconnu « {path.stem} » (genres connus : {', '.join(kinds)})")
+            continue
+        system.entities[path.stem] = _load_entities(system.id, kinds[path.stem], path, problems)
+    system.chapters = _load_chapters(system, content / system.id, located, problems)
+    return system
+
+
+def _load_entities(system: str, kind: schemas.Kind, path: Path, problems: Problems) -> list[Entity]:
+    located = _load_document(path, problems)
+    if located is None:
+        return []
+    if not isinstance(located.data, list):
+        problems.add(path, 1, f"le fichier doit contenir une liste d'entités « {kind.label} » (une par tiret)")
+        return []
+    entities, seen = [], {}
+    for index, data in enumerate(located.data):
+        if not _check(kind.schema, data, located, (index,), path, problems):
+            continue
+        entity = Entity(system, kind.id, data, path, located, index)
+        if entity.id in seen:
+            problems.add(path, entity.line(("id",)), f"id « {entity.id} » en double (déjà utilisé ligne {seen[entity.id]})")
+            continue
+        seen[entity.id] = entity.line(("id",))
+        entities.append(entity)
+    return entities
+
+
+def _load_chapters(system: System, folder: Path, meta: Located, problems: Problems) -> list[Chapter]:
+    listed = system.meta.get("chapitres", [])
+    chapters = []
+    for position, chapter_id in enumerate(listed):
+        path = folder / f"{chapter_id}.md"
+        if not path.exists():
+            problems.add(system.file, meta.line(("chapitres", position)), f"chapitre « {chapter_id} » introuvable : {problems.relative(path)} n'existe pas")
+            continue
+        chapter = _load_chapter(system.id, chapter_id, path, problems)
+        if chapter:
+            chapters.append(chapter)
+    if folder.exists():
+        for path in sorted(folder.glob("*.md")):
+            if path.stem not in listed:
+                problems.add(path, 1, f"chapitre absent de la liste « chapitres » de {problems.relative(system.file)}")
+    return chapters
+
+
+def _load_chapter(system: str, chapter_id: str, path: Path, problems: Problems) -> Chapter | None:
+    text = path.read_text(encoding="utf-8")
+    match = FRONT_MATTER.match(text)
+    if not match:
+        problems.add(path, 1, "en-tête YAML manquant : le fichier doit commencer par « --- », titre, resume, source, puis « --- »")
+        return None
+    try:
+        located = parse_yaml(match.group(1))
+    except YamlProblem as error:
+        problems.add(path, error.line + 1, str(error))
+        return None
+    # Lines of the front matter start after the opening "---".
+    shifted = Located(located.data, {k: v + 1 for k, v in located.lines.items()})
+    if not _check(CHAPTER_SCHEMA, located.data, shifted, (), path, problems):
+        return None
+    body_line = match.group(0).count("\n") + 1
+    return Chapter(system, chapter_id, located.data, text[match.end():], path, body_line)
+
+
+def load_corpus(root: Path, problems: Problems) -> Corpus:
+    data, content = root / "data", root / "content"
+    systems = {}
+    for folder in sorted(p for p in data.iterdir() if p.is_dir()):
+        system = load_system(folder, content, problems)
+        if system:
+            systems[system.id] = system
+    return Corpus(root, systems)

@@ -1,0 +1,5 @@
+"""Rules engine shared by the generator (CPython) and the reader's browser (Pyodide).
+
+Stdlib + icepool only, no I/O. Each system declares its calculators in its own module;
+`registry.all_calculators()` imports them.
+"""

@@ -1,0 +1,100 @@
+"""Calculator inputs: how each one is declared, and how a raw string (from the URL query
+or a form field) becomes a value or a French message for the reader."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class InputError(ValueError):
+    """A value the reader typed that the calculator cannot take; the message is shown at the field."""
+
+
+def _parse_int(raw: str) -> int:
+    # Readers type "−3" (typographic minus) and "+2" as often as "-3" and "2".
+    text = raw.strip().replace("\u2212", "-").replace(" ", "")
+    if text == "":
+        raise InputError("Ce champ est vide : indiquez un nombre entier.")
+    if text.startswith("+"):
+        text = text[1:]
+    if not (text.lstrip("-").isdigit() and text.count("-") <= 1):
+        raise InputError(f"« {raw.strip()} » n'est pas un nombre entier.")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class IntInput:
+    """A whole number within [minimum, maximum]."""
+
+    name: str
+    label: str
+    default: int
+    minimum: int
+    maximum: int
+    help: str = ""
+    kind = "entier"
+
+    def parse(self, raw: str) -> int:
+        value = _parse_int(raw)
+        if not self.minimum <= value <= self.maximum:
+            raise InputError(f"Entrez un entier entre {self.minimum} et {self.maximum} (reçu : {value}).")
+        return value
+
+    def to_text(self, value: int) -> str:
+        return str(value)
+
+
+@dataclass(frozen=True)
+class ChoiceInput:
+    """One option among a fixed list of (value, French label) pairs."""
+
+    name: str
+    label: str
+    default: str
+    choices: tuple[tuple[str, str], ...]
+    help: str = ""
+    kind = "choix"
+
+    def parse(self, raw: str) -> str:
+        value = raw.strip()
+        allowed = [v for v, _ in self.choices]
+        if value not in allowed:
+            raise InputError("Choisissez une des options proposées : " + ", ".join(label for _, label in self.choices) + ".")
+        return value
+
+    def to_text(self, value: str) -> str:
+        return value
+
+
+@dataclass(frozen=True)
+class IntListInput:
+    """Several whole numbers separated by commas or spaces, e.g. "4, 7"."""
+
+    name: str
+    label: str
+    default: tuple[int, ...]
+    minimum: int
+    maximum: int
+    max_items: int
+    help: str = ""
+    kind = "liste"
+
+    def parse(self, raw: str) -> tuple[int, ...]:
+        parts = [p for p in raw.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
+        if not parts:
+            raise InputError("Ce champ est vide : indiquez au moins un niveau, par exemple « 4, 7 ».")
+        if len(parts) > self.max_items:
+            raise InputError(f"Au plus {self.max_items} valeurs (reçu : {len(parts)}).")
+        values = []
+        for part in parts:
+            value = _parse_int(part)
+            if not self.minimum <= value <= self.maximum:
+                raise InputError(f"Chaque valeur doit être un entier entre {self.minimum} et {self.maximum} (reçu : {value}).")
+            values.append(value)
+        return tuple(values)
+
+    def to_text(self, value: tuple[int, ...]) -> str:
+        return ", ".join(str(v) for v in value)
+
+
+Input = IntInput | ChoiceInput | IntListInput

@@ -1,0 +1,87 @@
+"""Calculator declarations: inputs + one pure function, registered by system and id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from .inputs import Input, InputError
+from .results import Block, to_html
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The values read, the French message per field in error, and the result if none."""
+
+    values: dict
+    errors: dict[str, str]
+    blocks: tuple[Block, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass(frozen=True)
+class Calculator:
+    system: str
+    id: str
+    title: str
+    summary: str  # one French sentence: what question it answers
+    inputs: tuple[Input, ...]
+    compute: Callable[..., tuple[Block, ...]]
+    assumptions: tuple[str, ...] = ()  # what the model takes for granted, shown on the page
+
+    @property
+    def defaults(self) -> dict:
+        return {i.name: i.default for i in self.inputs}
+
+    def read(self, query: Mapping[str, str]) -> Outcome:
+        """Parse raw strings; a name missing from the query takes its default."""
+        values, errors = {}, {}
+        for item in self.inputs:
+            raw = query.get(item.name)
+            if raw is None:
+                values[item.name] = item.default
+                continue
+            try:
+                values[item.name] = item.parse(str(raw))
+            except InputError as error:
+                errors[item.name] = str(error)
+        return Outcome(values, errors)
+
+    def run(self, query: Mapping[str, str]) -> Outcome:
+        outcome = self.read(query)
+        if not outcome.ok:
+            return outcome
+        return Outcome(outcome.values, {}, self.compute(**outcome.values))
+
+    def default_html(self) -> str:
+        return to_html(self.compute(**self.defaults))
+
+    def query_text(self, values: Mapping) -> dict[str, str]:
+        return {i.name: i.to_text(values[i.name]) for i in self.inputs}
+
+
+_REGISTRY: dict[tuple[str, str], Calculator] = {}
+
+
+def register(calculator: Calculator) -> Calculator:
+    key = (calculator.system, calculator.id)
+    if key in _REGISTRY:
+        raise ValueError(f"calculateur déclaré deux fois : {key}")
+    _REGISTRY[key] = calculator
+    return calculator
+
+
+def all_calculators() -> list[Calculator]:
+    # Importing a system module registers its calculators.
+    from . import reserve_d6  # noqa: F401
+
+    return list(_REGISTRY.values())
+
+
+def get(system: str, calc_id: str) -> Calculator:
+    all_calculators()
+    return _REGISTRY[(system, calc_id)]
+

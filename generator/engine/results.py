@@ -1,0 +1,185 @@
+"""What a calculator returns: a few typed blocks with exact values, and their HTML.
+
+The same `to_html` runs in the generator (the result for the default inputs is written
+into the page) and in the browser on Pyodide (the result for the reader's inputs), so
+both always look the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+import math
+
+Number = int | Fraction
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One key value: « Dés lancés : 11 », « P(≥ 3) : 65,98 % »."""
+
+    label: str
+    value: Number | str
+    percent: bool = False  # show a probability as a percentage
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Figures:
+    title: str
+    items: tuple[Figure, ...]
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """An exact distribution of an integer outcome, shown as a chart and a table."""
+
+    title: str
+    outcome_label: str  # e.g. « Succès »
+    probabilities: tuple[tuple[int, Fraction], ...]  # (outcome, P(= outcome)), sorted
+    cumulative_label: str = "P(≥ k)"  # the table's third column; empty to leave it out
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Number | str, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    tone: str = "info"  # info | avertissement
+
+
+Block = Figures | Distribution | Table | Text
+
+# Tail rows below this probability are folded into one exact « k ou plus » row.
+TAIL = Fraction(1, 10**6)
+
+
+def format_number(value: Number) -> str:
+    """French decimal writing: 3,5 ; 1,910365 ; integers as they are."""
+    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+        return f"{int(value)}".replace("-", "−")
+    text = f"{float(value):.6f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",").replace("-", "−")
+
+
+def format_percent(p: Fraction) -> str:
+    if p == 0:
+        return "0 %"
+    if p == 1:
+        return "100 %"
+    if p < Fraction(1, 10**6):
+        return "< 0,0001 %"
+    return f"{float(p) * 100:.4f}".rstrip("0").rstrip(".").replace(".", ",") + " %"
+
+
+def exact(value: Number) -> str:
+    return str(Fraction(value))
+
+
+def _value_html(value: Number | str, percent: bool) -> str:
+    if isinstance(value, str):
+        return escape(value)
+    shown = format_percent(Fraction(value)) if percent else format_number(value)
+    return f'<span class="srd-num" data-exact="{exact(value)}" title="{exact(value)}">{shown}</span>'
+
+
+def _figures_html(block: Figures) -> str:
+    rows = []
+    for item in block.items:
+        note = f' <small>{escape(item.note)}</small>' if item.note else ""
+        rows.append(f"<dt>{escape(item.label)}</dt><dd>{_value_html(item.value, item.percent)}{note}</dd>")
+    return f'<section class="srd-figures"><h3>{escape(block.title)}</h3><dl>{"".join(rows)}</dl></section>'
+
+
+def visible_rows(probabilities: tuple[tuple[int, Fraction], ...]) -> tuple[list[tuple[int, Fraction, Fraction]], Fraction]:
+    """(outcome, P(=), P(≥)) rows to show, and the folded tail's probability (0 if none)."""
+    rows = []
+    remaining = sum((p for _, p in probabilities), Fraction(0))
+    for outcome, p in probabilities:
+        if rows and remaining < TAIL:
+            return rows, remaining
+        rows.append((outcome, p, remaining))
+        remaining -= p
+    return rows, Fraction(0)
+
+
+def _chart_svg(rows: list[tuple[int, Fraction, Fraction]], outcome_label: str) -> str:
+    """A plain bar chart: one bar per outcome, height proportional to P(= outcome)."""
+    top = max(p for _, p, _ in rows)
+    width, height, gap = 14, 120, 2
+    bars = []
+    for i, (outcome, p, _) in enumerate(rows):
+        h = 0 if top == 0 else round(float(p / top) * height, 1)
+        x = i * (width + gap)
+        bars.append(
+            f'<rect x="{x}" y="{height - h}" width="{width}" height="{h}"><title>{escape(outcome_label)} {outcome} : {format_percent(p)}</title></rect>'
+        )
+        if len(rows) <= 30 or i % 5 == 0:
+            bars.append(f'<text x="{x + width / 2}" y="{height + 12}">{outcome}</text>')
+    total = len(rows) * (width + gap)
+    return (
+        f'<svg class="srd-chart" viewBox="0 0 {total} {height + 16}" role="img" '
+        f'aria-label="Diagramme en barres : probabilité de chaque valeur ({escape(outcome_label)})" '
+        f'preserveAspectRatio="xMinYMax meet">{"".join(bars)}</svg>'
+    )
+
+
+def _distribution_html(block: Distribution) -> str:
+    rows, tail = visible_rows(block.probabilities)
+    cumulative = bool(block.cumulative_label)
+    head = f"<th>{escape(block.outcome_label)}</th><th>P(= k)</th>" + (f"<th>{escape(block.cumulative_label)}</th>" if cumulative else "")
+    body = []
+    for outcome, p, at_least in rows:
+        cells = f"<td>{outcome}</td><td>{_value_html(p, True)}</td>" + (f"<td>{_value_html(at_least, True)}</td>" if cumulative else "")
+        body.append(f'<tr data-k="{outcome}">{cells}</tr>')
+    if tail:
+        first = rows[-1][0] + 1
+        cells = f"<td>{first} ou plus</td><td>{_value_html(tail, True)}</td>" + (f"<td>{_value_html(tail, True)}</td>" if cumulative else "")
+        body.append(f'<tr class="srd-tail">{cells}</tr>')
+    return (
+        f'<section class="srd-distribution"><h3>{escape(block.title)}</h3>'
+        f"<figure>{_chart_svg(rows, block.outcome_label)}</figure>"
+        f'<div class="srd-table-scroll"><table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div></section>'
+    )
+
+
+def _table_html(block: Table) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in block.headers)
+    body = "".join("<tr>" + "".join(f"<td>{_value_html(c, False)}</td>" for c in row) + "</tr>" for row in block.rows)
+    note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""
+    return (
+        f'<section class="srd-table"><h3>{escape(block.title)}</h3>'
+        f'<div class="srd-table-scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{note}</section>'
+    )
+
+
+def _text_html(block: Text) -> str:
+    return f'<p class="srd-text srd-{block.tone}">{escape(block.text)}</p>'
+
+
+_RENDERERS = {Figures: _figures_html, Distribution: _distribution_html, Table: _table_html, Text: _text_html}
+
+
+def to_html(blocks: tuple[Block, ...]) -> str:
+    # One line, no blank lines: the HTML goes into Markdown pages as a raw block.
+    return "".join(_RENDERERS[type(block)](block) for block in blocks)
+
+
+def mean(probabilities: tuple[tuple[int, Fraction], ...]) -> Fraction:
+    return sum((k * p for k, p in probabilities), Fraction(0))
+
+
+def variance(probabilities: tuple[tuple[int, Fraction], ...]) -> Fraction:
+    m = mean(probabilities)
+    return sum(((k - m) ** 2 * p for k, p in probabilities), Fraction(0))
+
+
+def std_dev(var: Fraction) -> float:
+    return math.sqrt(var)

@@ -1,0 +1,49 @@
+"""Build problems, reported all at once as `path:line: message`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass
+class Problems:
+    """Collects every problem of a build so the author fixes them in one pass."""
+
+    root: Path
+    items: list[Problem] = field(default_factory=list)
+
+    def add(self, path: Path | str, line: int, message: str) -> None:
+        self.items.append(Problem(self.relative(path), max(1, line), message))
+
+    def relative(self, path: Path | str) -> str:
+        path = Path(path)
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def report(self) -> str:
+        lines = [str(p) for p in sorted(set(self.items))]
+        count = len(lines)
+        lines.append(f"{count} erreur{'s' if count > 1 else ''} : le site n'a pas été reconstruit.")
+        return "\n".join(lines)
+
+
+class BuildFailed(Exception):
+    def __init__(self, problems: Problems):
+        super().__init__(problems.report())
+        self.problems = problems

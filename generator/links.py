@@ -1,0 +1,173 @@
+"""Cross-references: inline tags in texts, `x-ref` fields, chapter anchors, backlinks.
+
+Inline tags (resolved at build time; an unknown target fails the build):
+  {@<genre> <id>}  {@<genre> <id>|libellé}   an entity of the same system
+  {@regle <chapitre>#<ancre>|libellé}         a rules chapter, optionally a heading in it
+  {@calcul <id>?champ=valeur&…|libellé}        a calculator, optionally with its inputs
+  {@jet 3d6+4}                                 a dice expression
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode
+
+from markdown.extensions.toc import slugify
+
+from . import schemas
+from .corpus import CALCULATOR_DIR, Chapter, Corpus, Entity, System
+from .engine import registry
+
+TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
+DICE = re.compile(r"^\d*[dD]\d+([+-]\d+)?$")
+HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
+SPECIAL_TAGS = ("regle", "calcul", "jet")
+
+
+def chapter_anchors(chapter: Chapter) -> dict[str, str]:
+    """Anchor -> heading text, as MkDocs' toc extension will write them."""
+    anchors = {}
+    for _, text, explicit in HEADING.findall(chapter.body):
+        plain = TAG.sub(lambda m: m.group(3) or m.group(2), text)
+        anchors[explicit or slugify(plain, "-")] = plain
+    return anchors
+
+
+@dataclass(frozen=True)
+class Target:
+    docs_path: str  # Markdown file of the target page
+    anchor: str
+    label: str
+    query: str = ""
+
+
+@dataclass
+class Links:
+    corpus: Corpus
+    cited_by: dict[str, list] = field(default_factory=dict)  # target docs path -> citing entities/chapters
+    required_by: dict[str, list] = field(default_factory=dict)
+    problems: list[tuple[object, tuple, int, str]] = field(default_factory=list)
+
+    # --- resolution -------------------------------------------------------------
+    def resolve(self, system: System, kind: str, ref: str, label: str | None) -> Target | str:
+        """The target of a tag, or a French message saying why there is none."""
+        ref = ref.strip()
+        if kind == "jet":
+            return Target("", "", label or ref) if DICE.match(ref) else f"expression de dés « {ref} » invalide (attendu par exemple 3d6+4)"
+        if kind == "regle":
+            chapter_id, _, anchor = ref.partition("#")
+            chapter = system.chapter(chapter_id)
+            if chapter is None:
+                return f"chapitre « {chapter_id} » inconnu dans {system.id}"
+            anchors = chapter_anchors(chapter)
+            if anchor and anchor not in anchors:
+                return f"ancre « #{anchor} » absente du chapitre « {chapter_id} » (ancres : {', '.join(anchors)})"
+            return Target(chapter.docs_path, anchor, label or (anchors[anchor] if anchor else chapter.title))
+        if kind == "calcul":
+            calc_id, _, query = ref.partition("?")
+            try:
+                calculator = registry.get(system.id, calc_id)
+            except KeyError:
+                return f"calculateur « {calc_id} » inconnu dans {system.id}"
+            pairs = dict(parse_qsl(query, keep_blank_values=True))
+            unknown = set(pairs) - {i.name for i in calculator.inputs}
+            if unknown:
+                return f"champ(s) {', '.join(sorted(unknown))} inconnu(s) du calculateur « {calc_id} »"
+            errors = calculator.read(pairs).errors
+            if errors:
+                return "; ".join(f"{name} : {message}" for name, message in errors.items())
+            return Target(f"{system.id}/{CALCULATOR_DIR}/{calc_id}.md", "", label or calculator.title, urlencode(pairs))
+        if kind not in schemas.kinds():
+            return f"balise de genre inconnu « {kind} » (genres : {', '.join(list(schemas.kinds()) + list(SPECIAL_TAGS))})"
+        entity = system.entity(kind, ref)
+        if entity is None:
+            return f"{schemas.kinds()[kind].label.lower()} « {ref} » introuvable dans {system.id}"
+        return Target(entity.docs_path, "", label or entity.name)
+
+    # --- checking ---------------------------------------------------------------
+    def _note(self, key: dict, target: Target, source: Entity | Chapter) -> None:
+        if target.docs_path and target.docs_path != source.docs_path:
+            bucket = key.setdefault(target.docs_path, [])
+            if source not in bucket:
+                bucket.append(source)
+
+    def check_text(self, system: System, text: str, source: Entity | Chapter, where: tuple, first_line: int) -> None:
+        for match in TAG.finditer(text):
+            target = self.resolve(system, match.group(1), match.group(2), match.group(3))
+            line = first_line + text.count("\n", 0, match.start())
+            if isinstance(target, str):
+                self.problems.append((source, where, line, target))
+            else:
+                self._note(self.cited_by, target, source)
+
+    def check_all(self) -> None:
+        kinds = schemas.kinds()
+        for system in self.corpus.systems.values():
+            for entity in system.all_entities():
+                for path, text in _strings(entity.data, ()):
+                    # Block scalars start on the line after their key.
+                    self.check_text(system, text, entity, path, entity.line(path) + (1 if "\n" in text else 0))
+                for pattern, target_kind in kinds[entity.kind].references():
+                    for path, value in _follow(entity.data, pattern, ()):
+                        target = system.entity(target_kind, value)
+                        if target is None:
+                            self.problems.append((entity, path, entity.line(path), f"« {'.'.join(str(p) for p in path)} » : {kinds[target_kind].label.lower()} « {value} » introuvable dans {system.id}"))
+                        else:
+                            relation = self.required_by if "prerequis" in pattern else self.cited_by
+                            self._note(relation, Target(target.docs_path, "", target.name), entity)
+            for chapter in system.chapters:
+                self.check_text(system, chapter.body, chapter, (), chapter.body_line)
+                for path, text in _strings(chapter.meta, ()):
+                    self.check_text(system, text, chapter, path, 1)
+
+    # --- rendering --------------------------------------------------------------
+    def render(self, system: System, text: str, page: str) -> str:
+        """Replace every tag of `text` by Markdown, with links relative to the `page` file."""
+
+        def replace(match: re.Match) -> str:
+            kind = match.group(1)
+            target = self.resolve(system, kind, match.group(2), match.group(3))
+            if isinstance(target, str):  # check_all has already failed the build
+                raise ValueError(target)
+            if kind == "jet":
+                return f'<span class="srd-jet" title="jet de dés">{target.label}</span>'
+            return f"[{target.label}]({relative(page, target.docs_path, target.anchor, target.query)})"
+
+        return TAG.sub(replace, text)
+
+
+def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:
+    """Link from one docs file to another, the way MkDocs expects it (relative .md path)."""
+    link = posixpath.relpath(target, posixpath.dirname(page) or ".")
+    if query:
+        link += "?" + query
+    if anchor:
+        link += "#" + anchor
+    return link
+
+
+def _strings(node: object, path: tuple):
+    if isinstance(node, str):
+        yield path, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _strings(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, path + (i,))
+
+
+def _follow(node: object, pattern: tuple, path: tuple):
+    """Values found along a schema path pattern ('*' = every list item)."""
+    if not pattern:
+        if isinstance(node, str):
+            yield path, node
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*" and isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _follow(item, rest, path + (i,))
+    elif isinstance(node, dict) and head in node:
+        yield from _follow(node[head], rest, path + (head,))

@@ -1,0 +1,135 @@
+"""Render every Markdown page of the site from the corpus, with Jinja2 templates.
+
+Returns {docs path: Markdown}; nothing is written here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+
+from . import schemas
+from .calcpage import calculator_html
+from .corpus import CALCULATOR_DIR, Corpus, Entity, System
+from .engine import registry
+from .links import Links, relative
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _indent(text: str, width: int = 4) -> str:
+    pad = " " * width
+    return "\n".join(pad + line if line.strip() else "" for line in str(text).splitlines())
+
+
+class Renderer:
+    def __init__(self, corpus: Corpus, links: Links):
+        self.corpus, self.links = corpus, links
+        self.env = Environment(
+            loader=FileSystemLoader(TEMPLATES),
+            undefined=StrictUndefined,
+            keep_trailing_newline=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self.env.filters["indent4"] = _indent
+        self.env.filters["texte"] = self._texte
+        self.env.filters["lien"] = self._lien
+        self.env.filters["cellule"] = self._cellule
+        self.env.globals["kinds"] = schemas.kinds()
+        self.env.globals["calculators_of"] = self.calculators_of
+
+    # --- filters (they need the current page to write relative links) ------------
+    @pass_context
+    def _texte(self, ctx, value: str) -> str:
+        return self.links.render(ctx["system"], value, ctx["page"])
+
+    @pass_context
+    def _lien(self, ctx, target, label: str | None = None) -> str:
+        """Markdown link from the current page to an entity, chapter or docs path."""
+        path = target if isinstance(target, str) else target.docs_path
+        name = label or (target.name if not isinstance(target, str) else path)
+        return f"[{name}]({relative(ctx['page'], path)})"
+
+    @pass_context
+    def _cellule(self, ctx, entity: Entity, field: str) -> str:
+        """One index-table cell: references become links, lists are joined."""
+        value = entity.data.get(field)
+        kind = schemas.kinds()[entity.kind]
+        ref_kind = dict((path, target) for path, target in kind.references()).get((field, "*")) or dict(kind.references()).get((field,))
+        items = value if isinstance(value, list) else [value]
+        shown = []
+        for item in items:
+            if item is None:
+                continue
+            if ref_kind:
+                target = ctx["system"].entity(ref_kind, item)
+                shown.append(self._lien(ctx, target, target.data.get("abreviation") or target.name))
+            elif isinstance(item, dict):
+                shown.append(str(item.get("texte") or item.get("nom") or ""))
+            elif isinstance(item, bool):
+                shown.append("oui" if item else "non")
+            else:
+                shown.append(self._texte(ctx, str(item)))
+        return ", ".join(shown).replace("|", "\\|") or "—"
+
+    # --- helpers --------------------------------------------------------------------
+    def calculators_of(self, system: System) -> list[registry.Calculator]:
+        return [c for c in registry.all_calculators() if c.system == system.id]
+
+    def _render(self, template: str, page: str, system: System | None = None, **values) -> str:
+        return self.env.get_template(template).render(page=page, system=system, corpus=self.corpus, links=self.links, **values)
+
+    def entity_template(self, kind: str) -> str:
+        specific = f"entite/{kind}.md.j2"
+        return specific if (TEMPLATES / specific).exists() else "entite/_base.md.j2"
+
+    # --- pages ----------------------------------------------------------------------
+    def pages(self) -> dict[str, str]:
+        out = {"index.md": self._render("accueil.md.j2", "index.md")}
+        out["api/index.md"] = self._render("api.md.j2", "api/index.md", schemas_files=schemas.published())
+        for system in self.corpus.systems.values():
+            out.update(self.system_pages(system))
+        return out
+
+    def system_pages(self, system: System) -> dict[str, str]:
+        sid = system.id
+        out = {f"{sid}/index.md": self._render("systeme.md.j2", f"{sid}/index.md", system)}
+        if not system.ready:
+            return out
+        for chapter in system.chapters:
+            out[chapter.docs_path] = self._render("chapitre.md.j2", chapter.docs_path, system, chapter=chapter)
+        for kind_id, entities in system.entities.items():
+            index = f"{sid}/{kind_id}/index.md"
+            out[index] = self._render("index_genre.md.j2", index, system, kind=schemas.kinds()[kind_id], entities=entities)
+            for entity in entities:
+                out[entity.docs_path] = self._render(
+                    self.entity_template(kind_id), entity.docs_path, system, entity=entity, kind=schemas.kinds()[kind_id], e=entity.data
+                )
+        out[f"{sid}/errata.md"] = self._render("errata.md.j2", f"{sid}/errata.md", system)
+        calculators = self.calculators_of(system)
+        if calculators:
+            page = f"{sid}/{CALCULATOR_DIR}/index.md"
+            out[page] = self._render("calculateurs.md.j2", page, system, calculators=calculators)
+            for calc in calculators:
+                page = f"{sid}/{CALCULATOR_DIR}/{calc.id}.md"
+                out[page] = self._render("calculateur.md.j2", page, system, calc=calc, form=calculator_html(calc))
+        return out
+
+    def nav(self) -> list:
+        nav: list = [{"Accueil": "index.md"}]
+        for system in self.corpus.systems.values():
+            sid = system.id
+            section: list = [f"{sid}/index.md"]
+            if system.ready:
+                section.append({"Règles": [{c.title: c.docs_path} for c in system.chapters]})
+                kinds = schemas.kinds()
+                section.append({"Catalogue": [{kinds[k].plural: f"{sid}/{k}/index.md"} for k in system.entities]})
+                calculators = self.calculators_of(system)
+                if calculators:
+                    section.append({"Calculateurs": [f"{sid}/{CALCULATOR_DIR}/index.md"] + [{c.title: f"{sid}/{CALCULATOR_DIR}/{c.id}.md"} for c in calculators]})
+                section.append({"Errata": f"{sid}/errata.md"})
+            nav.append({system.meta.get("nom_court", system.name): section})
+        nav.append({"Données (API)": "api/index.md"})
+        return nav

@@ -1,0 +1,152 @@
+"""JSON Schemas: one per entity kind, the single definition of the data format.
+
+Each `schemas/<kind>.json` holds the kind's own fields; `_entite.json` the fields every
+entity shares. `compose` joins them into the self-contained schema that validates the
+YAML and is published under `api/schemas/`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """An entity kind: its id (file and URL segment), French labels and composed schema."""
+
+    id: str
+    label: str
+    plural: str
+    columns: tuple[tuple[str, str], ...]  # (field, header) shown in the index table
+    schema: dict
+
+    def references(self) -> list[tuple[tuple, str]]:
+        """(schema path pattern, target kind) of every field marked `x-ref`."""
+        found: list[tuple[tuple, str]] = []
+
+        def walk(node: dict, path: tuple) -> None:
+            if "x-ref" in node:
+                found.append((path, node["x-ref"]))
+            for key, child in node.get("properties", {}).items():
+                walk(child, path + (key,))
+            if isinstance(node.get("items"), dict):
+                walk(node["items"], path + ("*",))
+
+        walk(self.schema, ())
+        return found
+
+
+def _read(name: str) -> dict:
+    return json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+
+
+@cache
+def base() -> dict:
+    return _read("_entite.json")
+
+
+def compose(kind_id: str, own: dict) -> dict:
+    common = base()
+    properties = {**common["properties"], **own.get("properties", {}), **common["properties_fin"]}
+    return {
+        "$schema": DIALECT,
+        "$id": f"{kind_id}.schema.json",
+        "title": own["title"],
+        "description": own.get("description", ""),
+        "type": "object",
+        "properties": properties,
+        "required": list(dict.fromkeys(common["required"] + own.get("required", []))),
+        "additionalProperties": False,
+        "$defs": {**common["$defs"], **own.get("$defs", {})},
+    }
+
+
+@cache
+def kinds() -> dict[str, Kind]:
+    result = {}
+    for path in sorted(SCHEMA_DIR.glob("*.json")):
+        if path.name.startswith("_") or path.stem == "systeme":
+            continue
+        own = _read(path.name)
+        columns = tuple((c["champ"], c["titre"]) for c in own.get("x-colonnes", []))
+        result[path.stem] = Kind(path.stem, own["title"], own["x-pluriel"], columns, compose(path.stem, own))
+    return result
+
+
+@cache
+def system_schema() -> dict:
+    own = _read("systeme.json")
+    return {"$schema": DIALECT, "$id": "systeme.schema.json", **own, "$defs": base()["$defs"]}
+
+
+def published() -> dict[str, dict]:
+    """File name -> schema, as published under api/schemas/."""
+    files = {"systeme.schema.json": system_schema()}
+    for kind in kinds().values():
+        exported = {**kind.schema, "properties": {**kind.schema["properties"], "url": URL_FIELD}}
+        files[f"{kind.id}.schema.json"] = exported
+    return files
+
+
+# Added by the export, never written in the YAML.
+URL_FIELD = {"type": "string", "readOnly": True, "description": "Adresse de la page de l'entité : /<système>/<genre>/<id>/."}
+
+
+_TYPES = {"string": "un texte", "integer": "un entier", "number": "un nombre", "boolean": "vrai ou faux (true/false)",
+          "array": "une liste", "object": "un objet (clé: valeur)", "null": "rien"}
+
+
+def _type_name(value: object) -> str:
+    for name, kind in (("boolean", bool), ("integer", int), ("number", float), ("string", str), ("array", list), ("object", dict)):
+        if isinstance(value, kind):
+            return _TYPES[name]
+    return _TYPES["null"]
+
+
+def _where(path: tuple) -> str:
+    shown = ".".join(str(p) for p in path if not isinstance(p, int))
+    return f"« {shown} » : " if shown else ""
+
+
+def problems(schema: dict, instance: object) -> list[tuple[tuple, str]]:
+    """(path in the instance, French message) for every way `instance` breaks `schema`."""
+    found = []
+    for error in Draft202012Validator(schema).iter_errors(instance):
+        path = tuple(error.absolute_path)
+        where = _where(path)
+        match error.validator:
+            case "required":
+                missing = [name for name in error.validator_value if name not in error.instance]
+                for name in missing:
+                    found.append((path, f"{where}champ obligatoire « {name} » manquant"))
+            case "additionalProperties":
+                allowed = set(error.schema.get("properties", {}))
+                for name in error.instance:
+                    if name not in allowed:
+                        found.append((path + (name,), f"{where}champ inconnu « {name} » (champs permis : {', '.join(sorted(allowed))})"))
+            case "type":
+                expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+                wanted = " ou ".join(_TYPES[t] for t in expected)
+                found.append((path, f"{where}type incorrect : attendu {wanted}, trouvé {_type_name(error.instance)}"))
+            case "enum":
+                found.append((path, f"{where}valeur « {error.instance} » non permise ; valeurs possibles : {', '.join(map(str, error.validator_value))}"))
+            case "pattern":
+                found.append((path, f"{where}« {error.instance} » n'a pas la forme attendue (minuscules sans accents, chiffres et tirets)"))
+            case "minLength":
+                found.append((path, f"{where}texte vide"))
+            case "minItems":
+                found.append((path, f"{where}liste vide ou trop courte (au moins {error.validator_value})"))
+            case "minimum" | "maximum":
+                found.append((path, f"{where}valeur {error.instance} hors limites ({error.validator} : {error.validator_value})"))
+            case _:
+                found.append((path, f"{where}{error.message}"))
+    # jsonschema reports each missing field once per `required` check: keep one of each.
+    return list(dict.fromkeys(found))

@@ -1,0 +1,32 @@
+// Web Worker: boots Pyodide (self-hosted), installs the engine and icepool wheels, then
+// answers {id, system, calc, query} with the engine's JSON reply.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+
+async function boot() {
+  const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
+  const manifest = await (await fetch(here("./wheels/manifest.json"))).json();
+  const wheels = await Promise.all(
+    manifest.wheels.map(async (name) => [name, await (await fetch(here(`./wheels/${name}`))).arrayBuffer()]),
+  );
+  for (const [, buffer] of wheels) pyodide.unpackArchive(buffer, "wheel");
+  const run = pyodide.runPython("from generator.engine.api import run_json\nfrom generator.engine import registry\nregistry.all_calculators()\nrun_json");
+  return run;
+}
+
+const booting = boot();
+booting.then(
+  () => postMessage({ type: "ready" }),
+  (error) => postMessage({ type: "failed", message: String(error) }),
+);
+
+onmessage = async ({ data }) => {
+  const { id, system, calc, query } = data;
+  try {
+    const run = await booting;
+    postMessage({ id, ...JSON.parse(run(system, calc, JSON.stringify(query))) });
+  } catch (error) {
+    postMessage({ id, ok: false, fatal: String(error) });
+  }
+};

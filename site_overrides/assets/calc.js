@@ -1,0 +1,162 @@
+// Calculators in the page: the form's values live in the URL query; each change is
+// recomputed by the Python engine running on Pyodide in a Web Worker.
+// Material's instant navigation swaps pages without reloading this script, so every
+// page is (re)bound through `document$`, and the worker stays alive from page to page.
+
+// A computation longer than this is stopped (worker terminated, then restarted).
+const TIMEOUT_MS = Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
+const DEBOUNCE_MS = 200;
+
+class Timeout extends Error {}
+
+let worker = null;
+let ready = null;
+let nextId = 1;
+const pending = new Map();
+
+function startWorker() {
+  if (ready) return ready;
+  worker = new Worker(new URL("./calc-worker.mjs", import.meta.url), { type: "module" });
+  ready = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if (data.type === "ready") return resolve();
+      if (data.type === "failed") return reject(new Error(data.message));
+      const job = pending.get(data.id);
+      if (!job) return;
+      pending.delete(data.id);
+      clearTimeout(job.timer);
+      job.resolve(data);
+    };
+    worker.onerror = (event) => reject(new Error(event.message || "le moteur de calcul s'est arrêté"));
+  });
+  ready.catch(() => stopWorker());
+  return ready;
+}
+
+function stopWorker() {
+  if (worker) worker.terminate();
+  worker = null;
+  ready = null;
+  for (const job of pending.values()) {
+    clearTimeout(job.timer);
+    job.reject(new Timeout());
+  }
+  pending.clear();
+}
+
+async function compute(system, calc, query) {
+  await startWorker();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      stopWorker();
+      reject(new Timeout());
+    }, TIMEOUT_MS);
+    pending.set(id, { resolve, reject, timer });
+    worker.postMessage({ id, system, calc, query });
+  });
+}
+
+function fieldsOf(form) {
+  return [...form.elements].filter((el) => el.name);
+}
+
+function queryOf(form) {
+  return Object.fromEntries(fieldsOf(form).map((el) => [el.name, el.value]));
+}
+
+function showErrors(form, errors) {
+  for (const el of fieldsOf(form)) {
+    const message = errors[el.name] || "";
+    const slot = form.querySelector(`#${CSS.escape(el.id)}-erreur`);
+    if (slot) slot.textContent = message;
+    el.toggleAttribute("aria-invalid", Boolean(message));
+  }
+}
+
+function bind(root) {
+  if (root.dataset.bound) return;
+  root.dataset.bound = "1";
+  const form = root.querySelector("form");
+  const status = root.querySelector(".srd-calc-status");
+  const result = root.querySelector(".srd-calc-result");
+  const link = root.querySelector(".srd-calc-link");
+  const setState = (state, message) => {
+    root.dataset.state = state;
+    status.textContent = message;
+  };
+
+  const params = new URLSearchParams(location.search);
+  let fromUrl = false;
+  for (const el of fieldsOf(form)) {
+    if (params.has(el.name)) {
+      el.value = params.get(el.name);
+      fromUrl = true;
+    }
+  }
+
+  const syncUrl = () => {
+    const query = new URLSearchParams(queryOf(form)).toString();
+    link.href = `?${query}`;
+    history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
+  };
+
+  let sequence = 0;
+  const run = async () => {
+    const mine = ++sequence;
+    setState("busy", worker ? "Calcul en cours…" : "Chargement du moteur de calcul (quelques secondes la première fois)…");
+    try {
+      const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
+      if (mine !== sequence) return;
+      if (reply.fatal) throw new Error(reply.fatal);
+      showErrors(form, reply.errors || {});
+      if (reply.ok) {
+        result.innerHTML = reply.html;
+        result.classList.remove("srd-stale");
+        setState("ok", "Résultat à jour.");
+      } else {
+        result.classList.add("srd-stale");
+        setState("invalid", "Corrigez le ou les champs signalés : le résultat affiché ne correspond plus aux valeurs saisies.");
+      }
+    } catch (error) {
+      if (mine !== sequence) return;
+      result.classList.add("srd-stale");
+      if (error instanceof Timeout) {
+        setState("timeout", `Calcul interrompu : il dépassait ${TIMEOUT_MS / 1000} s. Le moteur a été relancé ; essayez des valeurs plus petites.`);
+      } else {
+        setState("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.");
+        console.warn("calculateur :", error);
+      }
+    }
+  };
+
+  let debounce = 0;
+  form.addEventListener("input", () => {
+    syncUrl();
+    clearTimeout(debounce);
+    debounce = setTimeout(run, DEBOUNCE_MS);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    run();
+  });
+
+  link.href = `?${new URLSearchParams(queryOf(form))}`;
+  if (fromUrl) {
+    run();
+  } else {
+    // Warm the engine up while the reader looks at the default result.
+    startWorker().catch(() => {});
+  }
+}
+
+function bindAll() {
+  document.querySelectorAll(".srd-calc").forEach(bind);
+}
+
+if (globalThis.document$) {
+  globalThis.document$.subscribe(bindAll);
+} else {
+  bindAll();
+}
