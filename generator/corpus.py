@@ -186,7 +186,10 @@ def _load_entities(system: str, kind: schemas.Kind, path: Path, problems: Proble
         return []
     entities, seen = [], {}
     for index, data in enumerate(located.data):
-        if not _check(kind.schema, data, located, (index,), path, problems):
+        valid = _check(kind.schema, data, located, (index,), path, problems)
+        # An entity with errors but a usable id still answers references to it, so one
+        # mistake is reported once, not again at every page that cites it.
+        if not valid and not (isinstance(data, dict) and isinstance(data.get("id"), str)):
             continue
         entity = Entity(system, kind.id, data, path, located, index)
         if entity.id in seen:

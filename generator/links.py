@@ -96,8 +96,8 @@ class Links:
     def check_text(self, system: System, text: str, source: Entity | Chapter, where: tuple, first_line: int) -> None:
         for match in TAG.finditer(text):
             target = self.resolve(system, match.group(1), match.group(2), match.group(3))
-            line = first_line + text.count("\n", 0, match.start())
             if isinstance(target, str):
+                line = _line_in_file(source.file, first_line, match) if isinstance(source, Entity) else first_line + text.count("\n", 0, match.start())
                 self.problems.append((source, where, line, target))
             else:
                 self._note(self.cited_by, target, source)
@@ -107,8 +107,7 @@ class Links:
         for system in self.corpus.systems.values():
             for entity in system.all_entities():
                 for path, text in _strings(entity.data, ()):
-                    # Block scalars start on the line after their key.
-                    self.check_text(system, text, entity, path, entity.line(path) + (1 if "\n" in text else 0))
+                    self.check_text(system, text, entity, path, entity.line(path))
                 for pattern, target_kind in kinds[entity.kind].references():
                     for path, value in _follow(entity.data, pattern, ()):
                         target = system.entity(target_kind, value)
@@ -146,6 +145,16 @@ def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:
     if anchor:
         link += "#" + anchor
     return link
+
+
+def _line_in_file(file, first_line: int, match: re.Match) -> int:
+    """Line of a tag in a YAML file: folded scalars lose their line breaks, so look the
+    tag's target up in the file itself, from the field's first line on."""
+    lines = file.read_text(encoding="utf-8").splitlines()
+    for number in range(first_line, len(lines) + 1):
+        if match.group(2).strip() in lines[number - 1]:
+            return number
+    return first_line
 
 
 def _strings(node: object, path: tuple):

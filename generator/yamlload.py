@@ -57,9 +57,14 @@ def parse_yaml(text: str) -> Located:
         data = _walk(loader, node, (), lines)
         return Located(data, lines)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
+        # The context mark is where the broken construct opened (an unclosed bracket, say):
+        # that is where the author has to look; the problem mark is where the parser gave up.
+        mark = error.context_mark or error.problem_mark
         line = mark.line + 1 if mark else 1
-        raise YamlProblem(line, f"YAML invalide : {error.problem or error.context}") from None
+        message = f"YAML invalide : {error.problem}"
+        if error.context_mark and error.problem_mark and error.problem_mark.line != error.context_mark.line:
+            message += f" (ligne {error.problem_mark.line + 1}, {error.context})"
+        raise YamlProblem(line, message) from None
     finally:
         loader.dispose()
 

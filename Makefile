@@ -1,0 +1,44 @@
+# One entry point per task; each target installs what it needs first (see README).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PY_DEPS := $(VENV)/.installed
+NODE_DEPS := node_modules/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: serve site check test bench clean
+
+serve: $(PY_DEPS) $(NODE_DEPS)
+	$(PY) -m generator serve
+
+site: $(PY_DEPS) $(NODE_DEPS)
+	$(PY) -m generator build
+
+check: $(PY_DEPS)
+	$(PY) -m generator check
+
+test: $(PY_DEPS) $(NODE_DEPS) $(CHROMIUM)
+	$(PY) -m pytest
+
+bench: $(PY_DEPS) $(NODE_DEPS) $(CHROMIUM)
+	$(PY) scripts/bench.py
+
+clean:
+	rm -rf build site .site-* $(VENV) node_modules
+
+# Python: a virtual environment with the versions pinned in requirements.lock.
+$(PY_DEPS): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[test]'
+	touch $@
+
+# Pyodide, self-hosted: the npm package pinned in package-lock.json.
+$(NODE_DEPS): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Debian's Chromium for the browser tests (Playwright must not download its own).
+$(CHROMIUM):
+	$(SUDO) apt-get update -q
+	$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium

@@ -1,0 +1,96 @@
+"""Data: every file validates, every reference resolves, counts and numbers match the source."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.build import check
+from generator.engine import reserve_d6
+
+SOURCE = Path(__file__).resolve().parents[2] / "shared" / "sources" / "003_a42eb52995a0e2c4.txt"
+
+
+@pytest.fixture(scope="module")
+def corpus(root):
+    corpus, _ = check(root)
+    return corpus
+
+
+@pytest.fixture(scope="module")
+def reserve(corpus):
+    return corpus.systems["reserve-d6"]
+
+
+def test_five_systems_are_declared(corpus):
+    assert set(corpus.systems) == {"divin6", "skillcraft", "undesix", "reserve-d6", "talon"}
+    assert corpus.systems["reserve-d6"].ready
+
+
+def test_reserve_d6_counts(reserve):
+    counts = {kind: len(entities) for kind, entities in reserve.entities.items()}
+    assert counts == {"caracteristique": 4, "competence": 1, "equipement": 2, "formule": 1, "table": 1}
+    assert [c.id for c in reserve.chapters] == ["personnages", "caracteristiques", "competences", "equipements", "resolution", "blessures", "non-defini"]
+
+
+def test_characteristics_are_the_four_of_the_text(reserve):
+    abbreviations = [e.data["abreviation"] for e in reserve.entities["caracteristique"]]
+    assert abbreviations == ["CONS", "DEXT", "INTE", "CHAR"]
+    charisma = reserve.entity("caracteristique", "char")
+    assert charisma.data["a_completer"] is True  # l.18 ends on "TODO": nothing invented
+    assert "TODO" in charisma.data["description"]
+
+
+def test_examples_match_the_text(reserve):
+    rope = reserve.entity("equipement", "corde-et-baudrier").data
+    assert rope["bonus"] == [{"texte": "DEXT+4", "niveau": 4, "caracteristique": "dext"}]
+    stone = reserve.entity("equipement", "tres-grosse-pierre").data
+    assert stone["bonus"][0]["niveau"] == 7 and stone["permanents"][0]["valeur"] == -1
+    assert reserve.entity("competence", "escalade").data["niveau_exemple"] == 3
+
+
+def test_cost_rule_values_agree_with_the_engine(reserve):
+    rule = reserve.entity("formule", "cout-progression").data
+    by_formula = {"Règle pas à pas": "incrementale", "Formule imprimée": "imprimee"}
+    for variant in rule["variantes"]:
+        formula = by_formula[variant["nom"]]
+        assert variant["valeurs"] == [reserve_d6.cost(n, formula) for n in range(1, 8)]
+    assert [v["retenue"] for v in rule["variantes"]] == [True, False]
+
+
+def test_die_face_table_matches_the_engine(reserve):
+    rows = reserve.entity("table", "faces-du-de").data["lignes"]
+    assert [row[1][0] for row in rows] == ["0", "1", "2"]
+    assert sorted(set(reserve_d6.SUCCESSES_BY_FACE.values())) == [0, 1, 2]
+
+
+def test_every_defect_of_the_guide_has_an_editorial_note(reserve):
+    notes = {n["titre"]: "system" for n in reserve.meta["notes_editoriales"]}
+    notes.update({n["titre"]: e.id for e in reserve.all_entities() for n in e.notes})
+    notes.update({n["titre"]: c.id for c in reserve.chapters for n in c.notes})
+    expected = {  # guide §B7, defect by defect
+        "Description manquante": "char",  # 1. TODO
+        "Deux formules contradictoires": "cout-progression",  # 2. cost formula
+        "Noms de caractéristiques variables": "system",  # 3. naming
+        "Un bonus rattaché à une action": "tres-grosse-pierre",  # 4. +7 en attaque
+        "Seuils de mort et de folie": "non-defini",  # 5. >= vs >
+        "Égalités": "non-defini",  # 6. missing rules
+        "Coût d'un malus permanent": "tres-grosse-pierre",
+        "Un texte inachevé": "system",
+        "Liste aplatie": "faces-du-de",  # 7. the flattened list
+        "Un texte sans titre ni auteur": "system",
+    }
+    for title, owner in expected.items():
+        assert notes.get(title) == owner, title
+
+
+def test_source_line_numbers_point_at_the_right_lines(reserve):
+    lines = SOURCE.read_text(encoding="utf-8").splitlines()
+    assert "TODO" in lines[18 - 1]
+    assert "N*(N-1)/2" in lines[26 - 1]
+    assert "11 dés" in lines[36 - 1]
+    assert "+7 en attaque" in lines[40 - 1]
+    assert "supérieur ou égal" in lines[66 - 1]
+    for entity in reserve.all_entities():
+        for number in re.findall(r"l\. (\d+)", entity.data["source"]):
+            assert 1 <= int(number) <= len(lines)

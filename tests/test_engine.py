@@ -1,0 +1,128 @@
+"""Engine: exact values from the reserve-d6 guide (§B6), computed on CPython."""
+
+from fractions import Fraction
+
+import pytest
+
+from generator.engine import registry
+from generator.engine import reserve_d6 as r
+from generator.engine.results import mean, variance, visible_rows
+
+
+def test_die_faces_follow_the_text():
+    # l.46: 1-4 fail, 5 = 1 success, 6 = 2 successes.
+    assert r.successes(1) == ((0, Fraction(4, 6)), (1, Fraction(1, 6)), (2, Fraction(1, 6)))
+
+
+def test_p1_three_successes_with_seven_dice():
+    assert r.at_least(r.successes(7), 3) == Fraction(481, 729)
+
+
+def test_p2_eleven_dice_example():
+    dist = r.successes(11)
+    assert r.at_least(dist, 4) == Fraction(137435, 177147)
+    assert 1 - r.at_least(dist, 4) == Fraction(39712, 177147)
+
+
+def test_p3_full_distributions():
+    assert [p for _, p in r.successes(2)] == [Fraction(4, 9), Fraction(2, 9), Fraction(1, 4), Fraction(1, 18), Fraction(1, 36)]
+    assert dict(r.successes(7))[0] == Fraction(128, 2187)
+
+
+def test_p4_combat_eleven_against_nine():
+    result = r.opposed(11, 9)
+    assert result["attaquant"] == Fraction(169582367355397, 304679870005248)
+    assert round(float(result["egalite"]), 6) == 0.112196
+    assert round(float(result["defenseur"]), 6) == 0.331212
+    assert result["attaquant"] + result["egalite"] + result["defenseur"] == 1
+    assert round(float(mean(result["degats"])), 6) == 1.910365
+
+
+def test_p5_combat_four_against_four():
+    result = r.opposed(4, 4)
+    assert result["attaquant"] == Fraction(75397, 186624)
+    assert round(float(result["egalite"]), 6) == 0.191990
+    assert mean(result["degats"]) == Fraction(118265, 139968)
+
+
+@pytest.mark.parametrize("dice", [1, 7, 11, 30])
+def test_p6_moments(dice):
+    dist = r.successes(dice)
+    assert mean(dist) == Fraction(dice, 2)
+    assert variance(dist) == Fraction(7 * dice, 12)
+
+
+def test_p7_pool_arithmetic():
+    assert r.pool_size(4, 3, 4, 0, 0) == 11
+    assert r.pool_size(4, 3, 4, 0, 2) == 9
+    assert r.pool_size(2, 0, 0, -1, 5) == 0  # never below zero (l.66)
+
+
+def test_p8_costs_under_both_formulas():
+    assert [r.cost(n, "imprimee") for n in (3, 4, 7)] == [3, 6, 21]
+    assert [r.cost(n, "incrementale") for n in (3, 4, 7)] == [6, 10, 28]
+
+
+# Guide §B6 reference table, P(successes >= k | N dice), rounded to 4 decimals.
+REFERENCE = {
+    1: [0.3333, 0.1667, 0, 0, 0, 0, 0, 0],
+    2: [0.5556, 0.3333, 0.0833, 0.0278, 0, 0, 0, 0],
+    3: [0.7037, 0.4815, 0.2037, 0.0880, 0.0185, 0.0046, 0, 0],
+    4: [0.8025, 0.6049, 0.3333, 0.1728, 0.0610, 0.0208, 0.0039, 0.0008],
+    5: [0.8683, 0.7037, 0.4568, 0.2716, 0.1250, 0.0529, 0.0162, 0.0046],
+    6: [0.9122, 0.7805, 0.5665, 0.3745, 0.2047, 0.1013, 0.0404, 0.0146],
+    7: [0.9415, 0.8390, 0.6598, 0.4742, 0.2933, 0.1641, 0.0780, 0.0334],
+    8: [0.9610, 0.8829, 0.7366, 0.5659, 0.3845, 0.2373, 0.1282, 0.0626],
+    9: [0.9740, 0.9155, 0.7984, 0.6472, 0.4735, 0.3166, 0.1891, 0.1026],
+    10: [0.9827, 0.9393, 0.8472, 0.7171, 0.5566, 0.3979, 0.2578, 0.1527],
+    11: [0.9884, 0.9566, 0.8851, 0.7758, 0.6318, 0.4775, 0.3309, 0.2111],
+    12: [0.9923, 0.9692, 0.9143, 0.8242, 0.6980, 0.5529, 0.4055, 0.2755],
+}
+
+
+@pytest.mark.parametrize("dice", sorted(REFERENCE))
+def test_reference_table(dice):
+    dist = r.successes(dice)
+    assert [round(float(r.at_least(dist, k)), 4) for k in range(1, 9)] == REFERENCE[dice]
+
+
+def test_tail_rows_are_folded_exactly():
+    dist = r.successes(60)
+    rows, tail = visible_rows(dist)
+    assert rows[0][2] == 1  # P(>= 0)
+    assert tail > 0 and tail < Fraction(1, 10**6)
+    assert sum(p for _, p, _ in rows) + tail == 1
+
+
+def test_calculator_reads_and_reports_bad_input_in_french():
+    calc = registry.get("reserve-d6", "reserve")
+    outcome = calc.run({"caracteristique": "abc", "competence": "", "equipement": "99", "permanent": "−3"})
+    assert outcome.errors == {
+        "caracteristique": "« abc » n'est pas un nombre entier.",
+        "competence": "Ce champ est vide : indiquez un nombre entier.",
+        "equipement": "Entrez un entier entre 0 et 20 (reçu : 99).",
+    }
+    assert outcome.values["permanent"] == -3  # the typographic minus is accepted
+
+
+def test_calculator_choice_and_list_inputs():
+    calc = registry.get("reserve-d6", "cout")
+    assert calc.run({"formule": "autre"}).errors["formule"].startswith("Choisissez une des options")
+    assert calc.run({"bonus_objet": "4, 7"}).ok
+    assert "entre 1 et 30" in calc.run({"bonus_objet": "4, 70"}).errors["bonus_objet"]
+    figures = calc.run({"niveau": "4", "bonus_objet": "4;7", "formule": "imprimee"}).blocks[0].items
+    assert [f.value for f in figures] == [6, 10, 6 + 21]
+
+
+def test_default_results_match_the_examples():
+    # The pool calculator opens on the l.28 example (DEXT 4 + Escalade 3 = 7 dice).
+    reserve = registry.get("reserve-d6", "reserve")
+    first = reserve.compute(**reserve.defaults)[0].items
+    assert first[0].value == 7 and first[1].value == Fraction(481, 729)
+    combat = registry.get("reserve-d6", "combat")
+    assert combat.compute(**combat.defaults)[0].items[0].value == Fraction(169582367355397, 304679870005248)
+
+
+def test_zero_dice_warns_that_the_character_cannot_act():
+    blocks = registry.get("reserve-d6", "reserve").run({"caracteristique": "1", "competence": "0", "blessures_physiques": "3"}).blocks
+    assert any("trop amoindri" in getattr(b, "text", "") for b in blocks)
