@@ -5,6 +5,7 @@ A failed build leaves the previous `site/` untouched.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import shutil
 import tempfile
@@ -19,6 +20,7 @@ from .corpus import Corpus, load_corpus
 from .errors import BuildFailed, Problems
 from .export import export
 from .links import Links
+from .search import add_unaccented_field
 from .pages import Renderer
 
 
@@ -108,14 +110,22 @@ def build(root: Path, site: Path | None = None, work: Path | None = None) -> Tim
     root = root.resolve()
     site = (site or root / "site").resolve()
     work = (work or root / "build").resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    # `serve` rebuilds on its own: two builds must not write the same folders at once.
+    with open(work / ".verrou", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(root, site, work)
+
+
+def _build_locked(root: Path, site: Path, work: Path) -> Timings:
     timings = Timings()
     start = time.perf_counter()
-    work.mkdir(parents=True, exist_ok=True)
     renderer = generate(root, work / "docs")
     start = timings.measure("generateur", start)
     fresh = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
     try:
         run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh))
+        add_unaccented_field(fresh / "search" / "search_index.json")
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise

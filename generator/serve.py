@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import os
+import sys
 import threading
 import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -22,6 +24,7 @@ class _Rebuild(FileSystemEventHandler):
     def __init__(self, root: Path):
         self.root = root
         self.changed = threading.Event()
+        self.code_changed = False
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type in ("opened", "closed_no_write") or "__pycache__" in str(event.src_path):
@@ -29,6 +32,7 @@ class _Rebuild(FileSystemEventHandler):
         # The root is watched for mkdocs.yml only: site/ and build/ change on every build.
         relative = Path(event.src_path).resolve().relative_to(self.root.resolve()).parts
         if relative and relative[0] in WATCHED:
+            self.code_changed |= relative[-1].endswith(".py")
             self.changed.set()
 
 
@@ -37,6 +41,10 @@ def _rebuild_forever(root: Path, handler: _Rebuild) -> None:
         handler.changed.wait()
         time.sleep(QUIET_SECONDS)
         handler.changed.clear()
+        if handler.code_changed:
+            # Python modules are already imported: start afresh to run the new code.
+            print("Code du générateur modifié : redémarrage.", flush=True)
+            os.execv(sys.executable, [sys.executable, "-m", "generator", *sys.argv[1:]])
         try:
             timings = build(root)
             print(f"Reconstruit en {sum(timings.seconds.values()):.2f} s.", flush=True)

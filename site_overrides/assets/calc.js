@@ -4,7 +4,7 @@
 // page is (re)bound through `document$`, and the worker stays alive from page to page.
 
 // A computation longer than this is stopped (worker terminated, then restarted).
-const TIMEOUT_MS = Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
+const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
 const DEBOUNCE_MS = 200;
 
 class Timeout extends Error {}
@@ -52,7 +52,7 @@ async function compute(system, calc, query) {
       pending.delete(id);
       stopWorker();
       reject(new Timeout());
-    }, TIMEOUT_MS);
+    }, timeoutMs());
     pending.set(id, { resolve, reject, timer });
     worker.postMessage({ id, system, calc, query });
   });
@@ -123,7 +123,7 @@ function bind(root) {
       if (mine !== sequence) return;
       result.classList.add("srd-stale");
       if (error instanceof Timeout) {
-        setState("timeout", `Calcul interrompu : il dépassait ${TIMEOUT_MS / 1000} s. Le moteur a été relancé ; essayez des valeurs plus petites.`);
+        setState("timeout", `Calcul interrompu : il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé ; essayez des valeurs plus petites.`);
       } else {
         setState("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.");
         console.warn("calculateur :", error);

@@ -1,0 +1,37 @@
+"""Accent-insensitive search: readers type « succes » as often as « succès ».
+
+Material's search (lunr) indexes every field listed in the index's `config.fields`. After
+MkDocs has written `search/search_index.json`, each page gets two more fields holding its
+title and its text without diacritics, weighted like the originals; they are searched but
+never displayed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+# new field -> (field it copies, boost of the original)
+FIELDS = {"titre_sans_accents": "title", "texte_sans_accents": "text"}
+TAGS = re.compile(r"<[^>]+>")
+
+
+def strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def add_unaccented_field(index_file: Path) -> None:
+    index = json.loads(index_file.read_text(encoding="utf-8"))
+    for doc in index["docs"]:
+        for field, original in FIELDS.items():
+            plain = html.unescape(TAGS.sub(" ", doc.get(original, "")))
+            unaccented = strip_accents(plain)
+            if unaccented != plain:
+                doc[field] = unaccented
+    for field, original in FIELDS.items():
+        index["config"]["fields"][field] = dict(index["config"]["fields"][original])
+    index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
