@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import os
 import shutil
 import tempfile
 import time
@@ -65,13 +66,16 @@ def generate(root: Path, docs: Path) -> Renderer:
     return renderer
 
 
-def mkdocs_config(root: Path, work: Path, nav: list, site: Path) -> Path:
+def mkdocs_config(root: Path, work: Path, nav: list, site: Path, site_url: str | None = None) -> Path:
     """The project's mkdocs.yml plus the generated navigation, with absolute paths."""
     config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(work / "docs")
     config["site_dir"] = str(site)
     config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
     config["nav"] = nav
+    # Material's instant navigation only follows links to the origin of sitemap.xml,
+    # which MkDocs writes from site_url: it must be the address the site is served at.
+    config["site_url"] = site_url or os.environ.get("SRD_SITE_URL") or config.get("site_url")
     path = work / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
@@ -105,7 +109,7 @@ def run_mkdocs(config_file: Path) -> None:
         logger.removeHandler(handler)
 
 
-def build(root: Path, site: Path | None = None, work: Path | None = None) -> Timings:
+def build(root: Path, site: Path | None = None, work: Path | None = None, site_url: str | None = None) -> Timings:
     """Full build into `site` (default root/site), swapped in only when complete."""
     root = root.resolve()
     site = (site or root / "site").resolve()
@@ -114,17 +118,17 @@ def build(root: Path, site: Path | None = None, work: Path | None = None) -> Tim
     # `serve` rebuilds on its own: two builds must not write the same folders at once.
     with open(work / ".verrou", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _build_locked(root, site, work)
+        return _build_locked(root, site, work, site_url)
 
 
-def _build_locked(root: Path, site: Path, work: Path) -> Timings:
+def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> Timings:
     timings = Timings()
     start = time.perf_counter()
     renderer = generate(root, work / "docs")
     start = timings.measure("generateur", start)
     fresh = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
     try:
-        run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh))
+        run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh, site_url))
         add_unaccented_field(fresh / "search" / "search_index.json")
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)

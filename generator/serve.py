@@ -36,7 +36,7 @@ class _Rebuild(FileSystemEventHandler):
             self.changed.set()
 
 
-def _rebuild_forever(root: Path, handler: _Rebuild) -> None:
+def _rebuild_forever(root: Path, handler: _Rebuild, site_url: str) -> None:
     while True:
         handler.changed.wait()
         time.sleep(QUIET_SECONDS)
@@ -46,7 +46,7 @@ def _rebuild_forever(root: Path, handler: _Rebuild) -> None:
             print("Code du générateur modifié : redémarrage.", flush=True)
             os.execv(sys.executable, [sys.executable, "-m", "generator", *sys.argv[1:]])
         try:
-            timings = build(root)
+            timings = build(root, site_url=site_url)
             print(f"Reconstruit en {sum(timings.seconds.values()):.2f} s.", flush=True)
         except BuildFailed as error:
             print(error.problems.report(), flush=True)
@@ -63,8 +63,9 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 def serve(root: Path, host: str, port: int) -> None:
+    site_url = f"http://{host}:{port}/"
     try:
-        build(root)
+        build(root, site_url=site_url)
     except BuildFailed as error:
         print(error.problems.report(), flush=True)
         if not (root / "site").exists():
@@ -78,7 +79,7 @@ def serve(root: Path, host: str, port: int) -> None:
         elif path.exists():
             observer.schedule(handler, str(root), recursive=False)
     observer.start()
-    threading.Thread(target=_rebuild_forever, args=(root, handler), daemon=True).start()
+    threading.Thread(target=_rebuild_forever, args=(root, handler, site_url), daemon=True).start()
     server = ThreadingHTTPServer((host, port), functools.partial(_Handler, directory=str(root / "site")))
     print(f"Site servi sur http://{host}:{port}/ (Ctrl+C pour arrêter) ; reconstruction à chaque modification.", flush=True)
     try:

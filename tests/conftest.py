@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import shutil
+import socket
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -29,11 +30,24 @@ def root() -> Path:
     return ROOT
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
+def base_url() -> str:
+    """Where the test server will listen; the site is built for that address, as for a
+    deployment (Material's instant navigation needs the right site_url)."""
+    return f"http://127.0.0.1:{free_port()}"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, base_url) -> Path:
     """The real site, built from the real data into a temporary folder."""
     out = tmp_path_factory.mktemp("build")
-    build(ROOT, site=out / "site", work=out / "work")
+    build(ROOT, site=out / "site", work=out / "work", site_url=base_url + "/")
     return out / "site"
 
 
@@ -42,20 +56,24 @@ def docs(site: Path) -> Path:
     return site.parent / "work" / "docs"
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+class QuietHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript", ".wasm": "application/wasm"}
 
     def log_message(self, *args) -> None:
         pass
 
 
+def start_server(folder: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(QuietHandler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
 @pytest.fixture(scope="session")
-def server(site: Path):
+def server(site: Path, base_url: str):
     """Base URL of the built site served on the loopback interface."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd, url = start_server(site, int(base_url.rsplit(":", 1)[1]))
+    yield url
     httpd.shutdown()
 
 

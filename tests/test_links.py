@@ -11,7 +11,7 @@ class _Page(HTMLParser):
     def __init__(self):
         super().__init__()
         self.ids: set[str] = set()
-        self.links: list[tuple[str, str]] = []
+        self.links: list[tuple[str, str, str]] = []  # (tag, rel, url)
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -21,7 +21,7 @@ class _Page(HTMLParser):
             self.ids.add(attrs["name"])
         for name in ("href", "src"):
             if attrs.get(name):
-                self.links.append((tag, attrs[name]))
+                self.links.append((tag, attrs.get("rel") or "", attrs[name]))
 
 
 def _parse(path: Path) -> _Page:
@@ -35,15 +35,22 @@ def _target_file(site: Path, url_path: str) -> Path:
     return path / "index.html" if url_path.endswith("/") or path.is_dir() else path
 
 
-def test_every_internal_link_and_anchor_resolves(site):
+# <link rel=…> values that make the browser fetch something (canonical, alternate don't).
+FETCHED_RELS = {"stylesheet", "icon", "preload", "modulepreload", "manifest"}
+
+
+def test_every_internal_link_and_anchor_resolves(site, base_url):
     pages = {p: _parse(p) for p in site.rglob("*.html")}
     assert len(pages) > 30
     broken, checked = [], 0
     for path, page in pages.items():
         base = "/" + path.relative_to(site).as_posix()
-        for tag, link in page.links:
-            if link.startswith(EXTERNAL):
-                assert tag == "a", f"{base}: ressource chargée depuis une autre origine : {link}"
+        for tag, rel, link in page.links:
+            if link.startswith(base_url):  # absolute link to this very site (canonical…)
+                link = link[len(base_url):] or "/"
+            elif link.startswith(EXTERNAL):
+                fetched = tag not in ("a", "link") or rel in FETCHED_RELS
+                assert not fetched, f"{base}: ressource chargée depuis une autre origine : {link}"
                 continue
             parts = urlsplit(urljoin(base, link))
             target = _target_file(site, parts.path)

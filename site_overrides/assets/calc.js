@@ -5,7 +5,7 @@
 
 // A computation longer than this is stopped (worker terminated, then restarted).
 const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
-const DEBOUNCE_MS = 200;
+const DEBOUNCE_MS = 80; // short: a reader types a digit or two, then expects the answer
 
 class Timeout extends Error {}
 

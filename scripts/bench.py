@@ -1,0 +1,250 @@
+"""Benchmark (make bench): build time, browser timings, bytes per page, engine time.
+
+Prints the results and writes docs/benchmarks.md. Every figure is the median of several
+runs made here, in this one run of the script, so the ratios compare like with like.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
+from generator.build import build  # noqa: E402
+from generator.engine import registry  # noqa: E402
+
+BUILD_RUNS = 5
+BROWSER_RUNS = 5
+SCALE = 10
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+# --- build ---------------------------------------------------------------------------
+
+def time_builds(root: Path, runs: int) -> dict[str, float]:
+    generator, mkdocs = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(runs):
+            timings = build(root, site=Path(tmp) / "site", work=Path(tmp) / "work").seconds
+            generator.append(timings["generateur"])
+            mkdocs.append(timings["mkdocs"])
+    return {"generateur": median(generator), "mkdocs": median(mkdocs), "total": median([g + m for g, m in zip(generator, mkdocs)])}
+
+
+def multiplied_project(destination: Path, factor: int) -> tuple[Path, int, int]:
+    """A copy of the project where every entity file and chapter list is `factor` times longer."""
+    project = copy_project(destination)
+    entities = chapters = 0
+    for system_dir in (project / "data").iterdir():
+        meta_file = system_dir / "systeme.yaml"
+        meta = yaml.safe_load(meta_file.read_text())
+        for path in system_dir.glob("*.yaml"):
+            if path.name == "systeme.yaml":
+                continue
+            items = yaml.safe_load(path.read_text())
+            copies = [dict(item, id=f"{item['id']}-copie-{n}", nom=f"{item['nom']} ({n})") for n in range(1, factor) for item in items]
+            path.write_text(yaml.safe_dump(items + copies, allow_unicode=True, sort_keys=False))
+            entities += len(items) * factor
+        originals = meta.get("chapitres", [])
+        for chapter in originals:
+            text = (project / "content" / system_dir.name / f"{chapter}.md").read_text()
+            for n in range(1, factor):
+                (project / "content" / system_dir.name / f"{chapter}-copie-{n}.md").write_text(text)
+        if originals:
+            meta["chapitres"] = originals + [f"{c}-copie-{n}" for n in range(1, factor) for c in originals]
+            meta_file.write_text(yaml.safe_dump(meta, allow_unicode=True, sort_keys=False))
+        chapters += len(meta.get("chapitres", []))
+    return project, entities, chapters
+
+
+# --- browser -------------------------------------------------------------------------
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title><script type="module">
+const worker = new Worker(new URL("./bare-worker.mjs", location.href), {type: "module"});
+worker.onmessage = () => { window.pyodideReadyAt = performance.now(); };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "./assets/pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("./assets/pyodide/", import.meta.url).href });
+postMessage("ready");"""
+
+RECOMPUTED = "document.querySelector('.srd-calc').dataset.state === 'ok' && performance.now()"
+
+
+def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
+    from playwright.sync_api import sync_playwright
+
+    (site / "bench-bare.html").write_text(BARE_PAGE)
+    (site / "bare-worker.mjs").write_text(BARE_WORKER)
+    httpd, base = start_server(site, port)
+    results: dict[str, list[float]] = {k: [] for k in ("pyodide_nu", "pre_rendu", "recalcul_froid", "recalcul_chaud", "octets_regles", "octets_calcul")}
+    try:
+        with sync_playwright() as playwright:
+            for _ in range(runs):
+                # A new browser and an empty profile each time: nothing cached.
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    page = context.new_page()
+                    page.goto(f"{base}/bench-bare.html")
+                    results["pyodide_nu"].append(page.wait_for_function("window.pyodideReadyAt", timeout=120_000).json_value())
+                    context.close()
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    page = context.new_page()
+                    sizes = []
+                    page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]))
+                    page.goto(f"{base}/reserve-d6/regles/resolution/", wait_until="networkidle")
+                    results["octets_regles"].append(sum(sizes))
+                    context.close()
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    page = context.new_page()
+                    sizes = []
+                    page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]))
+                    page.goto(f"{base}/reserve-d6/calculateurs/reserve/", wait_until="commit")
+                    results["pre_rendu"].append(page.wait_for_function("document.querySelector('[data-exact=\"481/729\"]') && performance.now()").json_value())
+                    page.fill("#reserve-competence", "4")
+                    results["recalcul_froid"].append(page.wait_for_function(RECOMPUTED, timeout=120_000).json_value())
+                    page.wait_for_load_state("networkidle")
+                    results["octets_calcul"].append(sum(sizes))
+                    # Warm: a second calculator page in the same session (instant navigation).
+                    page.locator("nav a", has_text="Opposition et combat").first.click()
+                    page.wait_for_selector("#combat-attaquant")
+                    start = page.evaluate("performance.now()")
+                    page.fill("#combat-attaquant", "12")
+                    results["recalcul_chaud"].append(page.wait_for_function(RECOMPUTED).json_value() - start)
+                    context.close()
+    finally:
+        httpd.shutdown()
+        (site / "bench-bare.html").unlink()
+        (site / "bare-worker.mjs").unlink()
+    return {k: median(v) for k, v in results.items()}
+
+
+# --- engine ---------------------------------------------------------------------------
+
+HEAVY = [("reserve-d6", "reserve", {"caracteristique": "20", "competence": "20", "equipement": "20", "permanent": "20", "seuil": "40"}),
+         ("reserve-d6", "combat", {"attaquant": "60", "defenseur": "60"})]
+
+
+def engine_cpython() -> dict[str, float]:
+    out = {}
+    for system, calc_id, query in HEAVY:
+        calc = registry.get(system, calc_id)
+        runs = []
+        for _ in range(5):
+            from generator.engine import reserve_d6
+            reserve_d6.pool_die.cache_clear()
+            reserve_d6.successes.cache_clear()
+            start = time.perf_counter()
+            calc.run(query)
+            runs.append(time.perf_counter() - start)
+        out[calc_id] = median(runs) * 1000
+    return out
+
+
+def engine_pyodide(site: Path) -> dict[str, float]:
+    code = (
+        "import json, time\nfrom generator.engine import registry, reserve_d6\nout = {}\n"
+        f"for system, calc_id, query in {HEAVY!r}:\n"
+        "    runs = []\n"
+        "    for _ in range(5):\n"
+        "        reserve_d6.pool_die.cache_clear(); reserve_d6.successes.cache_clear()\n"
+        "        t = time.perf_counter(); registry.get(system, calc_id).run(query); runs.append(time.perf_counter() - t)\n"
+        "    out[calc_id] = sorted(runs)[2] * 1000\n"
+        "json.dumps(out)"
+    )
+    done = subprocess.run(["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)], input=code, capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(done.stdout)
+
+
+# --- report ----------------------------------------------------------------------------
+
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), platform.processor())
+    chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+    return f"{os.cpu_count()} cœurs ({cpu}), Python {platform.python_version()}, {chromium}, Node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}"
+
+
+def main() -> None:
+    print("Construction du site réel…", flush=True)
+    real = time_builds(ROOT, BUILD_RUNS)
+    with tempfile.TemporaryDirectory() as tmp:
+        project, entities, chapters = multiplied_project(Path(tmp) / "x10", SCALE)
+        print(f"Construction ×{SCALE} ({entities} entités, {chapters} chapitres)…", flush=True)
+        scaled = time_builds(project, 3)
+    with tempfile.TemporaryDirectory() as tmp:
+        site, port = Path(tmp) / "site", free_port()
+        build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
+        print("Mesures dans Chromium…", flush=True)
+        web = browser_timings(site, port, BROWSER_RUNS)
+        print("Moteur…", flush=True)
+        cpython, pyodide = engine_cpython(), engine_pyodide(site)
+
+    ratio_build = scaled["total"] / real["total"]
+    ratio_cold = web["recalcul_froid"] / web["pyodide_nu"]
+    lines = [
+        "# Mesures de performance",
+        "",
+        f"Commande : `make bench` (script `scripts/bench.py`), le {time.strftime('%Y-%m-%d')}.",
+        f"Machine : {machine()}.",
+        f"Chaque valeur est la médiane de plusieurs exécutions ({BUILD_RUNS} constructions, 3 à ×{SCALE}, {BROWSER_RUNS} profils de navigateur neufs) ; les rapports comparent des mesures de la même exécution.",
+        "",
+        "## Construction du site",
+        "",
+        "| Jeu de données | Générateur | MkDocs | Total |",
+        "|---|---|---|---|",
+        f"| réel | {real['generateur']:.2f} s | {real['mkdocs']:.2f} s | {real['total']:.2f} s |",
+        f"| ×{SCALE} ({entities} entités, {chapters} chapitres) | {scaled['generateur']:.2f} s | {scaled['mkdocs']:.2f} s | {scaled['total']:.2f} s |",
+        "",
+        f"Rapport ×{SCALE} / réel : **{ratio_build:.1f}×** (objectif : au plus {SCALE}×). Le générateur copie à chaque fois le runtime Pyodide (≈ 13 Mo), coût fixe qui ne grandit pas avec les données.",
+        "",
+        "## Calculateurs dans Chromium (headless, profil neuf)",
+        "",
+        "| Mesure | Médiane |",
+        "|---|---|",
+        f"| Démarrage nu de Pyodide dans un worker (référence) | {web['pyodide_nu']:.0f} ms |",
+        f"| Navigation → premier résultat correct (pré-calculé dans la page) | {web['pre_rendu']:.0f} ms |",
+        f"| Navigation → premier résultat recalculé par Pyodide après une saisie (froid) | {web['recalcul_froid']:.0f} ms |",
+        f"| Saisie → résultat recalculé sur une 2ᵉ page de calculateur, même session (chaud) | {web['recalcul_chaud']:.0f} ms |",
+        "",
+        f"Froid / démarrage nu : **{ratio_cold:.2f}×** (objectif : au plus 1,5×). Chaud : objectif 300 ms.",
+        "",
+        "## Octets transférés (profil neuf)",
+        "",
+        "| Page | Octets |",
+        "|---|---|",
+        f"| Chapitre de règles (`/reserve-d6/regles/resolution/`) | {web['octets_regles'] / 1024:.0f} Kio |",
+        f"| Calculateur (`/reserve-d6/calculateurs/reserve/`), moteur chargé | {web['octets_calcul'] / 1024 / 1024:.1f} Mio |",
+        "",
+        "## Moteur sur les entrées les plus lourdes",
+        "",
+        "| Calcul | CPython | Pyodide (Node) |",
+        "|---|---|---|",
+    ]
+    for system, calc_id, query in HEAVY:
+        lines.append(f"| {calc_id} {query} | {cpython[calc_id]:.1f} ms | {pyodide[calc_id]:.1f} ms |")
+    report = "\n".join(lines) + "\n"
+    (ROOT / "docs").mkdir(exist_ok=True)
+    (ROOT / "docs" / "benchmarks.md").write_text(report, encoding="utf-8")
+    print(report)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""The built site in headless Chromium (Debian package), driven by Playwright."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from conftest import CHROMIUM, CHROMIUM_ARGS
+
+pytestmark = pytest.mark.browser
+
+PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    """A fresh page; at the end, no console error and no request left the site's origin."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors, foreign = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: foreign.append(r.url) if not r.url.startswith((server, "data:", "blob:")) else None)
+    yield page
+    context.close()
+    assert not errors, errors
+    assert not foreign, foreign
+
+
+def computed(page: Page, state: str = "ok"):
+    expect(page.locator(".srd-calc")).to_have_attribute("data-state", state, timeout=PYODIDE_WAIT_MS)
+
+
+def exact(page: Page, label: str) -> str:
+    """The exact value (a fraction) shown next to a figure's label."""
+    return page.locator(".srd-figures dt", has_text=label).locator("xpath=following-sibling::dd[1]/span").get_attribute("data-exact")
+
+
+def test_pre_rendered_result_shows_before_any_python(page, server):
+    page.route("**/calc-worker.mjs", lambda route: route.abort())  # no engine at all
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/")
+    assert exact(page, "Dés lancés") == "7"
+    assert exact(page, "P(au moins 3 succès)") == "481/729"
+    page.unroute("**/calc-worker.mjs")
+
+
+def test_url_query_is_computed_on_pyodide(page, server):
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4")
+    computed(page)
+    assert exact(page, "Dés lancés") == "11"
+    assert exact(page, "P(au moins 4 succès)") == "137435/177147"
+    assert page.locator("#reserve-equipement").input_value() == "4"
+
+
+def test_changing_an_input_recomputes_and_updates_the_url(page, server):
+    page.goto(f"{server}/reserve-d6/calculateurs/combat/")
+    page.fill("#combat-attaquant", "4")
+    page.fill("#combat-defenseur", "4")
+    computed(page)
+    expect(page.locator(".srd-figures dd span").first).to_have_attribute("data-exact", "75397/186624", timeout=PYODIDE_WAIT_MS)
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["attaquant"] == ["4"] and query["defenseur"] == ["4"]
+    share = page.locator(".srd-calc-link").get_attribute("href")
+    assert "attaquant=4" in share and "defenseur=4" in share
+
+
+def test_bad_input_gets_a_french_message_at_the_field(page, server):
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/")
+    page.fill("#reserve-competence", "abc")
+    computed(page, "invalid")
+    expect(page.locator("#reserve-competence-erreur")).to_have_text("« abc » n'est pas un nombre entier.")
+    assert page.get_attribute("#reserve-competence", "aria-invalid") is not None
+    page.fill("#reserve-competence", "99")
+    expect(page.locator("#reserve-competence-erreur")).to_have_text("Entrez un entier entre 0 et 20 (reçu : 99).", timeout=PYODIDE_WAIT_MS)
+    page.fill("#reserve-competence", "")
+    expect(page.locator("#reserve-competence-erreur")).to_contain_text("Ce champ est vide", timeout=PYODIDE_WAIT_MS)
+    page.fill("#reserve-competence", "2")
+    computed(page)
+    expect(page.locator("#reserve-competence-erreur")).to_have_text("")
+
+
+def test_a_computation_too_long_is_stopped_and_the_worker_restarted(page, server):
+    page.goto(f"{server}/reserve-d6/calculateurs/combat/")
+    page.fill("#combat-attaquant", "5")
+    computed(page)
+    page.evaluate("globalThis.SRD_CALC_TIMEOUT_MS = 1")  # any computation now takes too long
+    page.fill("#combat-attaquant", "60")
+    computed(page, "timeout")
+    expect(page.locator(".srd-calc-status")).to_contain_text("Calcul interrompu")
+    page.evaluate("delete globalThis.SRD_CALC_TIMEOUT_MS")
+    page.fill("#combat-attaquant", "6")
+    computed(page)  # a new worker answered
+    assert exact(page, "Dégâts moyens par attaque") is not None
+
+
+def test_instant_navigation_rebinds_the_next_calculator(page, server):
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=5")
+    computed(page)
+    page.evaluate("window.sameDocument = true")
+    page.locator("nav a", has_text="Opposition et combat").first.click()
+    expect(page).to_have_url(f"{server}/reserve-d6/calculateurs/combat/")
+    assert page.evaluate("window.sameDocument") is True  # no reload: the worker lived on
+    page.fill("#combat-defenseur", "0")
+    computed(page)
+    assert exact(page, "Le défenseur l'emporte") == "0"
+
+
+@pytest.mark.parametrize("query", ["succès", "succes"])
+def test_search_finds_reserve_d6_pages_with_or_without_accents(page, server, query):
+    page.goto(f"{server}/")
+    page.keyboard.press("s")  # Material's shortcut opens the search
+    page.keyboard.type(query)
+    results = page.locator(".md-search-result__item a")
+    expect(results.first).to_be_visible(timeout=10_000)
+    hrefs = results.evaluate_all("links => links.map(a => a.href)")
+    assert any("/reserve-d6/" in href for href in hrefs), hrefs
+
+
+@pytest.mark.parametrize("path", ["/", "/reserve-d6/calculateurs/reserve/", "/reserve-d6/regles/resolution/", "/reserve-d6/caracteristique/"])
+def test_phone_sized_screen_has_no_horizontal_scroll(browser, server, path):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}{path}")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    context.close()
+    assert overflow <= 0, f"{path}: {overflow} px de trop en largeur"
+
+
+def test_dark_palette_toggle(page, server):
+    page.goto(f"{server}/reserve-d6/")
+    before = page.get_attribute("body", "data-md-color-scheme")
+    page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+    expect(page.locator("body")).not_to_have_attribute("data-md-color-scheme", before)
