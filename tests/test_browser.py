@@ -141,3 +141,17 @@ def test_dark_palette_toggle(page, server):
     before = page.get_attribute("body", "data-md-color-scheme")
     page.locator("label.md-header__button[for^='__palette']:visible").first.click()
     expect(page.locator("body")).not_to_have_attribute("data-md-color-scheme", before)
+
+
+def test_index_table_filters_without_accents_and_sorts(page, server):
+    page.goto(f"{server}/reserve-d6/caracteristique/")
+    rows = page.locator(".srd-index tbody tr")
+    expect(rows).to_have_count(4)
+    page.fill(".srd-filter input", "dexterite")
+    expect(page.locator(".srd-index tbody tr:visible")).to_have_count(1)
+    expect(page.locator(".srd-index tbody tr:visible")).to_contain_text("Dextérité")
+    page.fill(".srd-filter input", "")
+    page.locator(".srd-sort", has_text="Abréviation").click()
+    assert [t.strip() for t in page.locator(".srd-index tbody tr td:nth-child(2)").all_inner_texts()] == ["CHAR", "CONS", "DEXT", "INTE"]
+    page.locator(".srd-sort", has_text="Abréviation").click()
+    assert page.locator(".srd-index tbody tr td:nth-child(2)").first.inner_text().strip() == "INTE"

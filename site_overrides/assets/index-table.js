@@ -1,0 +1,66 @@
+// Index pages: a filter box and sortable columns for every table inside `.srd-index`.
+// Re-bound on each page Material's instant navigation shows.
+
+const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
+const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+
+function makeSortable(table) {
+  const body = table.tBodies[0];
+  [...table.tHead.rows[0].cells].forEach((header, column) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "srd-sort";
+    button.textContent = header.textContent;
+    button.title = "Trier par cette colonne";
+    header.replaceChildren(button);
+    header.setAttribute("aria-sort", "none");
+    button.addEventListener("click", () => {
+      const ascending = header.getAttribute("aria-sort") !== "ascending";
+      for (const other of table.tHead.rows[0].cells) other.setAttribute("aria-sort", "none");
+      header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+      const rows = [...body.rows].sort((a, b) => collator.compare(a.cells[column].textContent.trim(), b.cells[column].textContent.trim()));
+      if (!ascending) rows.reverse();
+      body.append(...rows);
+    });
+  });
+}
+
+function addFilter(container, table) {
+  const label = document.createElement("label");
+  label.className = "srd-filter";
+  label.textContent = "Filtrer : ";
+  const input = document.createElement("input");
+  input.type = "search";
+  input.placeholder = "nom, colonne, résumé…";
+  const count = document.createElement("span");
+  count.setAttribute("aria-live", "polite");
+  label.append(input, count);
+  container.prepend(label);
+  input.addEventListener("input", () => {
+    const words = plain(input.value).split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const row of table.tBodies[0].rows) {
+      const text = plain(row.textContent);
+      const match = words.every((word) => text.includes(word));
+      row.hidden = !match;
+      shown += match;
+    }
+    count.textContent = words.length ? ` ${shown} sur ${table.tBodies[0].rows.length}` : "";
+  });
+}
+
+function bindIndexes() {
+  for (const container of document.querySelectorAll(".srd-index")) {
+    const table = container.querySelector("table");
+    if (!table || container.dataset.bound) continue;
+    container.dataset.bound = "1";
+    makeSortable(table);
+    addFilter(container, table);
+  }
+}
+
+if (globalThis.document$) {
+  globalThis.document$.subscribe(bindIndexes);
+} else {
+  bindIndexes();
+}
