@@ -7,6 +7,7 @@ runs made here, in this one run of the script, so the ratios compare like with l
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 import os
 import platform
 import shutil
@@ -84,6 +85,19 @@ BARE_WORKER = """import { loadPyodide } from "./assets/pyodide/pyodide.mjs";
 await loadPyodide({ indexURL: new URL("./assets/pyodide/", import.meta.url).href });
 postMessage("ready");"""
 
+@contextmanager
+def fresh_page(playwright):
+    """A new browser with an empty profile (nothing cached), and the bytes it receives."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page, sizes = context.new_page(), []
+        page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]))
+        try:
+            yield page, sizes
+        finally:
+            context.close()
+
+
 RECOMPUTED = "document.querySelector('.srd-calc').dataset.state === 'ok' && performance.now()"
 
 
@@ -97,26 +111,13 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
     try:
         with sync_playwright() as playwright:
             for _ in range(runs):
-                # A new browser and an empty profile each time: nothing cached.
-                with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                    page = context.new_page()
+                with fresh_page(playwright) as (page, _):
                     page.goto(f"{base}/bench-bare.html")
                     results["pyodide_nu"].append(page.wait_for_function("window.pyodideReadyAt", timeout=120_000).json_value())
-                    context.close()
-                with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                    page = context.new_page()
-                    sizes = []
-                    page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]))
+                with fresh_page(playwright) as (page, sizes):
                     page.goto(f"{base}/reserve-d6/regles/resolution/", wait_until="networkidle")
                     results["octets_regles"].append(sum(sizes))
-                    context.close()
-                with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                    page = context.new_page()
-                    sizes = []
-                    page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]))
+                with fresh_page(playwright) as (page, sizes):
                     page.goto(f"{base}/reserve-d6/calculateurs/reserve/", wait_until="commit")
                     results["pre_rendu"].append(page.wait_for_function("document.querySelector('[data-exact=\"481/729\"]') && performance.now()").json_value())
                     page.fill("#reserve-competence", "4")
@@ -129,7 +130,6 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
                     start = page.evaluate("performance.now()")
                     page.fill("#combat-attaquant", "12")
                     results["recalcul_chaud"].append(page.wait_for_function(RECOMPUTED).json_value() - start)
-                    context.close()
     finally:
         httpd.shutdown()
         (site / "bench-bare.html").unlink()
