@@ -165,7 +165,7 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
     if meta["id"] != folder.name:
         problems.add(meta_file, located.line(("id",)), f"l'id « {meta['id']} » doit être le nom du dossier « {folder.name} »")
     system = System(folder.name, meta, meta_file)
-    kinds = schemas.kinds()
+    kinds = schemas.kinds(folder.name)
     for path in sorted(folder.glob("*.yaml")):
         if path.name == "systeme.yaml":
             continue

@@ -30,10 +30,10 @@ def export(corpus: Corpus) -> dict[str, str]:
         for kind_id, entities in system.entities.items():
             files[f"{system.id}/{kind_id}.json"] = _dump([{**e.data, "url": e.url} for e in entities])
             entry["genres"][kind_id] = {
-                "nom": schemas.kinds()[kind_id].plural,
+                "nom": schemas.kinds(system.id)[kind_id].plural,
                 "nombre": len(entities),
                 "donnees": f"{system.id}/{kind_id}.json",
-                "schema": f"schemas/{kind_id}.schema.json",
+                "schema": f"schemas/{system.id}/{kind_id}.schema.json",
             }
         index["systemes"][system.id] = entry
     files["index.json"] = _dump(index)

@@ -79,11 +79,12 @@ class Links:
             if errors:
                 return "; ".join(f"{name} : {message}" for name, message in errors.items())
             return Target(f"{system.id}/{CALCULATOR_DIR}/{calc_id}.md", "", label or calculator.title, urlencode(pairs))
-        if kind not in schemas.kinds():
-            return f"balise de genre inconnu « {kind} » (genres : {', '.join(list(schemas.kinds()) + list(SPECIAL_TAGS))})"
+        kinds = schemas.kinds(system.id)
+        if kind not in kinds:
+            return f"balise de genre inconnu « {kind} » (genres de {system.id} : {', '.join(list(kinds) + list(SPECIAL_TAGS))})"
         entity = system.entity(kind, ref)
         if entity is None:
-            return f"{schemas.kinds()[kind].label.lower()} « {ref} » introuvable dans {system.id}"
+            return f"{kinds[kind].label.lower()} « {ref} » introuvable dans {system.id}"
         return Target(entity.docs_path, "", label or entity.name)
 
     # --- checking ---------------------------------------------------------------
@@ -103,8 +104,8 @@ class Links:
                 self._note(self.cited_by, target, source)
 
     def check_all(self) -> None:
-        kinds = schemas.kinds()
         for system in self.corpus.systems.values():
+            kinds = schemas.kinds(system.id)
             for entity in system.all_entities():
                 for path, text in _strings(entity.data, ()):
                     self.check_text(system, text, entity, path, entity.line(path))

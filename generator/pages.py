@@ -37,7 +37,6 @@ class Renderer:
         self.env.filters["texte"] = self._texte
         self.env.filters["lien"] = self._lien
         self.env.filters["cellule"] = self._cellule
-        self.env.globals["kinds"] = schemas.kinds()
         self.env.globals["calculators_of"] = self.calculators_of
 
     # --- filters (they need the current page to write relative links) ------------
@@ -56,7 +55,7 @@ class Renderer:
     def _cellule(self, ctx, entity: Entity, field: str) -> str:
         """One index-table cell: references become links, lists are joined."""
         value = entity.data.get(field)
-        kind = schemas.kinds()[entity.kind]
+        kind = schemas.kinds(entity.system)[entity.kind]
         ref_kind = dict((path, target) for path, target in kind.references()).get((field, "*")) or dict(kind.references()).get((field,))
         items = value if isinstance(value, list) else [value]
         shown = []
@@ -79,11 +78,15 @@ class Renderer:
         return [c for c in registry.all_calculators() if c.system == system.id]
 
     def _render(self, template: str, page: str, system: System | None = None, **values) -> str:
-        return self.env.get_template(template).render(page=page, system=system, corpus=self.corpus, links=self.links, **values)
+        kinds = schemas.kinds(system.id) if system else {}
+        return self.env.get_template(template).render(page=page, system=system, corpus=self.corpus, links=self.links, kinds=kinds, **values)
 
-    def entity_template(self, kind: str) -> str:
-        specific = f"entite/{kind}.md.j2"
-        return specific if (TEMPLATES / specific).exists() else "entite/_base.md.j2"
+    def entity_template(self, system: str, kind: str) -> str:
+        """The most specific template: entite/<system>/<kind>, entite/<kind>, entite/_base."""
+        for name in (f"entite/{system}/{kind}.md.j2", f"entite/{kind}.md.j2"):
+            if (TEMPLATES / name).exists():
+                return name
+        return "entite/_base.md.j2"
 
     # --- pages ----------------------------------------------------------------------
     def pages(self) -> dict[str, str]:
@@ -102,10 +105,11 @@ class Renderer:
             out[chapter.docs_path] = self._render("chapitre.md.j2", chapter.docs_path, system, chapter=chapter)
         for kind_id, entities in system.entities.items():
             index = f"{sid}/{kind_id}/index.md"
-            out[index] = self._render("index_genre.md.j2", index, system, kind=schemas.kinds()[kind_id], entities=entities)
+            kind = schemas.kinds(sid)[kind_id]
+            out[index] = self._render("index_genre.md.j2", index, system, kind=kind, entities=entities)
             for entity in entities:
                 out[entity.docs_path] = self._render(
-                    self.entity_template(kind_id), entity.docs_path, system, entity=entity, kind=schemas.kinds()[kind_id], e=entity.data
+                    self.entity_template(sid, kind_id), entity.docs_path, system, entity=entity, kind=kind, e=entity.data
                 )
         out[f"{sid}/errata.md"] = self._render("errata.md.j2", f"{sid}/errata.md", system)
         calculators = self.calculators_of(system)
@@ -124,7 +128,7 @@ class Renderer:
             section: list = [f"{sid}/index.md"]
             if system.ready:
                 section.append({"Règles": [{c.title: c.docs_path} for c in system.chapters]})
-                kinds = schemas.kinds()
+                kinds = schemas.kinds(sid)
                 section.append({"Catalogue": [{kinds[k].plural: f"{sid}/{k}/index.md"} for k in system.entities]})
                 calculators = self.calculators_of(system)
                 if calculators:

@@ -1,8 +1,9 @@
 """JSON Schemas: one per entity kind, the single definition of the data format.
 
-Each `schemas/<kind>.json` holds the kind's own fields; `_entite.json` the fields every
-entity shares. `compose` joins them into the self-contained schema that validates the
-YAML and is published under `api/schemas/`.
+Each `schemas/<system>/<kind>.json` holds a kind's own fields (kinds differ from one
+system to the next: a divin6 characteristic is not a talon attribute); `_entite.json` the
+fields every entity shares. `compose` joins them into the self-contained schema that
+validates the YAML and is published under `api/schemas/<system>/`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 class Kind:
     """An entity kind: its id (file and URL segment), French labels and composed schema."""
 
+    system: str
     id: str
     label: str
     plural: str
@@ -53,12 +55,12 @@ def base() -> dict:
     return _read("_entite.json")
 
 
-def compose(kind_id: str, own: dict) -> dict:
+def compose(system: str, kind_id: str, own: dict) -> dict:
     common = base()
     properties = {**common["properties"], **own.get("properties", {}), **common["properties_fin"]}
     return {
         "$schema": DIALECT,
-        "$id": f"{kind_id}.schema.json",
+        "$id": f"{system}/{kind_id}.schema.json",
         "title": own["title"],
         "description": own.get("description", ""),
         "type": "object",
@@ -70,15 +72,18 @@ def compose(kind_id: str, own: dict) -> dict:
 
 
 @cache
-def kinds() -> dict[str, Kind]:
+def kinds(system: str) -> dict[str, Kind]:
+    """The entity kinds of one system, from schemas/<system>/*.json."""
     result = {}
-    for path in sorted(SCHEMA_DIR.glob("*.json")):
-        if path.name.startswith("_") or path.stem == "systeme":
-            continue
-        own = _read(path.name)
+    for path in sorted((SCHEMA_DIR / system).glob("*.json")):
+        own = json.loads(path.read_text(encoding="utf-8"))
         columns = tuple((c["champ"], c["titre"]) for c in own.get("x-colonnes", []))
-        result[path.stem] = Kind(path.stem, own["title"], own["x-pluriel"], columns, compose(path.stem, own))
+        result[path.stem] = Kind(system, path.stem, own["title"], own["x-pluriel"], columns, compose(system, path.stem, own))
     return result
+
+
+def systems_with_schemas() -> list[str]:
+    return sorted(p.name for p in SCHEMA_DIR.iterdir() if p.is_dir())
 
 
 @cache
@@ -90,9 +95,10 @@ def system_schema() -> dict:
 def published() -> dict[str, dict]:
     """File name -> schema, as published under api/schemas/."""
     files = {"systeme.schema.json": system_schema()}
-    for kind in kinds().values():
-        exported = {**kind.schema, "properties": {**kind.schema["properties"], "url": URL_FIELD}}
-        files[f"{kind.id}.schema.json"] = exported
+    for system in systems_with_schemas():
+        for kind in kinds(system).values():
+            exported = {**kind.schema, "properties": {**kind.schema["properties"], "url": URL_FIELD}}
+            files[f"{system}/{kind.id}.schema.json"] = exported
     return files
 
 
