@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .engine.inputs import ChoiceInput, IntInput, IntListInput
+from .engine.inputs import ChoiceInput, IntInput, IntListInput, MultiChoiceInput, TextInput
 from .engine.registry import Calculator
 
 
@@ -16,6 +16,15 @@ def _field(calc: Calculator, item) -> str:
     described = f"{field_id}-aide {field_id}-erreur"
     label = f'<label for="{field_id}">{escape(item.label)}</label>'
     common = f'id="{field_id}" name="{item.name}" aria-describedby="{described}"'
+    if isinstance(item, MultiChoiceInput):
+        boxes = "".join(
+            f'<label class="srd-box"><input type="checkbox" name="{item.name}" value="{escape(v)}"{" checked" if v in item.default else ""}>{escape(text)}</label>'
+            for v, text in item.choices
+        )
+        return (
+            f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"><legend>{escape(item.label)}</legend>{boxes}'
+            f'<small id="{field_id}-aide">{escape(item.help)}</small><span class="srd-error" id="{field_id}-erreur" role="alert"></span></fieldset>'
+        )
     if isinstance(item, ChoiceInput):
         options = "".join(
             f'<option value="{escape(v)}"{" selected" if v == item.default else ""}>{escape(text)}</option>' for v, text in item.choices
@@ -27,7 +36,7 @@ def _field(calc: Calculator, item) -> str:
             f'<input type="text" inputmode="numeric" autocomplete="off" {common} value="{item.default}" '
             f'data-min="{item.minimum}" data-max="{item.maximum}">'
         )
-    elif isinstance(item, IntListInput):
+    elif isinstance(item, (IntListInput, TextInput)):
         control = f'<input type="text" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     else:
         raise TypeError(f"type de champ inconnu : {item!r}")
@@ -41,6 +50,12 @@ def _field(calc: Calculator, item) -> str:
 
 def calculator_html(calc: Calculator) -> str:
     fields = "".join(_field(calc, item) for item in calc.inputs)
+    buttons = "".join(
+        f'<button type="button" class="md-button srd-action" data-champ="{action.field}" data-ajoute="{escape(action.token)}">{escape(action.label)}</button>'
+        for action in calc.actions
+    )
+    if buttons:
+        fields = f'<div class="srd-actions" role="group" aria-label="Actions">{buttons}</div>' + fields
     return (
         f'<div class="srd-calc" data-system="{calc.system}" data-calc="{calc.id}">'
         f'<form class="srd-calc-form" method="get" novalidate>{fields}'

@@ -10,6 +10,15 @@ class InputError(ValueError):
     """A value the reader typed that the calculator cannot take; the message is shown at the field."""
 
 
+class FieldError(InputError):
+    """Raised by a calculator's function when a rule ties several fields together: names the
+    field to blame, so the message is still shown at that field."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
 def _parse_int(raw: str) -> int:
     # Readers type "−3" (typographic minus) and "+2" as often as "-3" and "2".
     text = raw.strip().replace("\u2212", "-").replace(" ", "")
@@ -97,4 +106,51 @@ class IntListInput:
         return ", ".join(str(v) for v in value)
 
 
-Input = IntInput | ChoiceInput | IntListInput
+@dataclass(frozen=True)
+class TextInput:
+    """Free text (a list of names, a short log); the calculator's function reads it."""
+
+    name: str
+    label: str
+    default: str
+    max_length: int
+    help: str = ""
+    kind = "texte"
+
+    def parse(self, raw: str) -> str:
+        text = raw.strip()
+        if len(text) > self.max_length:
+            raise InputError(f"Texte trop long : {self.max_length} caractères au plus (reçu : {len(text)}).")
+        return text
+
+    def to_text(self, value: str) -> str:
+        return value
+
+
+
+
+@dataclass(frozen=True)
+class MultiChoiceInput:
+    """Any number of options among a fixed list, shown as check boxes; in the URL query,
+    the chosen values joined by commas."""
+
+    name: str
+    label: str
+    default: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...]
+    help: str = ""
+    kind = "cases"
+
+    def parse(self, raw: str) -> tuple[str, ...]:
+        allowed = {v for v, _ in self.choices}
+        values = tuple(dict.fromkeys(v.strip() for v in raw.split(",") if v.strip()))
+        unknown = [v for v in values if v not in allowed]
+        if unknown:
+            raise InputError(f"Valeur(s) inconnue(s) : {', '.join(unknown)}.")
+        return values
+
+    def to_text(self, value: tuple[str, ...]) -> str:
+        return ",".join(value)
+
+
+Input = IntInput | ChoiceInput | IntListInput | TextInput | MultiChoiceInput

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from .inputs import Input, InputError
+from .inputs import FieldError, Input, InputError
 from .results import Block, to_html
 
 
@@ -23,6 +23,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Action:
+    """A button that appends `token` to the text field `field` (e.g. a move in a log)."""
+
+    label: str
+    field: str
+    token: str
+
+
+@dataclass(frozen=True)
 class Calculator:
     system: str
     id: str
@@ -31,6 +40,7 @@ class Calculator:
     inputs: tuple[Input, ...]
     compute: Callable[..., tuple[Block, ...]]
     assumptions: tuple[str, ...] = ()  # what the model takes for granted, shown on the page
+    actions: tuple[Action, ...] = ()
 
     @property
     def defaults(self) -> dict:
@@ -54,7 +64,10 @@ class Calculator:
         outcome = self.read(query)
         if not outcome.ok:
             return outcome
-        return Outcome(outcome.values, {}, self.compute(**outcome.values))
+        try:
+            return Outcome(outcome.values, {}, self.compute(**outcome.values))
+        except FieldError as error:
+            return Outcome(outcome.values, {error.field: str(error)})
 
     def default_html(self) -> str:
         return to_html(self.compute(**self.defaults))
@@ -76,7 +89,7 @@ def register(calculator: Calculator) -> Calculator:
 
 def all_calculators() -> list[Calculator]:
     # Importing a system module registers its calculators.
-    from . import reserve_d6  # noqa: F401
+    from . import reserve_d6, talon  # noqa: F401
 
     return list(_REGISTRY.values())
 

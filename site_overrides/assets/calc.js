@@ -62,16 +62,33 @@ function fieldsOf(form) {
   return [...form.elements].filter((el) => el.name);
 }
 
+// One value per field name; check boxes sharing a name give their checked values, joined by commas.
 function queryOf(form) {
-  return Object.fromEntries(fieldsOf(form).map((el) => [el.name, el.value]));
+  const query = {};
+  for (const el of fieldsOf(form)) {
+    if (el.type === "checkbox") {
+      query[el.name] = [query[el.name], el.checked ? el.value : ""].filter(Boolean).join(",");
+    } else {
+      query[el.name] = el.value;
+    }
+  }
+  return query;
+}
+
+function setField(form, name, value) {
+  for (const el of fieldsOf(form).filter((field) => field.name === name)) {
+    if (el.type === "checkbox") el.checked = value.split(",").includes(el.value);
+    else el.value = value;
+  }
 }
 
 function showErrors(form, errors) {
   for (const el of fieldsOf(form)) {
     const message = errors[el.name] || "";
-    const slot = form.querySelector(`#${CSS.escape(el.id)}-erreur`);
+    const holder = el.type === "checkbox" ? el.closest("fieldset") : el;
+    const slot = form.querySelector(`#${CSS.escape(holder.id)}-erreur`);
     if (slot) slot.textContent = message;
-    el.toggleAttribute("aria-invalid", Boolean(message));
+    holder.toggleAttribute("aria-invalid", Boolean(message));
   }
 }
 
@@ -89,9 +106,9 @@ function bind(root) {
 
   const params = new URLSearchParams(location.search);
   let fromUrl = false;
-  for (const el of fieldsOf(form)) {
-    if (params.has(el.name)) {
-      el.value = params.get(el.name);
+  for (const name of new Set(fieldsOf(form).map((el) => el.name))) {
+    if (params.has(name)) {
+      setField(form, name, params.get(name));
       fromUrl = true;
     }
   }
@@ -137,6 +154,14 @@ function bind(root) {
     clearTimeout(debounce);
     debounce = setTimeout(run, DEBOUNCE_MS);
   });
+  // Buttons that append a move to a text field (the virtual talon's log).
+  root.querySelectorAll(".srd-action").forEach((button) =>
+    button.addEventListener("click", () => {
+      const field = form.elements[button.dataset.champ];
+      field.value = `${field.value} ${button.dataset.ajoute}`.trim();
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }),
+  );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run();

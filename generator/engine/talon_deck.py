@@ -1,0 +1,287 @@
+"""The Talon de la Destinée: lames, cycle shuffle, and exact odds of a test.
+
+Source: shared/sources/004_6bba7f364af6ae29.txt (line numbers below refer to it).
+Exact means exact: no sampling. The odds use exchangeability: in a uniformly shuffled
+deck the first honour is uniform among the honours left, whatever arcana come before it;
+the number of arcana skipped only changes how many lames are left for what follows.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from .inputs import InputError
+
+SUITS = ("epees", "coupes", "ecus", "batons")
+SUIT_NAMES = {"epees": "Épées", "coupes": "Coupes", "ecus": "Écus", "batons": "Bâtons"}
+SUIT_SYMBOLS = {"epees": "♠", "coupes": "♥", "ecus": "♦", "batons": "♣"}
+# Letters for typing lames: E, C, B and D (Deniers, another name of the Écus, l.23).
+SUIT_LETTERS = {"E": "epees", "C": "coupes", "D": "ecus", "B": "batons"}
+LETTER_OF = {suit: letter for letter, suit in SUIT_LETTERS.items()}
+HONOUR_NAMES = {1: "As", 11: "Chevalier", 12: "Reine", 13: "Roi"}
+ACE, KING = 1, 13
+ARCANA = tuple(range(1, 22))
+SANS_NOM = "SN"
+
+Honour = tuple[str, int]  # (suit, value 1..13)
+
+
+@dataclass(frozen=True)
+class Lame:
+    """One card: an honour (suit + value), a numbered arcanum, or the Arcane Sans Nom."""
+
+    suit: str | None = None
+    value: int = 0
+    arcanum: int = 0
+    sans_nom: bool = False
+
+    @property
+    def code(self) -> str:
+        if self.sans_nom:
+            return SANS_NOM
+        if self.arcanum:
+            return f"A{self.arcanum}"
+        return f"{self.value}{LETTER_OF[self.suit]}"
+
+    @property
+    def name(self) -> str:
+        if self.sans_nom:
+            return "Arcane Sans Nom"
+        if self.arcanum:
+            return f"Arcane {self.arcanum}"
+        suit = SUIT_NAMES[self.suit]
+        return f"{HONOUR_NAMES.get(self.value, str(self.value))} {'d’' if suit[0] in 'AÉEIOU' else 'de '}{suit}"
+
+
+ALL_LAMES = tuple(Lame(suit, value) for suit in SUITS for value in range(1, 14)) + tuple(Lame(arcanum=n) for n in ARCANA) + (Lame(sans_nom=True),)
+BY_CODE = {lame.code: lame for lame in ALL_LAMES}
+
+
+def parse_lames(text: str, field: str) -> list[Lame]:
+    """'13E, 1C, A5' -> lames; a French message naming the bad token otherwise."""
+    from .inputs import FieldError
+
+    lames, seen = [], set()
+    for token in text.replace(";", ",").replace(" ", ",").split(","):
+        code = token.strip().upper()
+        if not code:
+            continue
+        lame = BY_CODE.get(code)
+        if lame is None:
+            raise FieldError(field, f"« {token.strip()} » n'est pas une lame : écrivez valeur + enseigne (13E, 1C, 7D, 12B) ou A1 à A21, SN.")
+        if code in seen:
+            raise FieldError(field, f"La lame {lame.name} ({code}) est citée deux fois.")
+        seen.add(code)
+        lames.append(lame)
+    return lames
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The lames a test can still reveal (the Arcane Sans Nom is not among them)."""
+
+    honours: tuple[Honour, ...]
+    arcana: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.honours) + len(self.arcana)
+
+
+def fresh_deck() -> Deck:
+    return Deck(tuple((suit, value) for suit in SUITS for value in range(1, 14)), ARCANA)
+
+
+def deck_without(lames: list[Lame]) -> Deck:
+    gone = {lame.code for lame in lames}
+    full = fresh_deck()
+    honours = tuple(h for h in full.honours if f"{h[1]}{LETTER_OF[h[0]]}" not in gone)
+    arcana = tuple(n for n in full.arcana if f"A{n}" not in gone)
+    return Deck(honours, arcana)
+
+
+@dataclass(frozen=True)
+class Test:
+    """What the test is: the numbers and the choices that change its odds."""
+
+    base: int  # skill or attribute + every modifier
+    skill: int  # the raw value, compared with an arcanum's number in the fumble rule
+    difficulty: int = 14
+    chips: int = 0  # Cheap-chips the player can spend after revealing (+1 each)
+    archetype_suit: str | None = None
+    skill_suit: str | None = None
+    continuation: str = "autre"  # a suit, or "autre": a suit other than the King's
+    ace_fails: bool = True
+    mode: str = "normal"  # normal | avantage | desavantage
+
+
+def adjustment(suit: str, test: Test) -> int:
+    """Archetype bonus or malus of one counted lame (l.326): +3 / 0 / −1."""
+    if test.archetype_suit is None or test.skill_suit is None:
+        return 0
+    if test.skill_suit == test.archetype_suit:
+        return 3 if suit == test.archetype_suit else 0
+    return 0 if suit == test.archetype_suit else -1
+
+
+def _falling(n: int, k: int) -> int:
+    result = 1
+    for i in range(k):
+        result *= n - i
+    return result
+
+
+def arcana_before(arcana: int, honours: int, r: int) -> dict[int, Fraction]:
+    """P(k arcana are revealed before the r-th honour), deck of arcana + honours lames."""
+    n = arcana + honours
+    return {
+        k: Fraction(comb(k + r - 1, r - 1) * _falling(arcana, k) * _falling(honours, r), _falling(n, k + r))
+        for k in range(arcana + 1)
+    }
+
+
+@lru_cache(maxsize=4096)
+def _subset_sums(values: tuple[int, ...]) -> tuple[dict[int, int], ...]:
+    """counts[j][t] = number of j-element subsets of `values` summing to t."""
+    counts = [dict() for _ in range(len(values) + 1)]
+    counts[0][0] = 1
+    for v in values:
+        for j in range(len(values) - 1, -1, -1):
+            for t, c in counts[j].items():
+                counts[j + 1][t + v] = counts[j + 1].get(t + v, 0) + c
+    return tuple(counts)
+
+
+@lru_cache(maxsize=4096)
+def continuation(values: tuple[int, ...], remaining: int, bonus: int) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of what a continuation adds (l.118).
+
+    `values`: the honours of the chosen suit still in the deck; `remaining`: every lame left
+    (an arcanum or another suit stops it); `bonus`: the archetype adjustment per lame."""
+    s = len(values)
+    counts = _subset_sums(values)
+    at_least = [Fraction(_falling(s, j), _falling(remaining, j)) if j <= s else Fraction(0) for j in range(s + 2)]
+    result: dict[int, Fraction] = {}
+    for j in range(s + 1):
+        p_length = at_least[j] - at_least[j + 1]
+        if not p_length:
+            continue
+        subsets = comb(s, j)
+        for total, count in counts[j].items():
+            added = total + j * bonus
+            result[added] = result.get(added, Fraction(0)) + p_length * Fraction(count, subsets)
+    return tuple(sorted(result.items()))
+
+
+@dataclass
+class Odds:
+    margins: dict[int, Fraction]  # margin (total − difficulty, before Cheap-chips) -> P, As excluded
+    ace: Fraction  # P(the honour kept is an As): a failure whatever the total
+    fumble: Fraction  # P(critical failure), the player revealing the lame after the As
+    king: Fraction
+
+    def at_least(self, margin: int) -> Fraction:
+        return sum((p for m, p in self.margins.items() if m >= margin), Fraction(0))
+
+
+def _continuation_suit(king: Honour, honours: list[Honour], test: Test) -> str:
+    if test.continuation != "autre":
+        return test.continuation
+    # The suit with the most honours left, the King's own suit excepted (l.118).
+    others = [s for s in SUITS if s != king[0]]
+    return max(others, key=lambda s: (sum(1 for h in honours if h[0] == s), adjustment(s, test)))
+
+
+class _Accumulator:
+    def __init__(self, test: Test):
+        self.test = test
+        self.margins: dict[int, Fraction] = {}
+        self.ace = Fraction(0)
+        self.fumble = Fraction(0)
+        self.king = Fraction(0)
+
+    def add(self, total: int, p: Fraction) -> None:
+        margin = total - self.test.difficulty
+        self.margins[margin] = self.margins.get(margin, Fraction(0)) + p
+
+    def kept(self, honour: Honour, rest: list[Honour], arcana: tuple[int, ...], p_k: dict[int, Fraction], weight: Fraction) -> None:
+        """Account for `honour` being the lame kept; `rest` = honours still in the deck."""
+        suit, value = honour
+        test = self.test
+        if value == ACE and test.ace_fails:
+            self.ace += weight
+            kings = sum(1 for h in rest if h[1] == KING)
+            high = sum(1 for n in arcana if n > test.skill)
+            for k, pk in p_k.items():
+                left = len(rest) + len(arcana) - k
+                if left > 0:
+                    # The k arcana set aside are any k of the arcana: `high` loses k/A on average.
+                    high_left = Fraction(high * (len(arcana) - k), len(arcana)) if arcana else Fraction(0)
+                    self.fumble += weight * pk * (kings + high_left) / left
+            return
+        first = test.base + value + adjustment(suit, test)
+        if value != KING:
+            self.add(first, weight)
+            return
+        self.king += weight
+        chosen = _continuation_suit(honour, rest, test)
+        values = tuple(sorted(h[1] for h in rest if h[0] == chosen))
+        bonus = adjustment(chosen, test)
+        for k, pk in p_k.items():
+            remaining = len(rest) + len(arcana) - k
+            for added, pc in continuation(values, remaining, bonus):
+                self.add(first + added, weight * pk * pc)
+
+
+def _effective(honour: Honour, test: Test) -> Fraction:
+    suit, value = honour
+    if value == ACE and test.ace_fails:
+        return Fraction(-1000)
+    # A King also brings its continuation: it beats an equal total.
+    return Fraction(value + adjustment(suit, test)) + (Fraction(1, 2) if value == KING else 0)
+
+
+def test_odds(deck: Deck, test: Test) -> Odds:
+    honours = list(deck.honours)
+    h = len(honours)
+    acc = _Accumulator(test)
+    if test.mode == "normal":
+        if h < 1:
+            raise InputError("Il ne reste aucun honneur dans le talon.")
+        p_k = arcana_before(len(deck.arcana), h, 1)
+        for i, honour in enumerate(honours):
+            acc.kept(honour, honours[:i] + honours[i + 1:], deck.arcana, p_k, Fraction(1, h))
+    else:
+        if h < 2:
+            raise InputError("Il faut au moins deux honneurs dans le talon pour un avantage ou un désavantage.")
+        p_k = arcana_before(len(deck.arcana), h, 2)
+        pair = Fraction(2, h * (h - 1))
+        for i in range(h):
+            for j in range(i + 1, h):
+                a, b = honours[i], honours[j]
+                best = max if test.mode == "avantage" else min
+                kept = best((a, b), key=lambda x: _effective(x, test))
+                rest = [x for n, x in enumerate(honours) if n not in (i, j)]
+                acc.kept(kept, rest, deck.arcana, p_k, pair)
+    return Odds(dict(sorted(acc.margins.items())), acc.ace, acc.fumble, acc.king)
+
+
+# --- the cycle (l.141–151) ---------------------------------------------------------
+
+def shuffle_cycle(rng: random.Random, lames: list[Lame]) -> list[Lame]:
+    """Start of a cycle: the Sans Nom shuffled with 10 random lames, the rest on top (l.145).
+    Returns the talon, top first."""
+    others = [lame for lame in lames if not lame.sans_nom]
+    rng.shuffle(others)
+    bottom = others[:10] + [BY_CODE[SANS_NOM]]
+    rng.shuffle(bottom)
+    return others[10:] + bottom
+
+
+def sans_nom_positions(size: int = 74) -> dict[int, Fraction]:
+    """Where the Sans Nom lies after the cycle shuffle: uniform over the last 11 positions."""
+    return {position: Fraction(1, 11) for position in range(size - 10, size + 1)}

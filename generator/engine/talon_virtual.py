@@ -1,0 +1,131 @@
+"""A virtual Talon: the cycle rules replayed from a seed and a log of moves.
+
+The whole state follows from (seed, players, log): the page keeps them in its URL, so the
+talon survives a reload and can be shared. Moves (tokens of the log):
+  t  new test: reveal lames up to the first honour (arcana set aside)
+  a  new test with an Avantage: reveal lames up to the second honour
+  n  reveal one more lame (the As rule, or by hand)
+  cE cC cD cB  continuation after a Roi, in that suit: reveal while the lames are of it
+  r1 … r6  player N draws the top lame into their réserve
+  f  end of the test: revealed lames to the défausse
+  m  new cycle (reshuffle by hand)
+  u  undo the previous move
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from . import talon_deck as deck
+from .inputs import FieldError
+
+MOVES = {"t", "a", "n", "f", "m", "u"} | {f"c{letter}" for letter in deck.SUIT_LETTERS} | {f"r{n}" for n in range(1, 7)}
+
+
+@dataclass
+class Talon:
+    seed: int
+    players: int
+    rng: random.Random = field(init=False)
+    cycle: int = 0
+    talon: list = field(default_factory=list)  # top first
+    discard: list = field(default_factory=list)
+    reserves: list = field(default_factory=list)
+    revealed: list = field(default_factory=list)  # lames of the test in progress
+    events: list = field(default_factory=list)  # (move, what happened)
+
+    def __post_init__(self):
+        self.rng = random.Random(self.seed)
+        self.reserves = [[] for _ in range(self.players)]
+        self.new_cycle()
+
+    def new_cycle(self) -> str:
+        """l.145 and l.151: every lame back, Sans Nom among the last 11, one lame each."""
+        everything = self.talon + self.discard + self.revealed + [lame for r in self.reserves for lame in r]
+        if not everything:
+            everything = list(deck.ALL_LAMES)
+        self.talon = deck.shuffle_cycle(self.rng, everything)
+        self.discard, self.revealed = [], []
+        self.reserves = [[self.talon.pop(0)] for _ in range(self.players)]
+        self.cycle += 1
+        return f"cycle {self.cycle} : talon rebattu, une lame distribuée à chaque joueur"
+
+    def _reveal(self) -> tuple[deck.Lame | None, str]:
+        lame = self.talon.pop(0)
+        self.revealed.append(lame)
+        if lame.sans_nom:
+            # l.151: everyone discards their réserve (the revealer's Cheap-chip is not tracked here).
+            message = "Arcane Sans Nom : fin du cycle, réserves défaussées ; " + self.new_cycle()
+            return None, message
+        return lame, ""
+
+    def _end_test(self) -> None:
+        self.discard += self.revealed
+        self.revealed = []
+
+    def _reveal_honours(self, wanted: int) -> str:
+        honours = 0
+        while honours < wanted:
+            lame, message = self._reveal()
+            if lame is None:
+                return message
+            honours += 0 if lame.arcanum else 1
+        return "révélées : " + ", ".join(l.name for l in self.revealed)
+
+    def play(self, move: str) -> str:
+        if move in ("t", "a"):
+            self._end_test()
+            return self._reveal_honours(1 if move == "t" else 2)
+        if move == "n":
+            lame, message = self._reveal()
+            return message or f"lame suivante : {lame.name}"
+        if move.startswith("c"):
+            suit = deck.SUIT_LETTERS[move[1]]
+            added = []
+            while self.talon:
+                lame, message = self._reveal()
+                if lame is None:
+                    return message
+                if lame.suit != suit:
+                    return f"continuation ({deck.SUIT_NAMES[suit]}) : {', '.join(added) or 'rien'} ; arrêtée par {lame.name}"
+                added.append(lame.name)
+            return "talon épuisé"
+        if move.startswith("r"):
+            player = int(move[1:])
+            lame = self.talon.pop(0)
+            if lame.sans_nom:
+                self.revealed.append(lame)
+                return "Arcane Sans Nom : fin du cycle, réserves défaussées ; " + self.new_cycle()
+            self.reserves[player - 1].append(lame)
+            return f"joueur {player} ajoute une lame à sa réserve"
+        if move == "f":
+            self._end_test()
+            return "lames du test défaussées"
+        if move == "m":
+            return self.new_cycle()
+        raise AssertionError(move)
+
+    def remaining_deck(self) -> deck.Deck:
+        honours = tuple((l.suit, l.value) for l in self.talon if l.suit)
+        arcana = tuple(l.arcanum for l in self.talon if l.arcanum)
+        return deck.Deck(honours, arcana)
+
+
+def replay(seed: int, players: int, log: str, field_name: str = "journal") -> Talon:
+    moves = []
+    for token in log.split():
+        token = token.strip()
+        if token not in MOVES:
+            raise FieldError(field_name, f"« {token} » n'est pas une action (t, a, n, cE, cC, cD, cB, r1 à r6, f, m, u).")
+        if token.startswith("r") and int(token[1:]) > players:
+            raise FieldError(field_name, f"« {token} » : il n'y a que {players} joueur(s).")
+        if token == "u":
+            if moves:
+                moves.pop()
+            continue
+        moves.append(token)
+    talon = Talon(seed, players)
+    for move in moves:
+        talon.events.append((move, talon.play(move)))
+    return talon
