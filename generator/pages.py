@@ -16,6 +16,7 @@ from .engine import registry
 from .links import Links, relative
 
 TEMPLATES = Path(__file__).parent / "templates"
+COMMON_FIELDS = {"id", "nom", "resume", "source", "notes_editoriales"}
 
 
 def _indent(text: str, width: int = 4) -> str:
@@ -37,6 +38,8 @@ class Renderer:
         self.env.filters["texte"] = self._texte
         self.env.filters["lien"] = self._lien
         self.env.filters["cellule"] = self._cellule
+        self.env.filters["champs"] = self._champs
+        self.env.filters["par_genre"] = self._par_genre
         self.env.globals["calculators_of"] = self.calculators_of
 
     # --- filters (they need the current page to write relative links) ------------
@@ -72,6 +75,55 @@ class Renderer:
             else:
                 shown.append(self._texte(ctx, str(item)))
         return ", ".join(shown).replace("|", "\\|") or "—"
+
+    @pass_context
+    def _champs(self, ctx, entity: Entity) -> str:
+        """The kind's own fields, read from its schema: simple ones in a two-column table,
+        lists of objects (levels, bonuses…) each in a table of their own."""
+        schema = schemas.kinds(entity.system)[entity.kind].schema["properties"]
+        simple, tables = [], []
+        for field, spec in schema.items():
+            if field in COMMON_FIELDS or field == "description" or field not in entity.data:
+                continue
+            value, title = entity.data[field], spec.get("title", field)
+            items = spec.get("items", {})
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                columns = [k for k in items.get("properties", {}) if any(k in row for row in value)]
+                head = "| " + " | ".join(items["properties"][k].get("title", k) for k in columns) + " |"
+                rule = "|" + "---|" * len(columns)
+                rows = ["| " + " | ".join(self._value(ctx, row.get(k), items["properties"][k]) for k in columns) + " |" for row in value]
+                tables.append(f"**{title}**\n\n" + "\n".join([head, rule, *rows]))
+            else:
+                simple.append(f"| {title} | {self._value(ctx, value, spec)} |")
+        parts = (["| | |", "|---|---|", *simple] if simple else [])
+        return "\n".join(parts) + ("\n\n" if simple and tables else "") + "\n\n".join(tables)
+
+    @pass_context
+    def _par_genre(self, ctx, sources: list) -> list[tuple[str, list]]:
+        """Citing pages grouped by kind (rules chapters last), for compact backlinks."""
+        groups: dict[str, list] = {}
+        for source in sources:
+            kind = getattr(source, "kind", None)
+            label = ctx["kinds"][kind].plural if kind else "Règles"
+            groups.setdefault(label, []).append(source)
+        return sorted(groups.items(), key=lambda item: (item[0] == "Règles", item[0]))
+
+    def _value(self, ctx, value, spec: dict) -> str:
+        """One field value as Markdown: references become links."""
+        if value is None:
+            return "aucune" if "x-ref" in spec else "—"
+        ref = spec.get("x-ref") or spec.get("items", {}).get("x-ref")
+        if ref:
+            targets = value if isinstance(value, list) else [value]
+            return ", ".join(self._lien(ctx, ctx["system"].entity(ref, t)) for t in targets) or "—"
+        if isinstance(value, bool):
+            return "oui" if value else "non"
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value) or "—"
+        if isinstance(value, dict):
+            titles = spec.get("properties", {})
+            return ", ".join(f"{titles.get(k, {}).get('title', k)} {v}" for k, v in value.items())
+        return self._texte(ctx, str(value)).replace("|", "\\|").replace("\n", " ")
 
     # --- helpers --------------------------------------------------------------------
     def calculators_of(self, system: System) -> list[registry.Calculator]:

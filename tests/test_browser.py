@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -43,7 +45,12 @@ def computed(page: Page, state: str = "ok"):
 
 def exact(page: Page, label: str) -> str:
     """The exact value (a fraction) shown next to a figure's label."""
-    return page.locator(".srd-figures dt", has_text=label).locator("xpath=following-sibling::dd[1]/span").get_attribute("data-exact")
+    return figure(page, label).get_attribute("data-exact")
+
+
+def figure(page: Page, label: str):
+    """The number next to the figure whose label is exactly `label`."""
+    return page.locator(".srd-figures dt", has_text=re.compile(f"^{re.escape(label)}$")).locator("xpath=following-sibling::dd[1]/span")
 
 
 def test_pre_rendered_result_shows_before_any_python(page, server):
@@ -155,3 +162,27 @@ def test_index_table_filters_without_accents_and_sorts(page, server):
     assert [t.strip() for t in page.locator(".srd-index tbody tr td:nth-child(2)").all_inner_texts()] == ["CHAR", "CONS", "DEXT", "INTE"]
     page.locator(".srd-sort", has_text="Abréviation").click()
     assert page.locator(".srd-index tbody tr td:nth-child(2)").first.inner_text().strip() == "INTE"
+
+
+def test_talon_test_odds_for_a_used_deck(page, server):
+    page.goto(f"{server}/talon/calculateurs/test/")
+    assert exact(page, "Réussite") == "4/13"  # Robert (l.105-106), pre-rendered
+    for code in ("10E", "10C", "10D", "10B", "11E", "11C", "11D", "11B"):
+        page.check(f"input[name=lames_revelees][value='{code}']")
+    computed(page)
+    expect(figure(page, "Réussite")).to_have_attribute("data-exact", "2/11")
+    assert "lames_revelees=10E%2C11E%2C10C" in page.url
+
+
+def test_virtual_talon_survives_a_reload(page, server):
+    page.goto(f"{server}/talon/calculateurs/talon-virtuel/?graine=42")
+    page.get_by_role("button", name="Nouveau test").click()
+    computed(page)
+    page.get_by_role("button", name="Réserve J1").click()
+    expect(page.locator("#talon-virtuel-journal")).to_have_value("t r1")
+    computed(page)
+    before = page.locator(".srd-calc-result").inner_text()
+    assert "journal=t+r1" in page.url
+    page.reload()
+    computed(page)
+    assert page.locator(".srd-calc-result").inner_text() == before

@@ -25,7 +25,7 @@ def test_system_landing_rules_indexes_errata_calculators(site):
                  "reserve-d6/regles/resolution/index.html", "reserve-d6/caracteristique/index.html", "api/index.html"]:
         assert (site / path).is_file(), path
     home = (site / "index.html").read_text()
-    assert home.count("en préparation") == 4
+    assert home.count("en préparation") == 3
     landing = (site / "reserve-d6/index.html").read_text()
     assert "non indiqués dans le texte" in landing and "Ce qui lui manque" in landing
 

@@ -219,7 +219,7 @@ def compute_creation(primaires, secondaires, archetype, celerite, maitre_d_arme,
                 Figure("Initiative (= Réflexes)", skills["reflexes"]),
                 Figure("Maîtrise", mastery, note=f"1 + Célérité {celerite}" + (" + 1 (deux armes)" if deux_armes == "oui" else "") + (f" ; {mastery + maitre_d_arme} avec une arme de mêlée (Maître d'arme)" if maitre_d_arme else "")),
                 Figure("Attaques par round", 1 + celerite, note="Célérité + 1"),
-                Figure("Actions par round", mastery + celerite, note="Maîtrise + Célérité + Vélocité (l. 183 ; Vélocité non définie : comptée 0)"),
+                Figure("Actions par round", mastery, note="Maîtrise sans Célérité + Célérité + Vélocité (l. 183 ; Vélocité non définie : comptée 0)"),
                 Figure("Dommages au corps à corps", character.melee_die(), note="selon Costaud et Violent (l. 66)"),
                 Figure("Niveaux de santé gratuits", " ; ".join(free) if free else "aucun (compétences < 15)"),
                 Figure("Archétype", ARCHETYPES[archetype][0] + f" ({deck.SUIT_NAMES[ARCHETYPES[archetype][1]]})" if archetype != "aucun" else "aucun"),
@@ -251,7 +251,7 @@ register(Calculator(
         "Valeurs des 12 autres attributs lues à la lettre : sept 5, trois 4, deux 3 (voir la note du chapitre Création).",
         "Une compétence prend l'attribut de sa propre liste qui a la meilleure valeur ; l'Athlétique ne sert donc pas à l'Escalade.",
         "Tout personnage possède Arcaniste (0).",
-        "Actions par round = Maîtrise + Célérité + Vélocité (l. 183) : la Célérité, déjà dans la Maîtrise (l. 361), compte deux fois, comme le texte l'écrit.",
+        "Actions par round : la Célérité, déjà ajoutée à la Maîtrise (l. 361), n'est comptée qu'une fois (note éditoriale du chapitre Combat).",
     ),
 ))
 

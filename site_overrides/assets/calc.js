@@ -150,6 +150,7 @@ function bind(root) {
 
   let debounce = 0;
   form.addEventListener("input", () => {
+    root.dataset.state = "busy"; // the result on screen no longer matches the fields
     syncUrl();
     clearTimeout(debounce);
     debounce = setTimeout(run, DEBOUNCE_MS);
