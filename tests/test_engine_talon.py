@@ -171,3 +171,11 @@ def test_virtual_talon_is_replayed_from_its_log():
     # Revealing the whole talon always meets the Sans Nom and starts a new cycle.
     long = replay(3, 2, " ".join(["t"] * 80))
     assert long.cycle >= 2
+
+
+def test_health_calculator_adds_the_three_tracks():
+    calc = registry.get("talon", "sante")
+    summary = calc.run({"dommages_endurance": "3, 3, 6", "dommages_equilibre_mental": "3, 3, 3", "dommages_vitalite": ""}).blocks[0]
+    assert summary.items[0].value == "−4"  # Épuisement −3 and Nervosité −1
+    default = calc.run({}).blocks[0]  # the guide's T9 sequence on Vitalité 11
+    assert "agonise" in default.items[1].value

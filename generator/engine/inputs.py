@@ -86,10 +86,13 @@ class IntListInput:
     maximum: int
     max_items: int
     help: str = ""
+    optional: bool = False  # an empty list is allowed
     kind = "liste"
 
     def parse(self, raw: str) -> tuple[int, ...]:
         parts = [p for p in raw.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
+        if not parts and self.optional:
+            return ()
         if not parts:
             raise InputError("Ce champ est vide : indiquez au moins un niveau, par exemple « 4, 7 ».")
         if len(parts) > self.max_items:

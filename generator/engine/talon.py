@@ -29,7 +29,9 @@ NPC_CHOICES = (("aucun", "Aucun PNJ"),) + tuple(
 SUIT_CHOICES = tuple((s, f"{deck.SUIT_NAMES[s]} {deck.SUIT_SYMBOLS[s]}") for s in deck.SUITS)
 ARCHETYPES = {"combattant": ("Combattant", "epees"), "beni-des-dieux": ("Béni des Dieux", "coupes"),
               "survivant": ("Survivant", "ecus"), "magus": ("Magus", "batons")}
-LAME_CHOICES = tuple((lame.code, lame.code) for lame in deck.ALL_LAMES if not lame.sans_nom)
+LAME_CHOICES = tuple(
+    (lame.code, f"{lame.value}{deck.SUIT_SYMBOLS[lame.suit]}" if lame.suit else lame.code) for lame in deck.ALL_LAMES if not lame.sans_nom
+)
 
 
 def npc_modifier(choice: str) -> int:
@@ -119,50 +121,66 @@ register(Calculator(SYSTEM, "test", "Chances d'un test", "Quelles chances de ré
 
 # --- health tracks -------------------------------------------------------------------
 
-def compute_health(piste, valeur_competence, dommages, armure, dur_a_cuire, infatigable, juste_une_egratignure, second_souffle):
-    atouts = health.Atouts(dur_a_cuire, infatigable, juste_une_egratignure == "oui", second_souffle == "oui")
-    track = health.Track(piste, valeur_competence, atouts)
-    names = health.TRACKS[piste]["niveaux"]
+def _track_blocks(track: health.Track, damages: tuple[int, ...], armour: int) -> list:
+    names = health.TRACKS[track.track]["niveaux"]
     rows = []
-    for n, raw in enumerate(dommages, 1):
+    for n, raw in enumerate(damages, 1):
         if track.overflow:
             break
-        damage = max(0, raw - armure)
+        damage = max(0, raw - armour)
         what = track.hit(damage)
-        counts = " / ".join(f"{len(t)}" for t in track.taken)
+        counts = " / ".join(str(len(t)) for t in track.taken)
         rows.append((n, raw, damage, what, track.cumul, counts, "—" if track.overflow else signed(track.malus) if track.malus else "0", track.state))
-    capacity = track.capacity
-    blocks = [
-        Figures(
-            f"Piste {health.TRACKS[piste]['nom']}",
-            (
-                Figure("Malus actuel", "—" if track.overflow else signed(track.malus) if track.malus else "0"),
-                Figure("État", track.state),
-                Figure("Cumul", f"{track.cumul} / {health.CUMUL_MAX}"),
-                *(Figure(f"Niveaux de {name}", f"{len(taken)} / {cap}", note=f"seuil {th}" + (" ; dont 1 gratuit" if valeur_competence >= free else ""))
-                  for name, taken, cap, th, free in zip(names, track.taken, capacity, health.THRESHOLDS, health.FREE_FROM)),
-            ),
+    figures = Figures(
+        f"{health.TRACKS[track.track]['nom']} ({track.skill})",
+        (
+            Figure("Malus", "—" if track.overflow else signed(track.malus) if track.malus else "0"),
+            Figure("État", track.state),
+            Figure("Cumul", f"{track.cumul} / {health.CUMUL_MAX}"),
+            *(Figure(f"Niveaux de {name}", f"{len(taken)} / {cap}", note=f"seuil {th}" + (" ; le premier gratuit" if track.skill >= free else ""))
+              for name, taken, cap, th, free in zip(names, track.taken, track.capacity, health.THRESHOLDS, health.FREE_FROM)),
         ),
-        Table("Dommage par dommage", ("N°", "Dommages", "Après armure", "Effet", "Cumul", f"{names[0]} / {names[1]} / {names[2]}", "Malus", "État"), tuple(rows)),
-    ]
-    ignored = []
-    if piste != "vitalite" and (dur_a_cuire or juste_une_egratignure == "oui"):
-        ignored.append("Dur à cuire et Juste une égratignure ne concernent que la Vitalité")
-    if piste != "endurance" and (infatigable or second_souffle == "oui"):
-        ignored.append("Infatigable et Second souffle ne concernent que l'Endurance")
-    if ignored:
-        blocks.append(Text(" ; ".join(ignored) + " : ignorés ici.", "avertissement"))
-    return tuple(blocks)
+    )
+    blocks = [figures]
+    if rows:
+        blocks.append(Table(f"{health.TRACKS[track.track]['nom']} : dommage par dommage", ("N°", "Dommages", "Retenus", "Effet", "Cumul", " / ".join(names), "Malus", "État"), tuple(rows)))
+    return blocks
+
+
+def compute_health(endurance, equilibre_mental, vitalite, dommages_endurance, dommages_equilibre_mental, dommages_vitalite, armure,
+                   dur_a_cuire, infatigable, juste_une_egratignure, second_souffle):
+    atouts = health.Atouts(dur_a_cuire, infatigable, juste_une_egratignure == "oui", second_souffle == "oui")
+    skills = {"endurance": endurance, "equilibre-mental": equilibre_mental, "vitalite": vitalite}
+    damages = {"endurance": dommages_endurance, "equilibre-mental": dommages_equilibre_mental, "vitalite": dommages_vitalite}
+    blocks, total, states = [], 0, []
+    for key in health.TRACKS:
+        track = health.Track(key, skills[key], atouts)
+        # Armour stops blows, not stress: it is not taken off mental damage.
+        blocks += _track_blocks(track, damages[key], 0 if key == "equilibre-mental" else armure)
+        total += 0 if track.overflow else track.malus
+        if track.overflow:
+            states.append(f"{health.TRACKS[key]['nom']} : {track.state}")
+    summary = Figures(
+        "Bilan",
+        (
+            Figure("Malus à tous les tests", signed(total) if total else "0", note="somme des malus des trois pistes"),
+            Figure("État", " ; ".join(states) if states else "en état d'agir"),
+        ),
+    )
+    return (summary, *blocks)
 
 
 YES_NO = (("non", "Non"), ("oui", "Oui"))
 register(Calculator(
-    SYSTEM, "sante", "Suivi des pistes de santé", "Où en est une piste de santé après une suite de dommages, et quel malus en découle ?",
+    SYSTEM, "sante", "Suivi des pistes de santé", "Où en sont les trois pistes de santé après une suite de dommages, et quel malus en découle ?",
     (
-        ChoiceInput("piste", "Piste", "vitalite", tuple((k, v["nom"]) for k, v in health.TRACKS.items()), "Endurance, Équilibre Mental ou Vitalité."),
-        IntInput("valeur_competence", "Valeur de la compétence", 11, 0, 30, "15, 18, 20 : un niveau gratuit de plus par palier."),
-        IntListInput("dommages", "Dommages subis, dans l'ordre", (1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10), 0, 99, 40, "Séparés par des virgules."),
-        IntInput("armure", "Armure", 0, 0, 20, "Retirée de chaque dommage (divisez-la vous-même pour l'arbalète)."),
+        IntInput("endurance", "Endurance", 11, 0, 30, "Valeur de la compétence : 15, 18, 20 donnent un niveau gratuit par palier."),
+        IntInput("equilibre_mental", "Équilibre Mental", 7, 0, 30, "Valeur de la compétence."),
+        IntInput("vitalite", "Vitalité", 11, 0, 30, "Valeur de la compétence."),
+        IntListInput("dommages_endurance", "Dommages d'Endurance", (), 0, 99, 40, "Dans l'ordre, séparés par des virgules (coups au corps à corps, fatigue…).", optional=True),
+        IntListInput("dommages_equilibre_mental", "Dommages d'Équilibre Mental", (), 0, 99, 40, "Stress, horreur…", optional=True),
+        IntListInput("dommages_vitalite", "Dommages de Vitalité", (1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10), 0, 99, 40, "Blessures, poisons…", optional=True),
+        IntInput("armure", "Armure", 0, 0, 20, "Retirée de chaque dommage physique (divisez-la vous-même pour l'arbalète)."),
         IntInput("dur_a_cuire", "Dur à cuire (fois)", 0, 0, 2, "Annule les premiers malus de Blessure grave."),
         IntInput("infatigable", "Infatigable (fois)", 0, 0, 2, "Annule les premiers malus d'Épuisement."),
         ChoiceInput("juste_une_egratignure", "Juste une égratignure", "non", YES_NO, "Aucun malus de Blessure légère."),
@@ -174,6 +192,7 @@ register(Calculator(
         "Un dommage égal à un seuil atteint ce seuil (décision éditoriale) ; un seul niveau par dommage, même au-delà de deux fois le dernier seuil (le MJ peut en décider autrement).",
         "Niveau gratuit (compétence 15, 18, 20) : un niveau de plus, le premier pris dans son palier, sans malus ; il n'annule pas les malus du palier inférieur.",
         "Dur à cuire et Infatigable rendent des niveaux sans malus de la même façon ; Second souffle annule en plus les malus de Fatigue.",
+        "Chaque malus vaut « à tous les tests » : ceux des trois pistes s'additionnent. L'armure ne réduit pas les dommages d'Équilibre Mental.",
     ),
 ))
 
