@@ -166,25 +166,28 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
         problems.add(meta_file, located.line(("id",)), f"l'id « {meta['id']} » doit être le nom du dossier « {folder.name} »")
     system = System(folder.name, meta, meta_file)
     kinds = schemas.kinds(folder.name)
+    seen: dict[tuple[str, str], tuple[Path, int]] = {}  # (kind, id) -> where first defined
     for path in sorted(folder.glob("*.yaml")):
         if path.name == "systeme.yaml":
             continue
-        if path.stem not in kinds:
-            problems.add(path, 1, f"genre d'entité inconnu « {path.stem} » (genres connus : {', '.join(kinds)})")
+        # A long kind may be split in parts: atout.combat.yaml, atout.mystique.yaml…
+        kind_id = path.name.split(".")[0]
+        if kind_id not in kinds:
+            problems.add(path, 1, f"genre d'entité inconnu « {kind_id} » (genres connus : {', '.join(kinds)})")
             continue
-        system.entities[path.stem] = _load_entities(system.id, kinds[path.stem], path, problems)
+        system.entities.setdefault(kind_id, []).extend(_load_entities(system.id, kinds[kind_id], path, seen, problems))
     system.chapters = _load_chapters(system, content / system.id, located, problems)
     return system
 
 
-def _load_entities(system: str, kind: schemas.Kind, path: Path, problems: Problems) -> list[Entity]:
+def _load_entities(system: str, kind: schemas.Kind, path: Path, seen: dict, problems: Problems) -> list[Entity]:
     located = _load_document(path, problems)
     if located is None:
         return []
     if not isinstance(located.data, list):
         problems.add(path, 1, f"le fichier doit contenir une liste d'entités « {kind.label} » (une par tiret)")
         return []
-    entities, seen = [], {}
+    entities = []
     for index, data in enumerate(located.data):
         valid = _check(kind.schema, data, located, (index,), path, problems)
         # An entity with errors but a usable id still answers references to it, so one
@@ -192,10 +195,13 @@ def _load_entities(system: str, kind: schemas.Kind, path: Path, problems: Proble
         if not valid and not (isinstance(data, dict) and isinstance(data.get("id"), str)):
             continue
         entity = Entity(system, kind.id, data, path, located, index)
-        if entity.id in seen:
-            problems.add(path, entity.line(("id",)), f"id « {entity.id} » en double (déjà utilisé ligne {seen[entity.id]})")
+        key = (kind.id, entity.id)
+        if key in seen:
+            first_file, first_line = seen[key]
+            where = f"ligne {first_line}" if first_file == path else f"{first_file.name}, ligne {first_line}"
+            problems.add(path, entity.line(("id",)), f"id « {entity.id} » en double (déjà utilisé {where})")
             continue
-        seen[entity.id] = entity.line(("id",))
+        seen[key] = (path, entity.line(("id",)))
         entities.append(entity)
     return entities
 
