@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .engine.inputs import ChoiceInput, IntInput, IntListInput, MultiChoiceInput, TextInput
+from .engine.inputs import ChoiceInput, DecimalInput, IntInput, IntListInput, MultiChoiceInput, TextInput
 from .engine.registry import Calculator
 
 
@@ -36,11 +36,13 @@ def _field(calc: Calculator, item) -> str:
             f'<input type="text" inputmode="numeric" autocomplete="off" {common} value="{item.default}" '
             f'data-min="{item.minimum}" data-max="{item.maximum}">'
         )
+    elif isinstance(item, DecimalInput):
+        control = f'<input type="text" inputmode="decimal" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     elif isinstance(item, (IntListInput, TextInput)):
         control = f'<input type="text" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     else:
         raise TypeError(f"type de champ inconnu : {item!r}")
-    bounds = f" ({item.minimum} à {item.maximum})" if isinstance(item, IntInput) else ""
+    bounds = f" ({item.to_text(item.minimum)} à {item.to_text(item.maximum)})" if isinstance(item, (IntInput, DecimalInput)) else ""
     return (
         f'<div class="srd-field">{label}{control}'
         f'<small id="{field_id}-aide">{escape(item.help)}{bounds}</small>'

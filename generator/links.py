@@ -48,6 +48,7 @@ class Links:
     corpus: Corpus
     cited_by: dict[str, list] = field(default_factory=dict)  # target docs path -> citing entities/chapters
     required_by: dict[str, list] = field(default_factory=dict)
+    excluded_by: dict[str, list] = field(default_factory=dict)
     problems: list[tuple[object, tuple, int, str]] = field(default_factory=list)
 
     # --- resolution -------------------------------------------------------------
@@ -115,7 +116,8 @@ class Links:
                         if target is None:
                             self.problems.append((entity, path, entity.line(path), f"« {'.'.join(str(p) for p in path)} » : {kinds[target_kind].label.lower()} « {value} » introuvable dans {system.id}"))
                         else:
-                            relation = self.required_by if "prerequis" in pattern else self.cited_by
+                            relation = (self.excluded_by if "atouts_exclus" in pattern
+                                        else self.required_by if "prerequis" in pattern else self.cited_by)
                             self._note(relation, Target(target.docs_path, "", target.name), entity)
             for chapter in system.chapters:
                 self.check_text(system, chapter.body, chapter, (), chapter.body_line)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
-from . import schemas
+from . import prerequisites, schemas
 from .calcpage import calculator_html
 from .corpus import CALCULATOR_DIR, Corpus, Entity, System
 from .engine import registry
@@ -40,6 +40,7 @@ class Renderer:
         self.env.filters["cellule"] = self._cellule
         self.env.filters["champs"] = self._champs
         self.env.filters["par_genre"] = self._par_genre
+        self.env.filters["condition"] = self._condition
         self.env.globals["calculators_of"] = self.calculators_of
 
     # --- filters (they need the current page to write relative links) ------------
@@ -58,6 +59,8 @@ class Renderer:
     def _cellule(self, ctx, entity: Entity, field: str) -> str:
         """One index-table cell: references become links, lists are joined."""
         value = entity.data.get(field)
+        if field == "prerequis":  # structured conditions read as a sentence
+            return self._condition(ctx, value or {}).replace("|", "\\|")
         kind = schemas.kinds(entity.system)[entity.kind]
         ref_kind = dict((path, target) for path, target in kind.references()).get((field, "*")) or dict(kind.references()).get((field,))
         items = value if isinstance(value, list) else [value]
@@ -97,6 +100,11 @@ class Renderer:
                 simple.append(f"| {title} | {self._value(ctx, value, spec)} |")
         parts = (["| | |", "|---|---|", *simple] if simple else [])
         return "\n".join(parts) + ("\n\n" if simple and tables else "") + "\n\n".join(tables)
+
+    @pass_context
+    def _condition(self, ctx, prerequis: dict) -> str:
+        system = ctx["system"]
+        return prerequisites.sentence(prerequis, lambda kind, ref: self._lien(ctx, system.entity(kind, ref)))
 
     @pass_context
     def _par_genre(self, ctx, sources: list) -> list[tuple[str, list]]:

@@ -29,6 +29,7 @@ class Kind:
     plural: str
     columns: tuple[tuple[str, str], ...]  # (field, header) shown in the index table
     schema: dict
+    facets: tuple[str, ...] = ()  # column headers the index can be filtered by (a menu each)
 
     def references(self) -> list[tuple[tuple, str]]:
         """(schema path pattern, target kind) of every field marked `x-ref`."""
@@ -78,7 +79,7 @@ def kinds(system: str) -> dict[str, Kind]:
     for path in sorted((SCHEMA_DIR / system).glob("*.json")):
         own = json.loads(path.read_text(encoding="utf-8"))
         columns = tuple((c["champ"], c["titre"]) for c in own.get("x-colonnes", []))
-        result[path.stem] = Kind(system, path.stem, own["title"], own["x-pluriel"], columns, compose(system, path.stem, own))
+        result[path.stem] = Kind(system, path.stem, own["title"], own["x-pluriel"], columns, compose(system, path.stem, own), tuple(own.get("x-facettes", ())))
     return result
 
 

@@ -4,6 +4,7 @@ or a form field) becomes a value or a French message for the reader."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 
 class InputError(ValueError):
@@ -156,4 +157,36 @@ class MultiChoiceInput:
         return ",".join(value)
 
 
-Input = IntInput | ChoiceInput | IntListInput | TextInput | MultiChoiceInput
+@dataclass(frozen=True)
+class DecimalInput:
+    """A number with a decimal part (« 8,5 »), kept exact as a Fraction."""
+
+    name: str
+    label: str
+    default: Fraction
+    minimum: Fraction
+    maximum: Fraction
+    help: str = ""
+    kind = "decimal"
+
+    def parse(self, raw: str) -> Fraction:
+        text = raw.strip().replace(",", ".").replace("\u2212", "-")
+        if text == "":
+            raise InputError("Ce champ est vide : indiquez un nombre (par exemple 8,5).")
+        try:
+            value = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"« {raw.strip()} » n'est pas un nombre.") from None
+        if not self.minimum <= value <= self.maximum:
+            raise InputError(f"Entrez un nombre entre {_decimal(self.minimum)} et {_decimal(self.maximum)} (reçu : {_decimal(value)}).")
+        return value
+
+    def to_text(self, value: Fraction) -> str:
+        return _decimal(value)
+
+
+def _decimal(value: Fraction) -> str:
+    return (str(value.numerator) if value.denominator == 1 else f"{float(value):g}").replace(".", ",")
+
+
+Input = IntInput | ChoiceInput | IntListInput | TextInput | MultiChoiceInput | DecimalInput

@@ -89,7 +89,7 @@ def register(calculator: Calculator) -> Calculator:
 
 def all_calculators() -> list[Calculator]:
     # Importing a system module registers its calculators.
-    from . import reserve_d6, talon  # noqa: F401
+    from . import divin6, reserve_d6, talon  # noqa: F401
 
     return list(_REGISTRY.values())
 

@@ -25,6 +25,25 @@ function makeSortable(table) {
   });
 }
 
+// One menu per column named in data-facettes ("Catégorie|…"): keep the rows with that value.
+function addFacets(container, table, apply) {
+  const names = (container.dataset.facettes || "").split("|").filter(Boolean);
+  const headers = [...table.tHead.rows[0].cells].map((cell) => cell.textContent.trim());
+  return names.map((name) => {
+    const column = headers.indexOf(name);
+    const values = [...new Set([...table.tBodies[0].rows].map((row) => row.cells[column].textContent.trim()))].sort(collator.compare);
+    const label = document.createElement("label");
+    label.className = "srd-filter";
+    label.textContent = `${name} : `;
+    const select = document.createElement("select");
+    select.append(new Option("toutes", ""), ...values.map((value) => new Option(value, value)));
+    select.addEventListener("change", apply);
+    label.append(select);
+    container.prepend(label);
+    return (row) => !select.value || row.cells[column].textContent.trim() === select.value;
+  });
+}
+
 function addFilter(container, table) {
   const label = document.createElement("label");
   label.className = "srd-filter";
@@ -35,18 +54,21 @@ function addFilter(container, table) {
   const count = document.createElement("span");
   count.setAttribute("aria-live", "polite");
   label.append(input, count);
-  container.prepend(label);
-  input.addEventListener("input", () => {
+  const apply = () => {
     const words = plain(input.value).split(/\s+/).filter(Boolean);
     let shown = 0;
     for (const row of table.tBodies[0].rows) {
       const text = plain(row.textContent);
-      const match = words.every((word) => text.includes(word));
+      const match = words.every((word) => text.includes(word)) && facets.every((keep) => keep(row));
       row.hidden = !match;
       shown += match;
     }
-    count.textContent = words.length ? ` ${shown} sur ${table.tBodies[0].rows.length}` : "";
-  });
+    const total = table.tBodies[0].rows.length;
+    count.textContent = shown < total ? ` ${shown} sur ${total}` : "";
+  };
+  const facets = addFacets(container, table, apply);
+  container.prepend(label);
+  input.addEventListener("input", apply);
 }
 
 function bindIndexes() {

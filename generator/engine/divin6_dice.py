@@ -1,0 +1,154 @@
+"""Dice of Divin (6)thème: N d6 + modifiers against a difficulty or an opposed roll,
+Prendre 10/15, the Destin reroll, criticals by margin, exploding damage dice.
+
+Source: shared/sources/000_8c9a3b716e1ff7e0.txt (line numbers below refer to it).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool
+
+Dist = dict[int, Fraction]
+
+
+@lru_cache(maxsize=64)
+def action_dice(n: int) -> tuple[tuple[int, Fraction], ...]:
+    """Sum of n d6 (n = 0: always 0, l.631: a character can be left with modifiers only)."""
+    if n == 0:
+        return ((0, Fraction(1)),)
+    die = n @ icepool.d6
+    total = die.denominator()
+    return tuple((outcome, Fraction(q, total)) for outcome, q in die.items())
+
+
+def at_least(dist, threshold: int) -> Fraction:
+    return sum((p for v, p in dist if v >= threshold), Fraction(0))
+
+
+def success(n: int, modifier: int, difficulty: int) -> Fraction:
+    """P(n d6 + modifier ≥ difficulty): equal to the difficulty succeeds (l.437)."""
+    return at_least(action_dice(n), difficulty - modifier)
+
+
+def take(n: int, modifier: int, base: int) -> int:
+    """Prendre 10 / Prendre 15 (l.443–449): 4 points per die above or below three."""
+    return base + 4 * (n - 3) + modifier
+
+
+@lru_cache(maxsize=64)
+def sum_and_lowest(n: int) -> dict[tuple[int, int], Fraction]:
+    """Joint law of (sum, lowest die) of n d6, for the Destin reroll."""
+    states: dict[tuple[int, int], Fraction] = {(0, 7): Fraction(1)}
+    for _ in range(n):
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (total, low), p in states.items():
+            for face in range(1, 7):
+                key = (total + face, min(low, face))
+                nxt[key] = nxt.get(key, Fraction(0)) + p / 6
+        states = nxt
+    return states
+
+
+def success_with_reroll(n: int, modifier: int, difficulty: int) -> Fraction:
+    """One Destin point (l.416): after a failure, reroll the lowest die (the best choice)."""
+    if n == 0:
+        return Fraction(1) if modifier >= difficulty else Fraction(0)
+    result = Fraction(0)
+    for (total, low), p in sum_and_lowest(n).items():
+        if total + modifier >= difficulty:
+            result += p
+        else:
+            need = difficulty - modifier - (total - low)
+            result += p * Fraction(max(0, min(6, 7 - need)), 6)
+    return result
+
+
+def margins(attacker: tuple[int, int], defender: tuple[int, int]) -> Dist:
+    """Law of (attack total − defence total); each side is (dice, modifier)."""
+    a, d = action_dice(attacker[0]), action_dice(defender[0])
+    out: Dist = {}
+    for va, pa in a:
+        for vd, pd in d:
+            m = va + attacker[1] - vd - defender[1]
+            out[m] = out.get(m, Fraction(0)) + pa * pd
+    return dict(sorted(out.items()))
+
+
+def opposed(attacker: tuple[int, int], defender: tuple[int, int], ties: str) -> dict[str, Fraction]:
+    """Opposed roll (l.451–455): ties go to the PJ against a PNJ; between PJs both lose
+    1D6 PE and reroll, so only the rolls without a tie count."""
+    law = margins(attacker, defender)
+    win = sum((p for m, p in law.items() if m > 0), Fraction(0))
+    tie = law.get(0, Fraction(0))
+    if ties == "pj-attaque":
+        hit = win + tie
+    elif ties == "pnj-attaque":
+        hit = win
+    else:
+        hit = win / (1 - tie) if tie != 1 else Fraction(1, 2)
+    return {"touche": hit, "egalite": tie, "victoire_stricte": win}
+
+
+def critical_tiers(law: Dist, science: bool) -> dict[int, Fraction]:
+    """P(critical tier ≥ 6, 9, 12) from the margin (l.534–538). Science du critique adds 3
+    to the margin of a hit that is already critical (l.1057)."""
+    bonus = 3 if science else 0
+    tiers = {}
+    for tier in (6, 9, 12):
+        threshold = 6 if tier == 6 else max(6, tier - bonus)
+        tiers[tier] = sum((p for m, p in law.items() if m >= threshold), Fraction(0))
+    return tiers
+
+
+def support(result: int) -> int:
+    """Support from an assistant's result (l.489): −2 for 1–4, −1 for 5–9, 0 for 10–14…"""
+    return result // 5 - 2
+
+
+# --- exploding damage dice (l.355) ----------------------------------------------------
+
+@lru_cache(maxsize=64)
+def exploding_die(threshold: int | None, cap: int) -> tuple[Fraction, ...]:
+    """p[v] = P(one damage die totals v) for v ≤ cap; a face ≥ threshold adds a new roll."""
+    p = [Fraction(0)] * (cap + 1)
+    for v in range(1, cap + 1):
+        total = Fraction(0)
+        for face in range(1, 7):
+            if threshold is not None and face >= threshold:
+                if v - face >= 1:
+                    total += p[v - face] / 6
+            elif v == face:
+                total += Fraction(1, 6)
+        p[v] = total
+    return tuple(p)
+
+
+def damage(dice: int, threshold: int | None, bonus: int, armour: int, cap: int = 80) -> tuple[Dist, Fraction, Fraction]:
+    """Law of max(0, dice + bonus − armour) exact up to `cap` (before the clamp), the exact
+    mass of the tail beyond it, and the exact mean."""
+    single = exploding_die(threshold, cap)
+    law = [Fraction(0)] * (cap + 1)
+    law[0] = Fraction(1)
+    for _ in range(dice):
+        nxt = [Fraction(0)] * (cap + 1)
+        for s, ps in enumerate(law):
+            if ps:
+                for v in range(1, cap + 1 - s):
+                    if single[v]:
+                        nxt[s + v] += ps * single[v]
+        law = nxt
+    out: Dist = {}
+    for s, ps in enumerate(law):
+        if ps:
+            value = max(0, s + bonus - armour)
+            out[value] = out.get(value, Fraction(0)) + ps
+    tail = 1 - sum(law)
+    die_mean = Fraction(7, 2) / (1 - Fraction(7 - threshold, 6)) if threshold else Fraction(7, 2)
+    # E[max(0, X)] = E[X] + E[max(0, −X)]; the second term only involves small sums.
+    shift = bonus - armour
+    below = sum((ps * (-(s + shift)) for s, ps in enumerate(law) if s + shift < 0), Fraction(0))
+    mean = dice * die_mean + shift + below
+    return dict(sorted(out.items())), tail, mean

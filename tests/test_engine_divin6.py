@@ -1,0 +1,94 @@
+"""Divin (6)thème engine: every exact value of the guide's §6 worked cases."""
+
+from fractions import Fraction
+
+import pytest
+
+from generator.engine import divin6_dice as dice
+from generator.engine import registry
+from generator.engine.divin6 import level_and_free
+
+
+@pytest.mark.parametrize("n, mod, dd, expected", [
+    (3, 4, 15, Fraction(1, 2)), (3, 0, 10, Fraction(5, 8)), (3, 0, 15, Fraction(5, 54)),
+    (2, 1, 10, Fraction(5, 18)), (4, 2, 20, Fraction(103, 648)), (3, 7, 20, Fraction(7, 27)),
+])
+def test_case_1_action_rolls(n, mod, dd, expected):
+    assert dice.success(n, mod, dd) == expected
+
+
+def test_zero_dice_leaves_the_modifier_alone():
+    assert dice.success(0, 12, 12) == 1 and dice.success(0, 11, 12) == 0
+
+
+def test_case_2_achille_attack_against_a_pnj():
+    law = dice.margins((3, 7), (3, 4))
+    assert dice.opposed((3, 7), (3, 4), "pj-attaque")["touche"] == Fraction(9263, 11664)
+    assert dice.opposed((3, 7), (3, 4), "pnj-attaque")["touche"] == Fraction(11207, 15552)
+    assert dice.opposed((3, 7), (3, 4), "pj-pj")["touche"] == Fraction(4803, 6175)
+    assert law[0] == Fraction(3431, 46656)
+    assert dice.critical_tiers(law, False) == {6: Fraction(4345, 15552), 9: Fraction(4501, 46656), 12: Fraction(17, 864)}
+    # Science du critique: a critical hit's margin +3, so tier 9 from a margin of 6.
+    assert dice.critical_tiers(law, True)[9] == Fraction(4345, 15552)
+
+
+def test_case_3_destin_reroll():
+    assert dice.success_with_reroll(3, 4, 15) == Fraction(947, 1296)
+    assert dice.success_with_reroll(3, 0, 15) == Fraction(25, 108)
+
+
+def damage_at_least(n, threshold, value):
+    law, tail, mean = dice.damage(n, threshold, 0, 0)
+    return sum((p for v, p in law.items() if v >= value), Fraction(0)) + tail, mean
+
+
+def test_case_4_exploding_damage():
+    assert damage_at_least(2, 6, 13) == (Fraction(1, 6), Fraction(42, 5))
+    assert damage_at_least(2, 5, 13) == (Fraction(127, 432), Fraction(21, 2))
+    assert damage_at_least(4, 6, 20)[0] == Fraction(6701, 23328)
+    assert damage_at_least(2, None, 13)[0] == 0
+
+
+def test_case_6_progression():
+    assert [level_and_free(x, False) for x in (0, 99, 100, 450, 500, 549, 550, 1500, 2000)] == [
+        (1, 0), (1, 0), (2, 0), (5, 0), (6, 0), (6, 0), (6, 1), (6, 20), (6, 20)]
+    assert [level_and_free(x, True) for x in (199, 200, 400, 500, 600, 650, 1500)] == [
+        (4, 0), (5, 0), (6, 0), (6, 1), (6, 2), (6, 3), (6, 20)]
+
+
+def test_case_7_encumbrance():
+    calc = registry.get("divin6", "encombrement")
+    figures = calc.run({"force": "1", "constitution": "0", "survie": "1", "charge_combat": "6,5", "charge_voyage": "1", "charge_autre": "0"}).blocks[0].items
+    assert (figures[0].value, figures[1].value, figures[3].value) == (5, Fraction(15, 2), "−2")
+    achille = calc.run({}).blocks[0].items  # 8 of capacity, 8.5 carried: no malus (l.382)
+    assert (achille[0].value, achille[1].value, achille[3].value) == (8, Fraction(17, 2), "0")
+
+
+def test_case_8_damage_after_armour():
+    law, tail, mean = dice.damage(2, None, 5, 4)
+    assert mean == 8 and tail == 0
+    assert sum(p for v, p in law.items() if v >= 6) == Fraction(5, 6)
+
+
+def test_case_9_cooperation_support():
+    law = {}
+    for total, p in dice.action_dice(3):
+        s = dice.support(total + 2)
+        law[s] = law.get(s, Fraction(0)) + p
+    assert law == {-1: Fraction(35, 216), 0: Fraction(125, 216), 1: Fraction(55, 216), 2: Fraction(1, 216)}
+
+
+def test_case_10_prendre():
+    assert dice.take(4, 0, 10) == 14 and dice.take(2, 0, 10) == 6 and dice.take(1, 0, 15) == 7
+    assert dice.take(3, 4, 10) == 14  # Achille, Vigilance
+
+
+def test_case_11_assommer():
+    assert dice.success(3, 2, 17) == Fraction(5, 54)
+    assert dice.success(3, 2, 20) == Fraction(1, 216)
+
+
+def test_calculators_report_bad_input():
+    roll = registry.get("divin6", "jet")
+    assert "entre 1 et 60" in roll.run({"difficulte": "0"}).errors["difficulte"]
+    assert registry.get("divin6", "encombrement").run({"charge_autre": "beaucoup"}).errors["charge_autre"] == "« beaucoup » n'est pas un nombre."
