@@ -12,6 +12,8 @@ from pathlib import Path
 
 import icepool
 
+from .engine.api import DATA_FILE
+
 PACKAGE = Path(__file__).parent
 # Only what loadPyodide fetches; source maps and the demo consoles stay out of the site.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -59,9 +61,10 @@ def build_wheel(name: str, version: str, files: dict[str, bytes]) -> tuple[str, 
     return f"{name}-{version}-py3-none-any.whl", buffer.getvalue()
 
 
-def engine_wheel() -> tuple[str, bytes]:
+def engine_wheel(data: dict) -> tuple[str, bytes]:
     files = {"generator/__init__.py": (PACKAGE / "__init__.py").read_bytes()}
     files.update(_sources(PACKAGE / "engine", "generator/engine"))
+    files[f"generator/engine/{DATA_FILE}"] = json.dumps(data, ensure_ascii=False, sort_keys=True).encode()
     return build_wheel(ENGINE_DIST, ENGINE_VERSION, files)
 
 
@@ -70,7 +73,7 @@ def icepool_wheel() -> tuple[str, bytes]:
     return build_wheel("icepool", icepool.__version__, _sources(folder, "icepool"))
 
 
-def write_assets(root: Path, docs: Path) -> None:
+def write_assets(root: Path, docs: Path, data: dict) -> None:
     source = pyodide_dir(root)
     target = docs / "assets" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
@@ -79,8 +82,8 @@ def write_assets(root: Path, docs: Path) -> None:
     wheels = docs / "assets" / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     names = []
-    for filename, data in (icepool_wheel(), engine_wheel()):
-        (wheels / filename).write_bytes(data)
+    for filename, content in (icepool_wheel(), engine_wheel(data)):
+        (wheels / filename).write_bytes(content)
         names.append(filename)
     version = json.loads((source / "package.json").read_text())["version"]
     (wheels / "manifest.json").write_text(json.dumps({"pyodide": version, "wheels": names}, indent=1) + "\n")

@@ -19,7 +19,8 @@ import yaml
 from .assets import write_assets
 from .corpus import Corpus, load_corpus
 from .errors import BuildFailed, Problems
-from .export import export
+from .engine import donnees
+from .export import engine_data, export
 from .links import Links
 from .search import add_unaccented_field
 from .pages import Renderer
@@ -51,6 +52,8 @@ def check(root: Path) -> tuple[Corpus, Links]:
 def generate(root: Path, docs: Path) -> Renderer:
     """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
     corpus, links = check(root)
+    data = engine_data(corpus)
+    donnees.charger(data)  # the calculators' default results need it
     renderer = Renderer(corpus, links)
     if docs.exists():
         shutil.rmtree(docs)
@@ -62,7 +65,7 @@ def generate(root: Path, docs: Path) -> Renderer:
         target = docs / "api" / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    write_assets(root, docs)
+    write_assets(root, docs, data)
     return renderer
 
 

@@ -6,6 +6,7 @@ import json
 
 from . import schemas
 from .corpus import Corpus
+from .engine import donnees
 
 FORMAT = 1
 
@@ -40,3 +41,14 @@ def export(corpus: Corpus) -> dict[str, str]:
     for name, schema in schemas.published().items():
         files[f"schemas/{name}"] = _dump(schema)
     return files
+
+
+def engine_data(corpus: Corpus) -> dict:
+    """The fields of the entities the calculators read (engine/donnees.py: NEEDED)."""
+    data: dict = {}
+    for system_id, kinds in donnees.NEEDED.items():
+        system = corpus.systems.get(system_id)
+        for kind, fields in kinds.items():
+            entities = system.entities.get(kind, []) if system else []
+            data.setdefault(system_id, {})[kind] = {e.id: {f: e.data.get(f) for f in fields if f in e.data} for e in entities}
+    return data

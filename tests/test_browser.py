@@ -186,3 +186,22 @@ def test_virtual_talon_survives_a_reload(page, server):
     page.reload()
     computed(page)
     assert page.locator(".srd-calc-result").inner_text() == before
+
+
+def test_divin6_atout_index_filters_by_category(page, server):
+    page.goto(f"{server}/divin6/atout/")
+    rows = page.locator(".srd-index tbody tr")
+    expect(rows).to_have_count(95)
+    page.locator(".srd-filter select").select_option("mystique")
+    expect(page.locator(".srd-index tbody tr:visible")).to_have_count(28)
+    page.fill(".srd-filter input", "sagesse")
+    assert page.locator(".srd-index tbody tr:visible").count() < 28
+
+
+def test_divin6_sheet_recomputes_in_the_browser(page, server):
+    page.goto(f"{server}/divin6/calculateurs/feuille/")
+    assert figure(page, "Points de vie").inner_text() == "14"  # Achille, pre-rendered
+    page.fill("#feuille-constitution", "3")
+    page.fill("#feuille-force", "2")
+    computed(page)
+    expect(figure(page, "Points de vie")).to_have_text("16")

@@ -92,3 +92,37 @@ def test_calculators_report_bad_input():
     roll = registry.get("divin6", "jet")
     assert "entre 1 et 60" in roll.run({"difficulte": "0"}).errors["difficulte"]
     assert registry.get("divin6", "encombrement").run({"charge_autre": "beaucoup"}).errors["charge_autre"] == "« beaucoup » n'est pas un nombre."
+
+
+@pytest.fixture(scope="module")
+def rule_data(root):
+    from generator.build import check
+    from generator.engine import donnees
+    from generator.export import engine_data
+
+    donnees.charger(engine_data(check(root)[0]))
+
+
+def sheet_values(blocks):
+    figures = {f.label: f.value for f in blocks[1].items}
+    rows = {row[0]: row for block in blocks[2:] for row in block.rows}
+    return blocks[0].text, figures, rows
+
+
+def test_case_5_achille_sheet(rule_data):
+    text, figures, rows = sheet_values(registry.get("divin6", "feuille").run({}).blocks)
+    assert text == "Fiche conforme aux règles de création."
+    assert (figures["Points de vie"], figures["Points d'énergie"], figures["Mouvement"], figures["Initiative"]) == (14, 8, 7, 1)
+    assert (figures["Encombrement"], figures["Rangs de langues"], figures["Points de Destin"], figures["Équipement"]) == ("8,5 / 8", 2, 7, "9 DO")
+    assert rows["Athlétisme"][3] == "3D6+5" and rows["Vigilance"][3] == "3D6+4" and rows["Acrobatie"][3] == "3D6+3" and rows["Conduite"][3] == "2D6+3"
+    assert rows["Attaque : épée longue"][1:] == ("3D6+7", "dégâts 2D6+5")
+    assert rows["Défense au contact"][1] == "3D6+6" and rows["Défense à distance"][1] == "3D6+4" and rows["Protection"][1] == "4"
+
+
+def test_sheet_explains_broken_rules(rule_data):
+    calc = registry.get("divin6", "feuille")
+    text = calc.run({"force": "4", "atouts": "insomniaque, que d'un oeil, poigne d'acier, tir rapide"}).blocks[0].text
+    assert "la somme doit faire 6" in text and "chacune entre −1 et +3" in text
+    assert "incompatible avec" in text
+    assert "Tir rapide : il faut 2 au moins en Sagesse" in text
+    assert calc.run({"classes": "paladin"}).errors["classes"].startswith("Une classe par niveau")

@@ -25,7 +25,7 @@ def test_system_landing_rules_indexes_errata_calculators(site):
                  "reserve-d6/regles/resolution/index.html", "reserve-d6/caracteristique/index.html", "api/index.html"]:
         assert (site / path).is_file(), path
     home = (site / "index.html").read_text()
-    assert home.count("en préparation") == 3
+    assert home.count("en préparation") == 2
     landing = (site / "reserve-d6/index.html").read_text()
     assert "non indiqués dans le texte" in landing and "Ce qui lui manque" in landing
 
@@ -193,3 +193,13 @@ def test_cli_exit_status_and_message(project):
     assert "2 erreurs : le site n'a pas été reconstruit." in run.stderr
     ok = subprocess.run([sys.executable, "-m", "generator", "--racine", str(ROOT), "check"], capture_output=True, text=True, cwd=ROOT)
     assert ok.returncode == 0 and "tous les renvois résolus" in ok.stdout
+
+
+def test_divin6_atout_pages_show_structured_conditions_and_exclusions(site):
+    page = (site / "divin6/atout/arme-mystique/index.html").read_text()
+    assert "1 rang au moins en" in page and "(Arcanes) ou en" in page and "1 degré au moins en" in page
+    assert 'href="../../avantage/attaque/"' in page
+    insomniac = (site / "divin6/atout/insomniaque/index.html").read_text()
+    assert "Incompatible avec" in insomniac and 'href="../que-d-un-oeil/"' in insomniac
+    index = (site / "divin6/atout/index.html").read_text()
+    assert index.count('<tr>') >= 96 and 'data-facettes="Catégorie"' in index

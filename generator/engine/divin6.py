@@ -189,3 +189,99 @@ register(Calculator(
     compute_encumbrance,
     ("Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas (l. 382).",),
 ))
+
+
+# --- character sheet ---------------------------------------------------------------------
+
+from . import divin6_sheet as sheet  # noqa: E402  (kept next to the calculator it serves)
+from .inputs import FieldError, TextInput  # noqa: E402
+
+PEOPLE_CHOICES = (("humain", "Humain (aucun atout de peuple)"), ("elfe", "Elfe"), ("nain", "Nain"), ("lutin", "Lutin"), ("gnome", "Gnome"),
+                  ("orque", "Orque"), ("demi-elfe", "Demi-Elfe (métis)"), ("demi-orque", "Demi-Orque (métis)"))
+
+
+def compute_sheet(force, dexterite, constitution, intelligence, sagesse, charisme, peuple, point_niveau_4, classes, rangs, degres,
+                  libres_pv, libres_pe, recuperation_pv, recuperation_pe, atouts, equipement):
+    class_list = [sheet.slug(c) for c in classes.split(",") if c.strip()]
+    unknown = [c for c in class_list if c not in sheet.CLASSES]
+    if not class_list or unknown or len(class_list) > 6:
+        raise FieldError("classes", "Une classe par niveau, de 1 à 6, parmi combattant, aventurier, mystique (ex. « combattant, combattant, mystique »).")
+    ranks = sheet.parse_list(rangs, with_rank=True)
+    bad = [e.id for e in ranks if e.id not in sheet.SKILLS]
+    if bad:
+        raise FieldError("rangs", f"Compétence(s) inconnue(s) : {', '.join(bad)}.")
+    degree_entries = sheet.parse_list(degres, with_rank=True)
+    bad = [e.id for e in degree_entries if e.id not in ("attaque", "defense", "sauvegarde")]
+    if bad:
+        raise FieldError("degres", f"Avantage(s) inconnu(s) : {', '.join(bad)} (attaque, défense, sauvegarde).")
+    character = sheet.Sheet(
+        base={"force": force, "dexterite": dexterite, "constitution": constitution, "intelligence": intelligence, "sagesse": sagesse, "charisme": charisme},
+        people=peuple, level4=None if point_niveau_4 == "aucun" else point_niveau_4, classes=class_list, ranks=ranks,
+        degrees={e.id: e.rank for e in degree_entries}, free_pv=libres_pv, free_pe=libres_pe, recup_pv=recuperation_pv, recup_pe=recuperation_pe,
+        atouts=sheet.parse_list(atouts), gear=sheet.parse_list(equipement),
+    )
+    d = character.derived()
+    problems = character.check() + character.problems
+    if d["do"] > 10 and character.level == 1:
+        problems.append(f"Équipement : {d['do']} DO dépensés pour 10 à la création (l. 277).")
+    blocks = [
+        Text("Fiche conforme aux règles de création." if not problems else "À vérifier : " + " ".join(dict.fromkeys(problems)), "info" if not problems else "avertissement"),
+        Figures(
+            f"Niveau {character.level} ({', '.join(class_list)})",
+            (
+                Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
+                Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
+                Figure("Mouvement", d["mouvement"]),
+                Figure("Initiative", d["initiative"], note="jet : 1D6 + Initiative" + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else "")),
+                Figure("Encombrement", f"{sheet_number(d['charge'])} / {d['encombrement']}", note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus"),
+                Figure("Rangs de langues", d["langues"]),
+                Figure("Points de Destin", d["destin"]),
+                Figure("Modificateurs professionnel / expert", f"+{character.prof} / +{character.expert}"),
+                Figure("Équipement", f"{d['do']} DO"),
+                *(Figure(label, f"{used} / {available}") for label, (used, available) in character.budgets().items()),
+            ),
+        ),
+    ]
+    rows = []
+    for skill, (carac, specialised) in sheet.SKILLS.items():
+        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
+        for spec in specialisations:
+            n, mod = character.skill_line(skill, spec, d["malus"])
+            name = sheet.SKILL_NAMES[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
+            rows.append((name, sheet.CARAC_NAMES[carac], character.rank(skill, spec), f"{n}D6{mod:+d}"))
+    blocks.append(Table("Compétences", ("Compétence", "Caractéristique", "Rangs", "Jet"), tuple(rows), note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée)."))
+    blocks.append(Table("Combat et sauvegardes", ("Ligne", "Jet", "Détail"), tuple(character.combat_lines(d["malus"]))))
+    return tuple(blocks)
+
+
+def sheet_number(value) -> str:
+    return str(value).replace(".", ",") if not hasattr(value, "denominator") or value.denominator == 1 else f"{float(value):g}".replace(".", ",")
+
+
+register(Calculator(
+    SYSTEM, "feuille", "Feuille de personnage", "Que vaut chaque ligne de la fiche, et la création respecte-t-elle les règles ?",
+    (
+        *(IntInput(key, name, value, -3, 8, "Valeur de création, avant peuple et point du niveau 4.") for key, name, value in
+          (("force", "Force", 3), ("dexterite", "Dextérité", 1), ("constitution", "Constitution", 2), ("intelligence", "Intelligence", -1), ("sagesse", "Sagesse", 0), ("charisme", "Charisme", 1))),
+        ChoiceInput("peuple", "Peuple", "humain", PEOPLE_CHOICES, "Ses modificateurs et traits s'appliquent (l. 965–978)."),
+        ChoiceInput("point_niveau_4", "Point du niveau 4", "aucun", (("aucun", "Aucun"),) + tuple((k, v) for k, v in sheet.CARAC_NAMES.items()), "Au niveau 4 et plus (l. 125)."),
+        TextInput("classes", "Classes, niveau par niveau", "combattant", 200, "La première est la classe de création (ex. « combattant, combattant, mystique »)."),
+        TextInput("rangs", "Rangs de compétences", "vigilance 1, athletisme 1", 400, "« compétence rangs », spécialisation entre parenthèses : « connaissance (arcanes) 2 »."),
+        TextInput("degres", "Degrés d'avantages", "attaque 2, defense 1, sauvegarde 1", 200, "Au plus 6 par avantage."),
+        IntInput("libres_pv", "Points libres en PV", 4, 0, 60, "Points libres de la classe mis en PV."),
+        IntInput("libres_pe", "Points libres en PE", 2, 0, 60, "Le reste, en PE."),
+        IntInput("recuperation_pv", "Récupération investie en PV", 4, 0, 9, "6 points à partager (9 avec Récupération accrue) ; la Constitution s'ajoute."),
+        IntInput("recuperation_pe", "Récupération investie en PE", 2, 0, 9, "La Sagesse s'ajoute."),
+        TextInput("atouts", "Atouts", "métier des armes, expertise du combat, arme de prédilection (épée longue), habilité (conduite; acrobatie)", 800,
+                  "Séparés par des virgules, précisions entre parenthèses (arme, compétences, « pv » ou « pe » pour Compteur exceptionnel)."),
+        TextInput("equipement", "Équipement", "cotte de mailles, épée longue, écu, ration de nourriture, trousse à outils (vigilance)", 800,
+                  "Noms des tables de prix ou armes citées (épée longue, dague, arc…), séparés par des virgules."),
+    ),
+    compute_sheet,
+    (
+        "Modificateurs professionnel et expert : 2 + ⌊niveau/2⌋ et niveau + 3, ce qui reproduit la table (l. 158–160).",
+        "Défense à distance : le bouclier compte, rien ne l'en exclut ; la fiche d'Achille imprime 3D6+2 au lieu de 3D6+4 (note éditoriale).",
+        "Coût de l'équipement d'Achille : le livre annonce 7 DO (l. 382), la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
+        "Conduite (équitation) sans rang : 2D6+3, compétence spécialisée (la fiche d'Achille n'indique que le +3).",
+    ),
+))

@@ -1,0 +1,346 @@
+"""Character sheet of Divin (6)thème: creation checks and every derived value (guide §3).
+
+The small rule tables below repeat data/divin6 (classes, skills, peoples, equipment);
+tests/test_data_divin6.py checks that both agree. Atout conditions come from the data
+itself, through `donnees`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from . import donnees
+
+CARACS = ("force", "dexterite", "constitution", "intelligence", "sagesse", "charisme")
+SKILL_NAMES = {
+    "acrobatie": "Acrobatie", "athletisme": "Athlétisme", "discretion": "Discrétion", "escamotage": "Escamotage", "investigation": "Investigation",
+    "presence": "Présence", "reputation": "Réputation", "richesse": "Richesse", "survie": "Survie", "vigilance": "Vigilance", "artisanat": "Artisanat",
+    "conduite": "Conduite", "connaissance": "Connaissance", "influence": "Influence", "representation": "Représentation",
+}
+CARAC_NAMES = {"force": "Force", "dexterite": "Dextérité", "constitution": "Constitution", "intelligence": "Intelligence", "sagesse": "Sagesse", "charisme": "Charisme"}
+
+# l.102–104, 118–120: creation (ranks without Int, degrés, Con/Sag factor, free points), per level.
+CLASSES = {
+    "combattant": {"rangs": 3, "degres": 4, "facteur": 2, "libres": 6, "niveau_rangs": 1, "niveau_degres": 2, "niveau_libres": 6},
+    "aventurier": {"rangs": 5, "degres": 4, "facteur": 1, "libres": 0, "niveau_rangs": 2, "niveau_degres": 2, "niveau_libres": 2},
+    "mystique": {"rangs": 5, "degres": 2, "facteur": 2, "libres": 6, "niveau_rangs": 2, "niveau_degres": 1, "niveau_libres": 6},
+}
+
+# l.162–185: skill -> (characteristic, spécialisée?)
+SKILLS = {
+    "acrobatie": ("dexterite", False), "athletisme": ("force", False), "discretion": ("dexterite", False), "escamotage": ("dexterite", False),
+    "investigation": ("intelligence", False), "presence": ("charisme", False), "reputation": ("charisme", False), "richesse": ("intelligence", False),
+    "survie": ("sagesse", False), "vigilance": ("sagesse", False), "artisanat": ("dexterite", True), "conduite": ("dexterite", True),
+    "connaissance": ("intelligence", True), "influence": ("charisme", True), "representation": ("charisme", True),
+}
+
+# l.967–978: characteristic modifiers and flat skill bonuses of peoples.
+PEOPLES = {
+    "humain": ({}, {}), "elfe": ({"sagesse": 1, "constitution": -1}, {"discretion": 2}), "nain": ({"constitution": 1, "charisme": -1}, {}),
+    "lutin": ({"dexterite": 1, "force": -1}, {"vigilance": 2}), "gnome": ({"intelligence": 1, "force": -1}, {}),
+    "orque": ({"force": 1, "intelligence": -1}, {"survie": 2}), "demi-elfe": ({}, {"discretion": 2}), "demi-orque": ({}, {"survie": 2}),
+}
+PEOPLE_ATOUTS = {"lutin": ("petit",), "gnome": ("petit",), "orque": ("grand",)}
+
+# l.283–319, 365–376: id -> (kind, cost DO, encumbrance, armour or shield value, category)
+EQUIPMENT = {
+    "trousse-a-outils": ("trousse", 1, Fraction(1), 0, None), "ration-de-nourriture": ("ration", 0, Fraction(1, 2), 0, None),
+    "arme-legere": ("arme", 1, Fraction(1, 2), 0, "legere"), "arme-intermediaire": ("arme", 2, Fraction(1), 0, "intermediaire"),
+    "arme-lourde": ("arme", 3, Fraction(2), 0, "lourde"),
+    "veste-de-cuir-leger": ("armure", 1, Fraction(1), 1, "legere"), "pourpoint-de-cuir-epais": ("armure", 2, Fraction(2), 2, "legere"),
+    "cuirasse-de-cuir-cloute": ("armure", 3, Fraction(3), 3, "intermediaire"), "cotte-de-mailles": ("armure", 4, Fraction(4), 4, "intermediaire"),
+    "armure-de-mailles-et-plaques": ("armure", 5, Fraction(5), 5, "lourde"), "armure-de-plaques-complete": ("armure", 6, Fraction(6), 6, "lourde"),
+    "targe": ("bouclier", 1, Fraction(1), 1, "legere"), "ecu": ("bouclier", 2, Fraction(2), 2, "intermediaire"), "pavois": ("bouclier", 3, Fraction(3), 3, "lourde"),
+    # Special weapons take bonus and dice from their category (l.347–351).
+    "main-gauche": ("arme", 2, Fraction(1, 2), 0, "legere"), "epee-batarde": ("arme", 3, Fraction(3, 2), 0, "intermediaire"),
+    "arbalete-lourde": ("arme", 3, Fraction(3), 0, "lourde"), "pistolet-d-arquefeu": ("arme", 4, Fraction(1, 2), 0, "intermediaire"),
+    "fusil-d-arquefeu": ("arme", 5, Fraction(1), 0, "lourde"),
+    "fleches-et-carreaux": ("munition", 1, Fraction(1, 2), 0, None), "billes-d-acier": ("munition", 1, Fraction(1, 2), 0, None),
+    "cartouches-classiques": ("munition", 2, Fraction(1, 2), 0, None), "cartouches-hautement-explosives": ("munition", 4, Fraction(1, 2), 0, None),
+    # Mounts carry: their value adds to the rider's encumbrance score (l.314–319).
+    "monture-d-amateur": ("monture", 2, Fraction(0), 4, None), "monture-de-professionnel": ("monture", 4, Fraction(0), 6, None),
+    "monture-d-expert": ("monture", 6, Fraction(0), 8, None),
+}
+# l.331–341: weapon category -> (attack bonus, damage dice, Métier des armes needed)
+WEAPONS = {"legere": (0, 1, 0), "intermediaire": (1, 2, 1), "lourde": (2, 3, 2)}
+LOWER = {"lourde": "intermediaire", "intermediaire": "legere", "legere": "legere"}
+# Weapons named by the text, as examples of each category (l.331–335).
+WEAPON_NAMES = {
+    "dague": "legere", "epee-courte": "legere", "hachette": "legere", "stylet": "legere", "fronde": "legere",
+    "epee-large": "intermediaire", "epee-longue": "intermediaire", "hache-de-combat": "intermediaire", "masse-d-arme": "intermediaire",
+    "marteau-de-guerre": "intermediaire", "epieu": "intermediaire", "arc-long": "intermediaire", "arc": "intermediaire", "arbalete-de-poing": "intermediaire",
+    "estramacon": "lourde", "espadon": "lourde", "francisque": "lourde", "lance": "lourde",
+}
+RANGED = {"fronde", "arc-long", "arc", "arbalete-de-poing", "arbalete-lourde", "pistolet-d-arquefeu", "fusil-d-arquefeu"}
+
+
+def slug(text: str) -> str:
+    plain = unicodedata.normalize("NFD", text.strip().lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).replace("œ", "oe")
+    return "-".join("".join(c if c.isalnum() else " " for c in plain).split())
+
+
+@dataclass(frozen=True)
+class Entry:
+    """'arme de prédilection (épée longue)' -> id + parameters."""
+
+    id: str
+    params: tuple[str, ...] = ()
+    rank: int = 0
+    labels: tuple[str, ...] = ()  # the parameters as the reader wrote them
+    text: str = ""  # the name as the reader wrote it
+
+
+def parse_list(text: str, with_rank: bool = False) -> list[Entry]:
+    entries = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, _, rest = part.partition("(")
+        raw = [p.strip() for p in rest.rstrip(")").replace("&", ";").split(";") if p.strip()]
+        params, labels = tuple(slug(p) for p in raw), tuple(raw)
+        rank = 0
+        if with_rank:
+            words = name.split()
+            if words and words[-1].lstrip("+-").isdigit():
+                rank, name = int(words[-1]), " ".join(words[:-1])
+        entries.append(Entry(slug(name), params, rank, labels, name.strip()))
+    return entries
+
+
+@dataclass
+class Sheet:
+    base: dict[str, int]
+    people: str
+    level4: str | None
+    classes: list[str]
+    ranks: list[Entry]
+    degrees: dict[str, int]
+    free_pv: int
+    free_pe: int
+    recup_pv: int
+    recup_pe: int
+    atouts: list[Entry]
+    gear: list[Entry]
+    problems: list[str] = field(default_factory=list)
+
+    # --- simple facts ------------------------------------------------------------------
+    @property
+    def level(self) -> int:
+        return len(self.classes)
+
+    def has(self, atout: str) -> int:
+        return sum(1 for a in self.atouts if a.id == atout) + (1 if atout in PEOPLE_ATOUTS.get(self.people, ()) else 0)
+
+    def params(self, atout: str) -> list[str]:
+        return [p for a in self.atouts if a.id == atout for p in a.params]
+
+    @property
+    def carac(self) -> dict[str, int]:
+        values = dict(self.base)
+        for name, delta in PEOPLES[self.people][0].items():
+            values[name] += delta
+        if self.level4 and self.level >= 4:
+            values[self.level4] += 1
+        return values
+
+    def rank(self, skill: str, specialisation: str | None = None) -> int:
+        return max((e.rank for e in self.ranks if e.id == skill and (specialisation is None or specialisation in e.params or not e.params and not SKILLS[skill][1])), default=0)
+
+    @property
+    def prof(self) -> int:
+        return 2 + self.level // 2  # reproduces l.158–160
+
+    @property
+    def expert(self) -> int:
+        return self.level + 3
+
+    def rank_bonus(self, rank: int) -> int:
+        return (0, self.prof, self.expert)[min(rank, 2)]
+
+    # --- budgets -------------------------------------------------------------------------
+    def budgets(self) -> dict[str, tuple[int, int]]:
+        first, later = CLASSES[self.classes[0]], [CLASSES[c] for c in self.classes[1:]]
+        natural = self.has("don-naturel")
+        ranks = first["rangs"] + self.carac["intelligence"] + sum(c["niveau_rangs"] for c in later) + natural
+        degrees = first["degres"] + sum(c["niveau_degres"] for c in later) + natural
+        free = first["libres"] + sum(c["niveau_libres"] for c in later)
+        atouts = 4 + (self.level - 1)
+        return {
+            "Rangs de compétence": (sum(e.rank for e in self.ranks), ranks),
+            "Degrés d'avantage": (sum(self.degrees.values()), degrees),
+            "Points libres PV/PE": (self.free_pv + self.free_pe, free),
+            "Récupération": (self.recup_pv + self.recup_pe, 6 + 3 * self.has("recuperation-accrue")),
+            "Atouts": (len(self.atouts) + (2 if self.has("peuple") else 0) - self.has("peuple"), atouts),
+        }
+
+    # --- checks --------------------------------------------------------------------------
+    def check(self) -> list[str]:
+        found = []
+        values = list(self.base.values())
+        if sum(values) != 6:
+            found.append(f"Caractéristiques de création : la somme doit faire 6 (elle fait {sum(values)}) (l. 90).")
+        if any(v > 3 or v < -1 for v in values):
+            found.append("Caractéristiques de création : chacune entre −1 et +3 (au plus 3 points investis, un seul point négatif) (l. 90–92).")
+        if sum(1 for v in values if v < 0) > 2:
+            found.append("Caractéristiques de création : au plus deux points négatifs (l. 92).")
+        for label, (used, available) in self.budgets().items():
+            if used != available:
+                found.append(f"{label} : {used} utilisés pour {available} disponibles.")
+        for entry in self.ranks:
+            if entry.rank > 2:
+                found.append(f"{entry.id} : au plus 2 rangs (expert) (l. 154).")
+        for name, value in self.degrees.items():
+            if value > 6:
+                found.append(f"{name} : au plus 6 degrés (l. 197).")
+        if self.recup_pv + self.carac["constitution"] < 1 or self.recup_pe + self.carac["sagesse"] < 1:
+            found.append("Récupération : au moins 1 dans chaque pool (l. 215).")
+        found += self.check_atouts()
+        return found
+
+    def check_atouts(self) -> list[str]:
+        catalogue = donnees.genre("divin6", "atout")
+        found = []
+        for entry in {a.id: a for a in self.atouts}.values():
+            data = catalogue.get(entry.id)
+            if data is None:
+                found.append(f"« {entry.id} » n'est pas un atout connu.")
+                continue
+            name, req = data["nom"], data.get("prerequis", {})
+            count = self.has(entry.id)
+            for item in req.get("caracteristiques", []):
+                if self.carac[item["caracteristique"]] < item["min"]:
+                    found.append(f"{name} : il faut {item['min']} au moins en {CARAC_NAMES[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]}).")
+            for item in req.get("rangs", []):
+                options = [item] + item.get("ou", [])
+                if not any(self.rank(o["competence"], slug(o["specialisation"]) if o.get("specialisation") else None) >= item["min"] for o in options):
+                    wanted = " ou ".join(o["competence"] + (f" ({o['specialisation']})" if o.get("specialisation") else "") for o in options)
+                    found.append(f"{name} : il faut {item['min']} rang au moins en {wanted}.")
+            for item in req.get("degres", []):
+                if self.degrees.get(item["avantage"], 0) < item["min"]:
+                    found.append(f"{name} : il faut {item['min']} degré au moins en {item['avantage']}.")
+            for other in req.get("atouts", []):
+                if not self.has(other):
+                    found.append(f"{name} : demande l'atout {catalogue.get(other, {}).get('nom', other)}.")
+            if req.get("atouts_un_parmi") and not any(self.has(o) for o in req["atouts_un_parmi"]):
+                found.append(f"{name} : demande l'un des atouts {', '.join(catalogue.get(o, {}).get('nom', o) for o in req['atouts_un_parmi'])}.")
+            for other in req.get("atouts_exclus", []):
+                if self.has(other):
+                    found.append(f"{name} : incompatible avec {catalogue.get(other, {}).get('nom', other)}.")
+            linked = data.get("caracteristique_liee")
+            if linked:
+                score = self.carac[linked]
+                if score < 1 or count > score:
+                    found.append(f"{name} : caractéristique liée {CARAC_NAMES[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count}).")
+            else:
+                most = data.get("prises", {}).get("max")
+                if most is not None and count > most:
+                    found.append(f"{name} : au plus {most} prise(s) (reçu : {count}).")
+            if req.get("accord_conteur"):
+                found.append(f"{name} : demande l'accord du Conteur (à vérifier à la table).")
+        return found
+
+    # --- derived values -------------------------------------------------------------------
+    def items(self) -> list[tuple[Entry, tuple]]:
+        out = []
+        for entry in self.gear:
+            if entry.id in EQUIPMENT:
+                out.append((entry, EQUIPMENT[entry.id]))
+            elif entry.id in WEAPON_NAMES:
+                category = WEAPON_NAMES[entry.id]
+                out.append((Entry(f"arme-{category}", (entry.id,), labels=(entry.text,)), EQUIPMENT[f"arme-{category}"]))
+            else:
+                self.problems.append(f"Équipement inconnu : « {entry.id} » (écrivez par exemple « cotte de mailles », « épée longue », « écu », « trousse à outils (vigilance) »).")
+        return out
+
+    def weapon_mastery(self) -> int:
+        return min(2, self.has("metier-des-armes") - (0 if not self.has("petit") else max(0, self.has("metier-des-armes") - 1)))
+
+    def load(self) -> tuple[Fraction, Fraction]:
+        """(load of weapons/armour/shields, load of rations/ammunition/toolkits)."""
+        combat, travel = Fraction(0), Fraction(0)
+        mastery = self.weapon_mastery()
+        for entry, (kind, _, enc, _, category) in self.items():
+            if kind in ("armure", "bouclier") and WEAPONS[category][2] > mastery:
+                enc *= 2  # l.363
+            if kind in ("arme", "armure", "bouclier"):
+                combat += enc
+            else:
+                travel += enc
+        return combat, travel
+
+    def derived(self) -> dict[str, object]:
+        c, level, first = self.carac, self.level, CLASSES[self.classes[0]]
+        compteur = self.params("compteur-exceptionnel")
+        pv = 6 + first["facteur"] * c["constitution"] + (level - 1) * c["constitution"] + self.free_pv + (2 * level if "pv" in compteur else 0)
+        pe = 6 + first["facteur"] * c["sagesse"] + (level - 1) * c["sagesse"] + self.free_pe + (2 * level if "pe" in compteur else 0)
+        mount = max((values[3] for _, values in self.items() if values[0] == "monture"), default=0)
+        capacity = c["force"] + c["constitution"] + 3 + min(2, self.rank("survie")) + 2 * bool(self.has("grand")) + mount
+        combat, travel = self.load()
+        counted = max(Fraction(0), combat - 2 * bool(self.has("boite-de-conserve"))) + max(Fraction(0), travel - 3 * bool(self.has("voyageur")))
+        excess = max(Fraction(0), counted - capacity)
+        penalty = excess.numerator // excess.denominator
+        movement = 6 + min(2, self.rank("athletisme")) + bool(self.has("grand")) - bool(self.has("petit")) + 2 * bool(self.has("celerite")) - penalty
+        return {
+            "pv": pv, "pe": pe, "recup_pv": self.recup_pv + c["constitution"], "recup_pe": self.recup_pe + c["sagesse"],
+            "mouvement": movement, "initiative": c["dexterite"] + c["sagesse"] - penalty,
+            "encombrement": capacity, "charge": combat + travel, "malus": penalty,
+            "langues": 3 + c["intelligence"] + (1 if self.people in ("demi-elfe", "demi-orque") else 0),
+            "destin": 6 + c["charisme"] + 3 * bool(self.has("enfant-du-destin")),
+            "do": sum(cost for _, (_, cost, *_rest) in self.items()),
+        }
+
+    def skill_line(self, skill: str, specialisation: str | None, physical_penalty: int) -> tuple[int, int]:
+        """(action dice, modifier) of a skill roll (l.148–152, 321–327)."""
+        carac, specialised = SKILLS[skill]
+        rank = self.rank(skill, specialisation)
+        versatile = bool(self.has("versatile"))
+        dice = 2 if specialised and rank == 0 and not versatile else 3
+        dice += sum(1 for p in self.params("talentueux") if p == skill)
+        modifier = self.carac[carac] + self.rank_bonus(rank)
+        toolkits = [e for e, (kind, *_rest) in self.items() if kind == "trousse"]
+        if any(skill in e.params for e in toolkits) and (not specialised or rank >= 1 or versatile):
+            modifier += 2 + bool(self.has("outils-personnalises"))
+        modifier += 2 * sum(1 for p in self.params("habilite") if p == skill or p.startswith(skill + "-"))
+        modifier += PEOPLES[self.people][1].get(skill, 0)
+        modifier += self.has("prestige") if skill in ("reputation", "richesse", "influence") else 0
+        if carac in ("force", "constitution", "dexterite"):
+            modifier -= physical_penalty
+        return dice, modifier
+
+    def combat_lines(self, penalty: int) -> list[tuple[str, str, str]]:
+        c, lines = self.carac, []
+        mastery = self.weapon_mastery()
+        favourite = set(self.params("arme-de-predilection"))
+        shields = [values[3] for e, values in self.items() if values[0] == "bouclier"]
+        for entry, (kind, _, _, _, category) in self.items():
+            if kind != "arme":
+                continue
+            name = entry.params[0] if entry.params else entry.id  # a named weapon, or the special weapon's id
+            effective = category
+            while WEAPONS[effective][2] > mastery:
+                effective = LOWER[effective]  # l.337–341
+            bonus, dice_count, _ = WEAPONS[effective]
+            ranged = name in RANGED
+            finesse = self.has("attaque-en-finesse") and effective in ("legere", "intermediaire") and not ranged
+            stat = c["dexterite"] if ranged or finesse else c["force"]
+            attack = stat + self.degrees.get("attaque", 0) + bonus + (1 if name in favourite else 0) - penalty
+            damage = stat + (2 if name in favourite else 0)
+            extra = " + 1D6 (Grand)" if self.has("grand") and not ranged else ""
+            label = entry.labels[0] if entry.labels else name.replace("-", " ")
+            lines.append((f"Attaque : {label}", f"3D6{attack:+d}", f"dégâts {dice_count}D6{damage:+d}{extra}"))
+        shield = max(shields, default=0)
+        armed = any(values[0] == "arme" for _, values in self.items())
+        block = max(c["dexterite"], c["force"] if armed else c["dexterite"])
+        lines.append(("Défense au contact", f"3D6{block + self.degrees.get('defense', 0) + shield - penalty:+d}", "Force si armé (parade), sinon Dextérité (l. 525–526)"))
+        lines.append(("Défense à distance", f"3D6{c['dexterite'] + self.degrees.get('defense', 0) + shield - penalty:+d}", "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)"))
+        armour = max((values[3] for _, values in self.items() if values[0] == "armure"), default=0)
+        lines.append(("Protection", str(armour + bool(self.has("boite-de-conserve")) if armour else 0), "armure portée"))
+        for carac in CARACS:
+            resist = 3 * sum(1 for p in self.params("resistance") if p == carac) + (3 if self.people == "lutin" and carac == "sagesse" else 0)
+            physical = penalty if carac in ("force", "constitution", "dexterite") else 0
+            lines.append((f"Sauvegarde ({CARAC_NAMES[carac]})", f"3D6{c[carac] + self.degrees.get('sauvegarde', 0) + resist - physical:+d}", ""))
+        return lines
