@@ -10,7 +10,6 @@ import json
 from contextlib import contextmanager
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys

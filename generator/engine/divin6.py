@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import divin6_dice as dice
-from .inputs import ChoiceInput, DecimalInput, IntInput
+from . import divin6_sheet as sheet
+from .inputs import YES_NO, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
 from .registry import Calculator, register
-from .results import Distribution, Figure, Figures, Table, Text
+from .results import Distribution, Figure, Figures, Table, Text, signed
 
 SYSTEM = "divin6"
-YES_NO = (("non", "Non"), ("oui", "Oui"))
 BASE_DICE = (
     ("3", "3 dés (cas général)"),
     ("2", "2 dés (compétence spécialisée sans rang)"),
@@ -22,9 +22,6 @@ TIES = (
     ("pj-pj", "PJ contre PJ : chacun perd 1D6 PE et l'on relance"),
 )
 
-
-def signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−")
 
 
 def compute_roll(des, blessures, autres_des, modificateur, mode, difficulte, adversaire_des, adversaire_mod, egalite, prendre, destin, science_du_critique):
@@ -193,8 +190,6 @@ register(Calculator(
 
 # --- character sheet ---------------------------------------------------------------------
 
-from . import divin6_sheet as sheet  # noqa: E402  (kept next to the calculator it serves)
-from .inputs import FieldError, TextInput  # noqa: E402
 
 PEOPLE_CHOICES = (("humain", "Humain (aucun atout de peuple)"), ("elfe", "Elfe"), ("nain", "Nain"), ("lutin", "Lutin"), ("gnome", "Gnome"),
                   ("orque", "Orque"), ("demi-elfe", "Demi-Elfe (métis)"), ("demi-orque", "Demi-Orque (métis)"))

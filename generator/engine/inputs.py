@@ -76,6 +76,9 @@ class ChoiceInput:
         return value
 
 
+YES_NO = (("non", "Non"), ("oui", "Oui"))
+
+
 @dataclass(frozen=True)
 class IntListInput:
     """Several whole numbers separated by commas or spaces, e.g. "4, 7"."""

@@ -69,6 +69,11 @@ def format_number(value: Number) -> str:
     return text.replace(".", ",").replace("-", "−")
 
 
+def signed(n: int) -> str:
+    """+3, −2 (typographic minus), 0 as +0."""
+    return f"{n:+d}".replace("-", "−")
+
+
 def format_percent(p: Fraction) -> str:
     if p == 0:
         return "0 %"

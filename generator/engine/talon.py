@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-from fractions import Fraction
 
-from .inputs import ChoiceInput, FieldError, IntInput, IntListInput, MultiChoiceInput, TextInput
+from .inputs import YES_NO, ChoiceInput, FieldError, IntInput, IntListInput, MultiChoiceInput, TextInput
 from .registry import Action, Calculator, register
-from .results import Distribution, Figure, Figures, Table, Text
+from .results import Distribution, Figure, Figures, Table, Text, signed
 from . import talon_deck as deck
 from . import talon_health as health
 from . import talon_sheet as sheet
@@ -41,9 +39,6 @@ def npc_modifier(choice: str) -> int:
     _, active, passive = NPC[key]
     return active if side == "actif" else passive
 
-
-def signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−")
 
 
 def _odds_blocks(odds: deck.Odds, test: deck.Test, remaining: deck.Deck) -> list:
@@ -170,7 +165,6 @@ def compute_health(endurance, equilibre_mental, vitalite, dommages_endurance, do
     return (summary, *blocks)
 
 
-YES_NO = (("non", "Non"), ("oui", "Oui"))
 register(Calculator(
     SYSTEM, "sante", "Suivi des pistes de santé", "Où en sont les trois pistes de santé après une suite de dommages, et quel malus en découle ?",
     (
