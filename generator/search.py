@@ -1,9 +1,10 @@
 """Accent-insensitive search: readers type « succes » as often as « succès ».
 
 Material's search (lunr) indexes every field listed in the index's `config.fields`. After
-MkDocs has written `search/search_index.json`, each page gets two more fields holding its
-title and its text without diacritics, weighted like the originals; they are searched but
-never displayed.
+MkDocs has written `search/search_index.json`, each page gets two more fields holding,
+without diacritics, the words of its title and of its text that have some (each word
+once: the index stays small), weighted like the originals; they are searched but never
+displayed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 # new field -> (field it copies, boost of the original)
 FIELDS = {"titre_sans_accents": "title", "texte_sans_accents": "text"}
 TAGS = re.compile(r"<[^>]+>")
+WORDS = re.compile(r"\w+")
 
 
 def strip_accents(text: str) -> str:
@@ -29,9 +31,9 @@ def add_unaccented_field(index_file: Path) -> None:
     for doc in index["docs"]:
         for field, original in FIELDS.items():
             plain = html.unescape(TAGS.sub(" ", doc.get(original, "")))
-            unaccented = strip_accents(plain)
-            if unaccented != plain:
-                doc[field] = unaccented
+            accented = dict.fromkeys(w for w in WORDS.findall(plain) if strip_accents(w) != w)
+            if accented:
+                doc[field] = " ".join(strip_accents(w) for w in accented)
     for field, original in FIELDS.items():
         index["config"]["fields"][field] = dict(index["config"]["fields"][original])
     index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
@@ -87,14 +88,22 @@ def register(calculator: Calculator) -> Calculator:
     return calculator
 
 
-def all_calculators() -> list[Calculator]:
-    # Importing a system module registers its calculators.
-    from . import divin6, reserve_d6, talon  # noqa: F401
+# System id -> module declaring its calculators. Imported on demand: the browser only
+# pays for the system of the page it shows.
+MODULES = {"reserve-d6": "reserve_d6", "talon": "talon", "divin6": "divin6"}
 
+
+def _load(system: str) -> None:
+    if system in MODULES:
+        importlib.import_module(f"{__package__}.{MODULES[system]}")
+
+
+def all_calculators() -> list[Calculator]:
+    for system in MODULES:
+        _load(system)
     return list(_REGISTRY.values())
 
 
 def get(system: str, calc_id: str) -> Calculator:
-    all_calculators()
+    _load(system)
     return _REGISTRY[(system, calc_id)]
-

@@ -11,7 +11,8 @@ async function boot() {
     manifest.wheels.map(async (name) => [name, await (await fetch(here(`./wheels/${name}`))).arrayBuffer()]),
   );
   for (const [, buffer] of wheels) pyodide.unpackArchive(buffer, "wheel");
-  const run = pyodide.runPython("from generator.engine.api import run_json\nfrom generator.engine import registry\nregistry.all_calculators()\nrun_json");
+  // Each system's calculators are imported at their first use (engine/registry.py).
+  const run = pyodide.runPython("from generator.engine.api import run_json\nrun_json");
   return run;
 }
 
