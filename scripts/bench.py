@@ -131,34 +131,44 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
 # --- engine ---------------------------------------------------------------------------
 
 HEAVY = [("reserve-d6", "reserve", {"caracteristique": "20", "competence": "20", "equipement": "20", "permanent": "20", "seuil": "40"}),
-         ("reserve-d6", "combat", {"attaquant": "60", "defenseur": "60"})]
+         ("reserve-d6", "combat", {"attaquant": "60", "defenseur": "60"}),
+         ("talon", "test", {"mode": "avantage", "archetype": "combattant", "enseigne_competence": "epees"}),
+         ("talon", "talon-virtuel", {"journal": " ".join(["t"] * 60)}),
+         ("divin6", "degats", {"des": "10", "explosion": "5"}),
+         ("divin6", "jet", {"des": "4", "autres_des": "8", "mode": "opposition", "adversaire_des": "12"})]
+
+CLEAR_CACHES = """
+import gc, functools
+for obj in gc.get_objects():
+    if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__.startswith("generator.engine"):
+        obj.cache_clear()
+"""
 
 
 def engine_cpython() -> dict[str, float]:
+    """Median time of each heavy calculation, caches emptied before every run."""
     out = {}
     for system, calc_id, query in HEAVY:
         calc = registry.get(system, calc_id)
         runs = []
         for _ in range(5):
-            from generator.engine import reserve_d6
-            reserve_d6.pool_die.cache_clear()
-            reserve_d6.successes.cache_clear()
+            exec(CLEAR_CACHES, {})
             start = time.perf_counter()
             calc.run(query)
             runs.append(time.perf_counter() - start)
-        out[calc_id] = median(runs) * 1000
+        out[f"{system}/{calc_id}"] = median(runs) * 1000
     return out
 
 
 def engine_pyodide(site: Path) -> dict[str, float]:
     code = (
-        "import json, time\nfrom generator.engine import registry, reserve_d6\nout = {}\n"
+        "import json, time\nfrom generator.engine import registry\nout = {}\n"
         f"for system, calc_id, query in {HEAVY!r}:\n"
         "    runs = []\n"
         "    for _ in range(5):\n"
-        "        reserve_d6.pool_die.cache_clear(); reserve_d6.successes.cache_clear()\n"
+        + "".join(f"        {line}\n" for line in CLEAR_CACHES.strip().splitlines()) +
         "        t = time.perf_counter(); registry.get(system, calc_id).run(query); runs.append(time.perf_counter() - t)\n"
-        "    out[calc_id] = sorted(runs)[2] * 1000\n"
+        "    out[f'{system}/{calc_id}'] = sorted(runs)[2] * 1000\n"
         "json.dumps(out)"
     )
     done = subprocess.run(["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)], input=code, capture_output=True, text=True, cwd=ROOT, check=True)
@@ -230,7 +240,9 @@ def main() -> None:
         "|---|---|---|",
     ]
     for system, calc_id, query in HEAVY:
-        lines.append(f"| {calc_id} {query} | {cpython[calc_id]:.1f} ms | {pyodide[calc_id]:.1f} ms |")
+        key = f"{system}/{calc_id}"
+        shown = ", ".join(f"{k}={v}" for k, v in query.items())
+        lines.append(f"| {key} ({shown[:80]}{'…' if len(shown) > 80 else ''}) | {cpython[key]:.1f} ms | {pyodide[key]:.1f} ms |")
     report = "\n".join(lines) + "\n"
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs" / "benchmarks.md").write_text(report, encoding="utf-8")

@@ -203,6 +203,7 @@ class _Accumulator:
         self.ace = Fraction(0)
         self.fumble = Fraction(0)
         self.king = Fraction(0)
+        self._mixtures: dict = {}
 
     def add(self, total: int, p: Fraction) -> None:
         margin = total - self.test.difficulty
@@ -230,11 +231,20 @@ class _Accumulator:
         self.king += weight
         chosen = _continuation_suit(honour, rest, test)
         values = tuple(sorted(h[1] for h in rest if h[0] == chosen))
-        bonus = adjustment(chosen, test)
-        for k, pk in p_k.items():
-            remaining = len(rest) + len(arcana) - k
-            for added, pc in continuation(values, remaining, bonus):
-                self.add(first + added, weight * pk * pc)
+        for added, pc in self._mixture(values, len(rest) + len(arcana), adjustment(chosen, test), p_k):
+            self.add(first + added, weight * pc)
+
+    def _mixture(self, values: tuple[int, ...], left: int, bonus: int, p_k: dict[int, Fraction]) -> list[tuple[int, Fraction]]:
+        """What a continuation adds, averaged over the arcana set aside before it. Many
+        pairs of an avantage share it: computed once per (values, lames left, bonus)."""
+        key = (values, left, bonus)
+        if key not in self._mixtures:
+            law: dict[int, Fraction] = {}
+            for k, pk in p_k.items():
+                for added, pc in continuation(values, left - k, bonus):
+                    law[added] = law.get(added, Fraction(0)) + pk * pc
+            self._mixtures[key] = list(law.items())
+        return self._mixtures[key]
 
 
 def _effective(honour: Honour, test: Test) -> Fraction:
