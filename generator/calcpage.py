@@ -38,11 +38,14 @@ def _field(calc: Calculator, item) -> str:
         )
     elif isinstance(item, DecimalInput):
         control = f'<input type="text" inputmode="decimal" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
+    elif isinstance(item, TextInput) and item.max_length >= 300:
+        # Lists of names and logs are long: a text area shows them whole, even on a phone.
+        control = f'<textarea rows="2" autocomplete="off" {common}>{escape(item.default)}</textarea>'
     elif isinstance(item, (IntListInput, TextInput)):
         control = f'<input type="text" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     else:
         raise TypeError(f"type de champ inconnu : {item!r}")
-    bounds = f" ({item.to_text(item.minimum)} à {item.to_text(item.maximum)})" if isinstance(item, (IntInput, DecimalInput)) else ""
+    bounds = f" ({item.to_text(item.minimum)} à {item.to_text(item.maximum)})".replace("-", "−") if isinstance(item, (IntInput, DecimalInput)) else ""
     return (
         f'<div class="srd-field">{label}{control}'
         f'<small id="{field_id}-aide">{escape(item.help)}{bounds}</small>'
