@@ -126,3 +126,10 @@ def test_sheet_explains_broken_rules(rule_data):
     assert "incompatible avec" in text
     assert "Tir rapide : il faut 2 au moins en Sagesse" in text
     assert calc.run({"classes": "paladin"}).errors["classes"].startswith("Une classe par niveau")
+
+
+def test_a_people_takes_two_atout_slots(rule_data):
+    calc = registry.get("divin6", "feuille")
+    figures = {f.label: f.value for f in calc.run({"peuple": "elfe"}).blocks[1].items}
+    assert figures["Atouts"] == "6 / 4"  # Achille's four atouts + Peuple (double)
+    assert {f.label: f.value for f in calc.run({"peuple": "demi-elfe"}).blocks[1].items}["Atouts"] == "5 / 4"

@@ -174,8 +174,15 @@ class Sheet:
             "Degrés d'avantage": (sum(self.degrees.values()), degrees),
             "Points libres PV/PE": (self.free_pv + self.free_pe, free),
             "Récupération": (self.recup_pv + self.recup_pe, 6 + 3 * self.has("recuperation-accrue")),
-            "Atouts": (len(self.atouts) + (2 if self.has("peuple") else 0) - self.has("peuple"), atouts),
+            "Atouts": (self.atout_slots(), atouts),
         }
+
+    def atout_slots(self) -> int:
+        """Atouts taken; the people chosen is the atout Peuple (2 slots, l.947) or Métis (1)."""
+        listed = sum(1 for a in self.atouts if a.id not in ("peuple", "metis"))
+        if self.people in ("demi-elfe", "demi-orque"):
+            return listed + 1
+        return listed + (2 if self.people != "humain" else 0)
 
     # --- checks --------------------------------------------------------------------------
     def check(self) -> list[str]:
