@@ -50,6 +50,12 @@ class Links:
     required_by: dict[str, list] = field(default_factory=dict)
     excluded_by: dict[str, list] = field(default_factory=dict)
     problems: list[tuple[object, tuple, int, str]] = field(default_factory=list)
+    _anchors: dict = field(default_factory=dict)  # chapter docs path -> its anchors, parsed once
+
+    def anchors(self, chapter: Chapter) -> dict[str, str]:
+        if chapter.docs_path not in self._anchors:
+            self._anchors[chapter.docs_path] = chapter_anchors(chapter)
+        return self._anchors[chapter.docs_path]
 
     # --- resolution -------------------------------------------------------------
     def resolve(self, system: System, kind: str, ref: str, label: str | None) -> Target | str:
@@ -62,7 +68,7 @@ class Links:
             chapter = system.chapter(chapter_id)
             if chapter is None:
                 return f"chapitre « {chapter_id} » inconnu dans {system.id}"
-            anchors = chapter_anchors(chapter)
+            anchors = self.anchors(chapter)
             if anchor and anchor not in anchors:
                 return f"ancre « #{anchor} » absente du chapitre « {chapter_id} » (ancres : {', '.join(anchors)})"
             return Target(chapter.docs_path, anchor, label or (anchors[anchor] if anchor else chapter.title))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 
 from . import donnees
@@ -251,7 +252,9 @@ class Sheet:
         return found
 
     # --- derived values -------------------------------------------------------------------
+    @cached_property
     def items(self) -> list[tuple[Entry, tuple]]:
+        """The gear, each line matched to its row of the price tables (read once)."""
         out = []
         for entry in self.gear:
             if entry.id in EQUIPMENT:
@@ -270,7 +273,7 @@ class Sheet:
         """(load of weapons/armour/shields, load of rations/ammunition/toolkits)."""
         combat, travel = Fraction(0), Fraction(0)
         mastery = self.weapon_mastery()
-        for entry, (kind, _, enc, _, category) in self.items():
+        for entry, (kind, _, enc, _, category) in self.items:
             if kind in ("armure", "bouclier") and WEAPONS[category][2] > mastery:
                 enc *= 2  # l.363
             if kind in ("arme", "armure", "bouclier"):
@@ -284,7 +287,7 @@ class Sheet:
         compteur = self.params("compteur-exceptionnel")
         pv = 6 + first["facteur"] * c["constitution"] + (level - 1) * c["constitution"] + self.free_pv + (2 * level if "pv" in compteur else 0)
         pe = 6 + first["facteur"] * c["sagesse"] + (level - 1) * c["sagesse"] + self.free_pe + (2 * level if "pe" in compteur else 0)
-        mount = max((values[3] for _, values in self.items() if values[0] == "monture"), default=0)
+        mount = max((values[3] for _, values in self.items if values[0] == "monture"), default=0)
         capacity = c["force"] + c["constitution"] + 3 + min(2, self.rank("survie")) + 2 * bool(self.has("grand")) + mount
         combat, travel = self.load()
         counted = max(Fraction(0), combat - 2 * bool(self.has("boite-de-conserve"))) + max(Fraction(0), travel - 3 * bool(self.has("voyageur")))
@@ -297,7 +300,7 @@ class Sheet:
             "encombrement": capacity, "charge": combat + travel, "malus": penalty,
             "langues": 3 + c["intelligence"] + (1 if self.people in ("demi-elfe", "demi-orque") else 0),
             "destin": 6 + c["charisme"] + 3 * bool(self.has("enfant-du-destin")),
-            "do": sum(cost for _, (_, cost, *_rest) in self.items()),
+            "do": sum(cost for _, (_, cost, *_rest) in self.items),
         }
 
     def skill_line(self, skill: str, specialisation: str | None, physical_penalty: int) -> tuple[int, int]:
@@ -308,7 +311,7 @@ class Sheet:
         dice = 2 if specialised and rank == 0 and not versatile else 3
         dice += sum(1 for p in self.params("talentueux") if p == skill)
         modifier = self.carac[carac] + self.rank_bonus(rank)
-        toolkits = [e for e, (kind, *_rest) in self.items() if kind == "trousse"]
+        toolkits = [e for e, (kind, *_rest) in self.items if kind == "trousse"]
         if any(skill in e.params for e in toolkits) and (not specialised or rank >= 1 or versatile):
             modifier += 2 + bool(self.has("outils-personnalises"))
         modifier += 2 * sum(1 for p in self.params("habilite") if p == skill or p.startswith(skill + "-"))
@@ -322,8 +325,8 @@ class Sheet:
         c, lines = self.carac, []
         mastery = self.weapon_mastery()
         favourite = set(self.params("arme-de-predilection"))
-        shields = [values[3] for e, values in self.items() if values[0] == "bouclier"]
-        for entry, (kind, _, _, _, category) in self.items():
+        shields = [values[3] for e, values in self.items if values[0] == "bouclier"]
+        for entry, (kind, _, _, _, category) in self.items:
             if kind != "arme":
                 continue
             name = entry.params[0] if entry.params else entry.id  # a named weapon, or the special weapon's id
@@ -340,11 +343,11 @@ class Sheet:
             label = entry.labels[0] if entry.labels else name.replace("-", " ")
             lines.append((f"Attaque : {label}", f"3D6{attack:+d}", f"dégâts {dice_count}D6{damage:+d}{extra}"))
         shield = max(shields, default=0)
-        armed = any(values[0] == "arme" for _, values in self.items())
+        armed = any(values[0] == "arme" for _, values in self.items)
         block = max(c["dexterite"], c["force"] if armed else c["dexterite"])
         lines.append(("Défense au contact", f"3D6{block + self.degrees.get('defense', 0) + shield - penalty:+d}", "Force si armé (parade), sinon Dextérité (l. 525–526)"))
         lines.append(("Défense à distance", f"3D6{c['dexterite'] + self.degrees.get('defense', 0) + shield - penalty:+d}", "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)"))
-        armour = max((values[3] for _, values in self.items() if values[0] == "armure"), default=0)
+        armour = max((values[3] for _, values in self.items if values[0] == "armure"), default=0)
         lines.append(("Protection", str(armour + bool(self.has("boite-de-conserve")) if armour else 0), "armure portée"))
         for carac in CARACS:
             resist = 3 * sum(1 for p in self.params("resistance") if p == carac) + (3 if self.people == "lutin" and carac == "sagesse" else 0)
