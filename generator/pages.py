@@ -59,9 +59,9 @@ class Renderer:
     def _cellule(self, ctx, entity: Entity, field: str) -> str:
         """One index-table cell: references become links, lists are joined."""
         value = entity.data.get(field)
-        if field == "prerequis":  # structured conditions read as a sentence
-            return self._condition(ctx, value or {}).replace("|", "\\|")
         kind = schemas.kinds(entity.system)[entity.kind]
+        if kind.schema["properties"][field].get("x-rendu") == "condition":  # structured conditions read as a sentence
+            return self._condition(ctx, value or {}).replace("|", "\\|")
         ref_kind = dict((path, target) for path, target in kind.references()).get((field, "*")) or dict(kind.references()).get((field,))
         items = value if isinstance(value, list) else [value]
         shown = []
