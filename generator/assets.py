@@ -12,7 +12,8 @@ from pathlib import Path
 
 import icepool
 
-from .engine.api import DATA_FILE
+from . import systems
+from .engine.rules import DATA_FILE
 
 PACKAGE = Path(__file__).parent
 # Only what loadPyodide fetches; source maps and the demo consoles stay out of the site.
@@ -34,11 +35,17 @@ def pyodide_dir(root: Path) -> Path:
     return folder
 
 
-def _sources(folder: Path, prefix: str) -> dict[str, bytes]:
+# Generator-side modules of a system package: never imported in the browser.
+SITE_ONLY = {"site.py"}
+
+
+def _sources(folder: Path, prefix: str, recursive: bool = True) -> dict[str, bytes]:
+    paths = folder.rglob("*") if recursive else folder.glob("*")
     return {
         f"{prefix}/{path.relative_to(folder).as_posix()}": path.read_bytes()
-        for path in sorted(folder.rglob("*"))
+        for path in sorted(paths)
         if path.is_file() and "__pycache__" not in path.parts and path.suffix in {".py", ".typed"}
+        and path.name not in SITE_ONLY
     }
 
 
@@ -61,10 +68,16 @@ def build_wheel(name: str, version: str, files: dict[str, bytes]) -> tuple[str, 
     return f"{name}-{version}-py3-none-any.whl", buffer.getvalue()
 
 
-def engine_wheel(data: dict) -> tuple[str, bytes]:
+def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
+    """The engine and every system's calculators, each system with the data its rules read."""
     files = {"generator/__init__.py": (PACKAGE / "__init__.py").read_bytes()}
     files.update(_sources(PACKAGE / "engine", "generator/engine"))
-    files[f"generator/engine/{DATA_FILE}"] = json.dumps(data, ensure_ascii=False, sort_keys=True).encode()
+    files.update(_sources(systems.FOLDER, "generator/systems", recursive=False))
+    for system_id in systems.ids():
+        prefix = f"generator/systems/{systems.package_of(system_id)}"
+        files.update(_sources(systems.folder(system_id), prefix))
+        if system_id in data:
+            files[f"{prefix}/{DATA_FILE}"] = json.dumps(data[system_id], ensure_ascii=False, sort_keys=True).encode()
     return build_wheel(ENGINE_DIST, ENGINE_VERSION, files)
 
 

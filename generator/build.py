@@ -19,8 +19,7 @@ import yaml
 from .assets import write_assets
 from .corpus import Corpus, load_corpus
 from .errors import BuildFailed, Problems
-from .engine import donnees
-from .export import engine_data, export
+from .export import engine_data, engine_rules, export
 from .links import Links
 from .search import add_unaccented_field
 from .pages import Renderer
@@ -53,8 +52,7 @@ def generate(root: Path, docs: Path) -> Renderer:
     """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
     corpus, links = check(root)
     data = engine_data(corpus)
-    donnees.charger(data)  # the calculators' default results need it
-    renderer = Renderer(corpus, links)
+    renderer = Renderer(corpus, links, engine_rules(data))
     if docs.exists():
         shutil.rmtree(docs)
     for relative, text in renderer.pages().items():

@@ -53,7 +53,7 @@ def _field(calc: Calculator, item) -> str:
     )
 
 
-def calculator_html(calc: Calculator) -> str:
+def calculator_html(calc: Calculator, default_result: str) -> str:
     fields = "".join(_field(calc, item) for item in calc.inputs)
     buttons = "".join(
         f'<button type="button" class="md-button srd-action" data-champ="{action.field}" data-ajoute="{escape(action.token)}">{escape(action.label)}</button>'
@@ -67,7 +67,7 @@ def calculator_html(calc: Calculator) -> str:
         f'</form><noscript><p class="srd-text srd-avertissement">Sans JavaScript, la page ne peut pas recalculer : '
         f"le résultat ci-dessous est celui des valeurs par défaut.</p></noscript>"
         f'<p class="srd-calc-status" aria-live="polite">Résultat pour les valeurs par défaut, calculé à la construction du site.</p>'
-        f'<div class="srd-calc-result" aria-live="polite">{calc.default_html()}</div>'
+        f'<div class="srd-calc-result" aria-live="polite">{default_result}</div>'
         f'<p class="srd-calc-share"><a class="srd-calc-link" href="?">Lien vers ce résultat</a></p>'
         f"</div>"
     )

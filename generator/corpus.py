@@ -10,13 +10,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import schemas
+from . import schemas, urls
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
-
-CHAPTER_DIR = "regles"
-CALCULATOR_DIR = "calculateurs"
-
 
 @dataclass
 class Entity:
@@ -40,11 +36,11 @@ class Entity:
 
     @property
     def docs_path(self) -> str:
-        return f"{self.system}/{self.kind}/{self.id}.md"
+        return urls.entity(self.system, self.kind, self.id)
 
     @property
     def url(self) -> str:
-        return f"/{self.system}/{self.kind}/{self.id}/"
+        return urls.url(self.docs_path)
 
     @property
     def notes(self) -> list[dict]:
@@ -70,11 +66,11 @@ class Chapter:
 
     @property
     def docs_path(self) -> str:
-        return f"{self.system}/{CHAPTER_DIR}/{self.id}.md"
+        return urls.chapter(self.system, self.id)
 
     @property
     def url(self) -> str:
-        return f"/{self.system}/{CHAPTER_DIR}/{self.id}/"
+        return urls.url(self.docs_path)
 
     @property
     def notes(self) -> list[dict]:

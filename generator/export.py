@@ -6,7 +6,8 @@ import json
 
 from . import schemas
 from .corpus import Corpus
-from .engine import donnees
+from . import systems
+from .engine import rules
 
 FORMAT = 1
 
@@ -43,12 +44,22 @@ def export(corpus: Corpus) -> dict[str, str]:
     return files
 
 
-def engine_data(corpus: Corpus) -> dict:
-    """The fields of the entities the calculators read (engine/donnees.py: NEEDED)."""
-    data: dict = {}
-    for system_id, kinds in donnees.NEEDED.items():
+def engine_data(corpus: Corpus) -> dict[str, dict]:
+    """{system: {kind: {id: fields}}}: the fields each system's rules declare they read
+    (`systems/<system>/rules.py: NEEDS`), for the build and for the browser."""
+    data: dict[str, dict] = {}
+    for system_id in systems.ids():
+        needed = rules.needs(system_id)
         system = corpus.systems.get(system_id)
-        for kind, fields in kinds.items():
-            entities = system.entities.get(kind, []) if system else []
-            data.setdefault(system_id, {})[kind] = {e.id: {f: e.data.get(f) for f in fields if f in e.data} for e in entities}
+        if not needed or system is None:
+            continue
+        data[system_id] = {
+            kind: {e.id: {f: e.data[f] for f in fields if f in e.data} for e in system.entities.get(kind, [])}
+            for kind, fields in needed.items()
+        }
     return data
+
+
+def engine_rules(data: dict[str, dict]) -> dict[str, object]:
+    """{system: the rules its calculators receive}, built from `engine_data`."""
+    return {system_id: rules.build(system_id, values) for system_id, values in data.items()}

@@ -16,8 +16,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from markdown.extensions.toc import slugify
 
-from . import schemas
-from .corpus import CALCULATOR_DIR, Chapter, Corpus, Entity, System
+from . import schemas, urls
+from .corpus import Chapter, Corpus, Entity, System
 from .engine import registry
 
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
@@ -85,7 +85,7 @@ class Links:
             errors = calculator.read(pairs).errors
             if errors:
                 return "; ".join(f"{name} : {message}" for name, message in errors.items())
-            return Target(f"{system.id}/{CALCULATOR_DIR}/{calc_id}.md", "", label or calculator.title, urlencode(pairs))
+            return Target(urls.calculator(system.id, calc_id), "", label or calculator.title, urlencode(pairs))
         kinds = schemas.kinds(system.id)
         if kind not in kinds:
             return f"balise de genre inconnu « {kind} » (genres de {system.id} : {', '.join(list(kinds) + list(SPECIAL_TAGS))})"
@@ -116,19 +116,21 @@ class Links:
             for entity in system.all_entities():
                 for path, text in _strings(entity.data, ()):
                     self.check_text(system, text, entity, path, entity.line(path))
-                for pattern, target_kind in kinds[entity.kind].references():
+                for pattern, target_kind, relation in kinds[entity.kind].references():
                     for path, value in _follow(entity.data, pattern, ()):
                         target = system.entity(target_kind, value)
                         if target is None:
                             self.problems.append((entity, path, entity.line(path), f"« {'.'.join(str(p) for p in path)} » : {kinds[target_kind].label.lower()} « {value} » introuvable dans {system.id}"))
                         else:
-                            relation = (self.excluded_by if "atouts_exclus" in pattern
-                                        else self.required_by if "prerequis" in pattern else self.cited_by)
-                            self._note(relation, Target(target.docs_path, "", target.name), entity)
+                            self._note(self._relation(relation), Target(target.docs_path, "", target.name), entity)
             for chapter in system.chapters:
                 self.check_text(system, chapter.body, chapter, (), chapter.body_line)
                 for path, text in _strings(chapter.meta, ()):
                     self.check_text(system, text, chapter, path, 1)
+
+    def _relation(self, relation: str) -> dict:
+        """The backlinks a reference feeds, by its schema's `x-relation`."""
+        return {"requis": self.required_by, "exclu": self.excluded_by}.get(relation, self.cited_by)
 
     # --- rendering --------------------------------------------------------------
     def render(self, system: System, text: str, page: str) -> str:

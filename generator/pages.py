@@ -9,13 +9,13 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
-from . import prerequisites, schemas
+from . import schemas, systems, urls
 from .calcpage import calculator_html
-from .corpus import CALCULATOR_DIR, Corpus, Entity, System
+from .corpus import Corpus, Entity, System
 from .engine import registry
 from .links import Links, relative
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
 COMMON_FIELDS = {"id", "nom", "resume", "source", "notes_editoriales"}
 
 
@@ -25,10 +25,10 @@ def _indent(text: str, width: int = 4) -> str:
 
 
 class Renderer:
-    def __init__(self, corpus: Corpus, links: Links):
-        self.corpus, self.links = corpus, links
+    def __init__(self, corpus: Corpus, links: Links, rules: dict[str, object]):
+        self.corpus, self.links, self.rules = corpus, links, rules
         self.env = Environment(
-            loader=FileSystemLoader(TEMPLATES),
+            loader=FileSystemLoader([TEMPLATES, systems.FOLDER]),
             undefined=StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=True,
@@ -42,6 +42,7 @@ class Renderer:
         self.env.filters["par_genre"] = self._par_genre
         self.env.filters["condition"] = self._condition
         self.env.globals["calculators_of"] = self.calculators_of
+        self.env.globals["urls"] = urls
 
     # --- filters (they need the current page to write relative links) ------------
     @pass_context
@@ -60,9 +61,12 @@ class Renderer:
         """One index-table cell: references become links, lists are joined."""
         value = entity.data.get(field)
         kind = schemas.kinds(entity.system)[entity.kind]
-        if kind.schema["properties"][field].get("x-rendu") == "condition":  # structured conditions read as a sentence
+        spec = kind.schema["properties"][field]
+        if spec.get("x-rendu") == "condition":  # structured conditions read as a sentence
             return self._condition(ctx, value or {}).replace("|", "\\|")
-        ref_kind = dict((path, target) for path, target in kind.references()).get((field, "*")) or dict(kind.references()).get((field,))
+        refs = {path: target for path, target, _ in kind.references()}
+        ref_kind = refs.get((field, "*")) or refs.get((field,))
+        labels = spec.get("x-libelles", {})
         items = value if isinstance(value, list) else [value]
         shown = []
         for item in items:
@@ -70,11 +74,13 @@ class Renderer:
                 continue
             if ref_kind:
                 target = ctx["system"].entity(ref_kind, item)
-                shown.append(self._lien(ctx, target, target.data.get("abreviation") or target.name))
+                shown.append(self._lien(ctx, target, schemas.kinds(entity.system)[ref_kind].short_name(target.data)))
             elif isinstance(item, dict):
                 shown.append(str(item.get("texte") or item.get("nom") or ""))
             elif isinstance(item, bool):
                 shown.append("oui" if item else "non")
+            elif isinstance(item, str) and item in labels:
+                shown.append(labels[item])
             else:
                 shown.append(self._texte(ctx, str(item)))
         return ", ".join(shown).replace("|", "\\|") or "—"
@@ -103,8 +109,9 @@ class Renderer:
 
     @pass_context
     def _condition(self, ctx, prerequis: dict) -> str:
+        """A structured condition as a sentence, written by the system's `site.condition`."""
         system = ctx["system"]
-        return prerequisites.sentence(prerequis, lambda kind, ref: self._lien(ctx, system.entity(kind, ref)))
+        return systems.module(system.id, "site").condition(prerequis, lambda kind, ref: self._lien(ctx, system.entity(kind, ref)))
 
     @pass_context
     def _par_genre(self, ctx, sources: list) -> list[tuple[str, list]]:
@@ -126,6 +133,8 @@ class Renderer:
             return ", ".join(self._lien(ctx, ctx["system"].entity(ref, t)) for t in targets) or "—"
         if isinstance(value, bool):
             return "oui" if value else "non"
+        if isinstance(value, str) and value in spec.get("x-libelles", {}):
+            return spec["x-libelles"][value]
         if isinstance(value, list):
             return ", ".join(str(v) for v in value) or "—"
         if isinstance(value, dict):
@@ -142,58 +151,65 @@ class Renderer:
         return self.env.get_template(template).render(page=page, system=system, corpus=self.corpus, links=self.links, kinds=kinds, **values)
 
     def entity_template(self, system: str, kind: str) -> str:
-        """The most specific template: entite/<system>/<kind>, entite/<kind>, entite/_base."""
-        for name in (f"entite/{system}/{kind}.md.j2", f"entite/{kind}.md.j2"):
-            if (TEMPLATES / name).exists():
-                return name
+        """The most specific template: the system's own for the kind, the generic one for
+        the kind (entite/<kind>), or entite/_base."""
+        own = f"{systems.package_of(system)}/templates/{kind}.md.j2"
+        if (systems.FOLDER / own).exists():
+            return own
+        if (TEMPLATES / f"entite/{kind}.md.j2").exists():
+            return f"entite/{kind}.md.j2"
         return "entite/_base.md.j2"
 
     # --- pages ----------------------------------------------------------------------
     def pages(self) -> dict[str, str]:
-        out = {"index.md": self._render("accueil.md.j2", "index.md")}
-        out["api/index.md"] = self._render("api.md.j2", "api/index.md", schemas_files=schemas.published())
+        out = {urls.HOME: self._render("accueil.md.j2", urls.HOME)}
+        out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
         for system in self.corpus.systems.values():
             out.update(self.system_pages(system))
         return out
 
     def system_pages(self, system: System) -> dict[str, str]:
         sid = system.id
-        out = {f"{sid}/index.md": self._render("systeme.md.j2", f"{sid}/index.md", system)}
+        home = urls.system_home(sid)
+        out = {home: self._render("systeme.md.j2", home, system)}
         if not system.ready:
             return out
+        page = urls.chapters_index(sid)
+        out[page] = self._render("chapitres.md.j2", page, system)
         for chapter in system.chapters:
             out[chapter.docs_path] = self._render("chapitre.md.j2", chapter.docs_path, system, chapter=chapter)
         for kind_id, entities in system.entities.items():
-            index = f"{sid}/{kind_id}/index.md"
+            index = urls.kind_index(sid, kind_id)
             kind = schemas.kinds(sid)[kind_id]
             out[index] = self._render("index_genre.md.j2", index, system, kind=kind, entities=entities)
             for entity in entities:
                 out[entity.docs_path] = self._render(
                     self.entity_template(sid, kind_id), entity.docs_path, system, entity=entity, kind=kind, e=entity.data
                 )
-        out[f"{sid}/errata.md"] = self._render("errata.md.j2", f"{sid}/errata.md", system)
+        out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
         calculators = self.calculators_of(system)
         if calculators:
-            page = f"{sid}/{CALCULATOR_DIR}/index.md"
+            page = urls.calculators_index(sid)
             out[page] = self._render("calculateurs.md.j2", page, system, calculators=calculators)
             for calc in calculators:
-                page = f"{sid}/{CALCULATOR_DIR}/{calc.id}.md"
-                out[page] = self._render("calculateur.md.j2", page, system, calc=calc, form=calculator_html(calc))
+                page = urls.calculator(sid, calc.id)
+                form = calculator_html(calc, calc.default_html(self.rules.get(sid)))
+                out[page] = self._render("calculateur.md.j2", page, system, calc=calc, form=form)
         return out
 
     def nav(self) -> list:
-        nav: list = [{"Accueil": "index.md"}]
+        nav: list = [{"Accueil": urls.HOME}]
         for system in self.corpus.systems.values():
             sid = system.id
-            section: list = [f"{sid}/index.md"]
+            section: list = [urls.system_home(sid)]
             if system.ready:
-                section.append({"Règles": [{c.title: c.docs_path} for c in system.chapters]})
+                section.append({"Règles": [urls.chapters_index(sid)] + [{c.title: c.docs_path} for c in system.chapters]})
                 kinds = schemas.kinds(sid)
-                section.append({"Catalogue": [{kinds[k].plural: f"{sid}/{k}/index.md"} for k in system.entities]})
+                section.append({"Catalogue": [{kinds[k].plural: urls.kind_index(sid, k)} for k in system.entities]})
                 calculators = self.calculators_of(system)
                 if calculators:
-                    section.append({"Calculateurs": [f"{sid}/{CALCULATOR_DIR}/index.md"] + [{c.title: f"{sid}/{CALCULATOR_DIR}/{c.id}.md"} for c in calculators]})
-                section.append({"Errata": f"{sid}/errata.md"})
+                    section.append({"Calculateurs": [urls.calculators_index(sid)] + [{c.title: urls.calculator(sid, c.id)} for c in calculators]})
+                section.append({"Errata": urls.errata(sid)})
             nav.append({system.meta.get("nom_court", system.name): section})
-        nav.append({"Données (API)": "api/index.md"})
+        nav.append({"Données (API)": urls.API})
         return nav

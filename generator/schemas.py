@@ -1,9 +1,17 @@
 """JSON Schemas: one per entity kind, the single definition of the data format.
 
-Each `schemas/<system>/<kind>.json` holds a kind's own fields (kinds differ from one
-system to the next: a divin6 characteristic is not a talon attribute); `_entite.json` the
-fields every entity shares. `compose` joins them into the self-contained schema that
-validates the YAML and is published under `api/schemas/<system>/`.
+Each `systems/<system>/schemas/<kind>.json` holds a kind's own fields (kinds differ from
+one system to the next: a divin6 characteristic is not a talon attribute); `schemas/
+_entite.json` the fields every entity shares. `compose` joins them into the self-contained
+schema that validates the YAML and is published under `api/schemas/<system>/`.
+
+Besides JSON Schema, a schema says what its fields mean, and the generic code follows it:
+  title                     the French label of the field (every property has one);
+  x-ref: <kind>             the value is the id of an entity of that kind;
+  x-relation: requis|exclu  that reference is a prerequisite / an exclusion (backlinks);
+  x-libelles: {value: mot}  the French word shown for each value of an enum;
+  x-rendu: condition        a structured condition, written as a sentence by the system;
+  x-libelle-court: <champ>  (kind level) the field to use as a short link label.
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ from functools import cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
+
+from . import systems
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -30,14 +40,19 @@ class Kind:
     columns: tuple[tuple[str, str], ...]  # (field, header) shown in the index table
     schema: dict
     facets: tuple[str, ...] = ()  # column headers the index can be filtered by (a menu each)
+    short_field: str = ""  # field holding a short name for links in tables (x-libelle-court)
 
-    def references(self) -> list[tuple[tuple, str]]:
-        """(schema path pattern, target kind) of every field marked `x-ref`."""
-        found: list[tuple[tuple, str]] = []
+    def short_name(self, data: dict) -> str:
+        return (data.get(self.short_field) if self.short_field else None) or data["nom"]
+
+    def references(self) -> list[tuple[tuple, str, str]]:
+        """(schema path pattern, target kind, relation) of every field marked `x-ref`;
+        the relation is `x-relation` (requis, exclu) or « cite »."""
+        found: list[tuple[tuple, str, str]] = []
 
         def walk(node: dict, path: tuple) -> None:
             if "x-ref" in node:
-                found.append((path, node["x-ref"]))
+                found.append((path, node["x-ref"], node.get("x-relation", "cite")))
             for key, child in node.get("properties", {}).items():
                 walk(child, path + (key,))
             if isinstance(node.get("items"), dict):
@@ -76,15 +91,18 @@ def compose(system: str, kind_id: str, own: dict) -> dict:
 def kinds(system: str) -> dict[str, Kind]:
     """The entity kinds of one system, from schemas/<system>/*.json."""
     result = {}
-    for path in sorted((SCHEMA_DIR / system).glob("*.json")):
+    for path in sorted((systems.folder(system) / "schemas").glob("*.json")):
         own = json.loads(path.read_text(encoding="utf-8"))
         columns = tuple((c["champ"], c["titre"]) for c in own.get("x-colonnes", []))
-        result[path.stem] = Kind(system, path.stem, own["title"], own["x-pluriel"], columns, compose(system, path.stem, own), tuple(own.get("x-facettes", ())))
+        result[path.stem] = Kind(
+            system, path.stem, own["title"], own["x-pluriel"], columns, compose(system, path.stem, own),
+            tuple(own.get("x-facettes", ())), own.get("x-libelle-court", ""),
+        )
     return result
 
 
 def systems_with_schemas() -> list[str]:
-    return sorted(p.name for p in SCHEMA_DIR.iterdir() if p.is_dir())
+    return [s for s in systems.ids() if (systems.folder(s) / "schemas").is_dir()]
 
 
 @cache

@@ -30,6 +30,15 @@ def root() -> Path:
     return ROOT
 
 
+@pytest.fixture(scope="session")
+def rules() -> dict:
+    """{system: the rules its calculators receive}, built from the repository's data."""
+    from generator.build import check
+    from generator.export import engine_data, engine_rules
+
+    return engine_rules(engine_data(check(ROOT)[0]))
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import check
-from generator.engine import reserve_d6
+from generator.systems.reserve_d6 import calculators as reserve_d6
 
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "sources" / "003_a42eb52995a0e2c4.txt"
 

@@ -3,7 +3,10 @@
 import pytest
 
 from generator.build import check
-from generator.engine import talon, talon_deck, talon_health, talon_sheet
+from generator.systems.talon import calculators as talon
+from generator.systems.talon import deck as talon_deck
+from generator.systems.talon import health as talon_health
+from generator.systems.talon import sheet as talon_sheet
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from generator.engine import registry
-from generator.engine import reserve_d6 as r
+from generator.systems.reserve_d6 import calculators as r
 from generator.engine.results import mean, variance, visible_rows
 
 

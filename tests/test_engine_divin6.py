@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from generator.engine import divin6_dice as dice
+from generator.systems.divin6 import dice
 from generator.engine import registry
-from generator.engine.divin6 import level_and_free
+from generator.systems.divin6.calculators import level_and_free
 
 
 @pytest.mark.parametrize("n, mod, dd, expected", [
@@ -95,12 +95,9 @@ def test_calculators_report_bad_input():
 
 
 @pytest.fixture(scope="module")
-def rule_data(root):
-    from generator.build import check
-    from generator.engine import donnees
-    from generator.export import engine_data
-
-    donnees.charger(engine_data(check(root)[0]))
+def sheet_run(rules):
+    calc = registry.get("divin6", "feuille")
+    return lambda query: calc.run(query, rules["divin6"])
 
 
 def sheet_values(blocks):
@@ -109,8 +106,8 @@ def sheet_values(blocks):
     return blocks[0].text, figures, rows
 
 
-def test_case_5_achille_sheet(rule_data):
-    text, figures, rows = sheet_values(registry.get("divin6", "feuille").run({}).blocks)
+def test_case_5_achille_sheet(sheet_run):
+    text, figures, rows = sheet_values(sheet_run({}).blocks)
     assert text == "Fiche conforme aux règles de création."
     assert (figures["Points de vie"], figures["Points d'énergie"], figures["Mouvement"], figures["Initiative"]) == (14, 8, 7, 1)
     assert (figures["Encombrement"], figures["Rangs de langues"], figures["Points de Destin"], figures["Équipement"]) == ("8,5 / 8", 2, 7, "9 DO")
@@ -119,17 +116,15 @@ def test_case_5_achille_sheet(rule_data):
     assert rows["Défense au contact"][1] == "3D6+6" and rows["Défense à distance"][1] == "3D6+4" and rows["Protection"][1] == "4"
 
 
-def test_sheet_explains_broken_rules(rule_data):
-    calc = registry.get("divin6", "feuille")
-    text = calc.run({"force": "4", "atouts": "insomniaque, que d'un oeil, poigne d'acier, tir rapide"}).blocks[0].text
+def test_sheet_explains_broken_rules(sheet_run):
+    text = sheet_run({"force": "4", "atouts": "insomniaque, que d'un oeil, poigne d'acier, tir rapide"}).blocks[0].text
     assert "la somme doit faire 6" in text and "chacune entre −1 et +3" in text
     assert "incompatible avec" in text
     assert "Tir rapide : il faut 2 au moins en Sagesse" in text
-    assert calc.run({"classes": "paladin"}).errors["classes"].startswith("Une classe par niveau")
+    assert sheet_run({"classes": "paladin"}).errors["classes"].startswith("Une classe par niveau")
 
 
-def test_a_people_takes_two_atout_slots(rule_data):
-    calc = registry.get("divin6", "feuille")
-    figures = {f.label: f.value for f in calc.run({"peuple": "elfe"}).blocks[1].items}
+def test_a_people_takes_two_atout_slots(sheet_run):
+    figures = {f.label: f.value for f in sheet_run({"peuple": "elfe"}).blocks[1].items}
     assert figures["Atouts"] == "6 / 4"  # Achille's four atouts + Peuple (double)
-    assert {f.label: f.value for f in calc.run({"peuple": "demi-elfe"}).blocks[1].items}["Atouts"] == "5 / 4"
+    assert {f.label: f.value for f in sheet_run({"peuple": "demi-elfe"}).blocks[1].items}["Atouts"] == "5 / 4"

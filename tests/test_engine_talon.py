@@ -6,10 +6,10 @@ from fractions import Fraction
 import pytest
 
 from generator.engine import registry
-from generator.engine import talon_deck as deck
-from generator.engine import talon_health as health
-from generator.engine import talon_sheet as sheet
-from generator.engine.talon_virtual import replay
+from generator.systems.talon import deck
+from generator.systems.talon import health
+from generator.systems.talon import sheet
+from generator.systems.talon.virtual import replay
 
 FRESH = deck.fresh_deck()
 

@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT
-from generator.engine import api
+from generator.engine import api, registry
 
 pytestmark = pytest.mark.pyodide
 
@@ -39,7 +39,7 @@ def test_pyodide_runs_python_314_with_the_site_wheels(site):
 
 def test_exact_values_under_pyodide(site):
     code = (
-        "from generator.engine import reserve_d6 as r\n"
+        "from generator.systems.reserve_d6 import calculators as r\n"
         "from generator.engine.results import mean\n"
         "o = r.opposed(11, 9)\n"
         "' '.join(map(str, [r.at_least(r.successes(7), 3), r.at_least(r.successes(11), 4), o['attaquant'], mean(o['degats']), mean(r.opposed(4, 4)['degats'])]))"
@@ -47,17 +47,12 @@ def test_exact_values_under_pyodide(site):
     assert run_in_pyodide(site, code).split() == ["481/729", "137435/177147", "169582367355397/304679870005248", "194016581637281/101559956668416", "118265/139968"]
 
 
-def test_browser_replies_equal_cpython_replies(site, root):
+def test_browser_replies_equal_cpython_replies(site, rules):
     """The worker's entry point gives, byte for byte, what the generator gives on CPython;
     in Pyodide the rule data come from the wheel, on CPython from the corpus."""
-    from generator.build import check
-    from generator.engine import donnees
-    from generator.export import engine_data
-
-    donnees.charger(engine_data(check(root)[0]))
     code = "import json\nfrom generator.engine.api import run_json\nQ = " + repr(QUERIES) + "\njson.dumps([run_json(s, c, json.dumps(q)) for s, c, q in Q])"
     replies = json.loads(run_in_pyodide(site, code))
-    expected = [api.run_json(s, c, json.dumps(q)) for s, c, q in QUERIES]
+    expected = [api.reply(registry.get(s, c), q, rules.get(s)) for s, c, q in QUERIES]
     assert replies == expected
     assert json.loads(replies[2])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
     assert "incompatible avec" in json.loads(replies[-1])["html"]  # atout conditions read in the browser

@@ -3,31 +3,19 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 
-from . import donnees
-from .registry import get
+from . import rules
+from .registry import Calculator, get
 from .results import to_html
-
-DATA_FILE = "donnees.json"  # written into the engine wheel by the generator
-
-
-def _load_shipped_data() -> None:
-    """In the browser, the rule data travel inside the wheel; load them once."""
-    if donnees._DATA:
-        return
-    shipped = resources.files(__package__).joinpath(DATA_FILE)
-    if shipped.is_file():
-        donnees.charger(json.loads(shipped.read_text(encoding="utf-8")))
 
 
 def run_json(system: str, calc_id: str, query_json: str) -> str:
-    _load_shipped_data()
-    calculator = get(system, calc_id)
-    outcome = calculator.run(json.loads(query_json))
+    """The browser's call: the rules are those built from the data shipped in the wheel."""
+    return reply(get(system, calc_id), json.loads(query_json), rules.shipped(system))
+
+
+def reply(calculator: Calculator, query: dict, system_rules: object) -> str:
+    outcome = calculator.run(query, system_rules)
     if not outcome.ok:
         return json.dumps({"ok": False, "errors": outcome.errors}, ensure_ascii=False)
-    return json.dumps(
-        {"ok": True, "html": to_html(outcome.blocks), "query": calculator.query_text(outcome.values)},
-        ensure_ascii=False,
-    )
+    return json.dumps({"ok": True, "html": to_html(outcome.blocks)}, ensure_ascii=False)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
+import inspect
 from dataclasses import dataclass
 from typing import Callable, Mapping
+
+from .. import systems
 
 from .inputs import FieldError, Input, InputError
 from .results import Block, to_html
@@ -47,6 +49,31 @@ class Calculator:
     def defaults(self) -> dict:
         return {i.name: i.default for i in self.inputs}
 
+    def __post_init__(self) -> None:
+        # The function's parameters must be the inputs' names (after `regles`, the rules
+        # built from the data, for a calculator that reads them): checked once, at import.
+        signature = inspect.signature(self.compute).parameters.values()
+        params = [p.name for p in signature if p.kind is not p.VAR_KEYWORD]
+        rest = any(p.kind is p.VAR_KEYWORD for p in signature)  # **values takes the other inputs
+        names = [i.name for i in self.inputs]
+        named = params[1:] if params[:1] == ["regles"] else params
+        if set(named) != set(names) and not (rest and set(named) <= set(names)):
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : la fonction {self.compute.__name__} prend "
+                f"{params}, les champs déclarés sont {names} (précédés de « regles » s'il lit les données)"
+            )
+
+    @property
+    def needs_rules(self) -> bool:
+        return next(iter(inspect.signature(self.compute).parameters), None) == "regles"
+
+    def _call(self, rules: object, values: Mapping) -> tuple[Block, ...]:
+        if not self.needs_rules:
+            return self.compute(**values)
+        if rules is None:
+            raise TypeError(f"calculateur {self.system}/{self.id} : il lit les données, passez-lui ses règles")
+        return self.compute(rules, **values)
+
     def read(self, query: Mapping[str, str]) -> Outcome:
         """Parse raw strings; a name missing from the query takes its default."""
         values, errors = {}, {}
@@ -61,20 +88,18 @@ class Calculator:
                 errors[item.name] = str(error)
         return Outcome(values, errors)
 
-    def run(self, query: Mapping[str, str]) -> Outcome:
+    def run(self, query: Mapping[str, str], rules: object = None) -> Outcome:
+        """Read the query and compute; `rules` is what the system's rules.build made of the data."""
         outcome = self.read(query)
         if not outcome.ok:
             return outcome
         try:
-            return Outcome(outcome.values, {}, self.compute(**outcome.values))
+            return Outcome(outcome.values, {}, self._call(rules, outcome.values))
         except FieldError as error:
             return Outcome(outcome.values, {error.field: str(error)})
 
-    def default_html(self) -> str:
-        return to_html(self.compute(**self.defaults))
-
-    def query_text(self, values: Mapping) -> dict[str, str]:
-        return {i.name: i.to_text(values[i.name]) for i in self.inputs}
+    def default_html(self, rules: object = None) -> str:
+        return to_html(self._call(rules, self.defaults))
 
 
 _REGISTRY: dict[tuple[str, str], Calculator] = {}
@@ -88,18 +113,14 @@ def register(calculator: Calculator) -> Calculator:
     return calculator
 
 
-# System id -> module declaring its calculators. Imported on demand: the browser only
-# pays for the system of the page it shows.
-MODULES = {"reserve-d6": "reserve_d6", "talon": "talon", "divin6": "divin6"}
-
-
 def _load(system: str) -> None:
-    if system in MODULES:
-        importlib.import_module(f"{__package__}.{MODULES[system]}")
+    """Import the system's calculators module: on demand, so the browser only pays for the
+    system of the page it shows."""
+    systems.module(system, "calculators")
 
 
 def all_calculators() -> list[Calculator]:
-    for system in MODULES:
+    for system in systems.ids():
         _load(system)
     return list(_REGISTRY.values())
 

@@ -1,8 +1,8 @@
 """Character sheet of Divin (6)thème: creation checks and every derived value (guide §3).
 
-The small rule tables below repeat data/divin6 (classes, skills, peoples, equipment);
-tests/test_data_divin6.py checks that both agree. Atout conditions come from the data
-itself, through `donnees`.
+Classes, skills, characteristics, peoples and atout conditions come from the data, through
+the `Rules` the calculator receives. The equipment tables below still repeat
+data/divin6/equipement.yaml and categorie-arme.yaml (tests/test_data_divin6.py checks them).
 """
 
 from __future__ import annotations
@@ -12,38 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
 
-from . import donnees
-
-CARACS = ("force", "dexterite", "constitution", "intelligence", "sagesse", "charisme")
-SKILL_NAMES = {
-    "acrobatie": "Acrobatie", "athletisme": "Athlétisme", "discretion": "Discrétion", "escamotage": "Escamotage", "investigation": "Investigation",
-    "presence": "Présence", "reputation": "Réputation", "richesse": "Richesse", "survie": "Survie", "vigilance": "Vigilance", "artisanat": "Artisanat",
-    "conduite": "Conduite", "connaissance": "Connaissance", "influence": "Influence", "representation": "Représentation",
-}
-CARAC_NAMES = {"force": "Force", "dexterite": "Dextérité", "constitution": "Constitution", "intelligence": "Intelligence", "sagesse": "Sagesse", "charisme": "Charisme"}
-
-# l.102–104, 118–120: creation (ranks without Int, degrés, Con/Sag factor, free points), per level.
-CLASSES = {
-    "combattant": {"rangs": 3, "degres": 4, "facteur": 2, "libres": 6, "niveau_rangs": 1, "niveau_degres": 2, "niveau_libres": 6},
-    "aventurier": {"rangs": 5, "degres": 4, "facteur": 1, "libres": 0, "niveau_rangs": 2, "niveau_degres": 2, "niveau_libres": 2},
-    "mystique": {"rangs": 5, "degres": 2, "facteur": 2, "libres": 6, "niveau_rangs": 2, "niveau_degres": 1, "niveau_libres": 6},
-}
-
-# l.162–185: skill -> (characteristic, spécialisée?)
-SKILLS = {
-    "acrobatie": ("dexterite", False), "athletisme": ("force", False), "discretion": ("dexterite", False), "escamotage": ("dexterite", False),
-    "investigation": ("intelligence", False), "presence": ("charisme", False), "reputation": ("charisme", False), "richesse": ("intelligence", False),
-    "survie": ("sagesse", False), "vigilance": ("sagesse", False), "artisanat": ("dexterite", True), "conduite": ("dexterite", True),
-    "connaissance": ("intelligence", True), "influence": ("charisme", True), "representation": ("charisme", True),
-}
-
-# l.967–978: characteristic modifiers and flat skill bonuses of peoples.
-PEOPLES = {
-    "humain": ({}, {}), "elfe": ({"sagesse": 1, "constitution": -1}, {"discretion": 2}), "nain": ({"constitution": 1, "charisme": -1}, {}),
-    "lutin": ({"dexterite": 1, "force": -1}, {"vigilance": 2}), "gnome": ({"intelligence": 1, "force": -1}, {}),
-    "orque": ({"force": 1, "intelligence": -1}, {"survie": 2}), "demi-elfe": ({}, {"discretion": 2}), "demi-orque": ({}, {"survie": 2}),
-}
-PEOPLE_ATOUTS = {"lutin": ("petit",), "gnome": ("petit",), "orque": ("grand",)}
+from .rules import Rules
 
 # l.283–319, 365–376: id -> (kind, cost DO, encumbrance, armour or shield value, category)
 EQUIPMENT = {
@@ -114,6 +83,7 @@ def parse_list(text: str, with_rank: bool = False) -> list[Entry]:
 
 @dataclass
 class Sheet:
+    rules: Rules
     base: dict[str, int]
     people: str
     level4: str | None
@@ -134,7 +104,16 @@ class Sheet:
         return len(self.classes)
 
     def has(self, atout: str) -> int:
-        return sum(1 for a in self.atouts if a.id == atout) + (1 if atout in PEOPLE_ATOUTS.get(self.people, ()) else 0)
+        return sum(1 for a in self.atouts if a.id == atout) + (1 if atout in self.people_rule.get("atouts", ()) else 0)
+
+    @property
+    def people_rule(self) -> dict:
+        """The chosen people's row of the data; a human has none."""
+        return self.rules.peoples.get(self.people, {})
+
+    @property
+    def metis(self) -> bool:
+        return self.people_rule.get("type") == "metis"
 
     def params(self, atout: str) -> list[str]:
         return [p for a in self.atouts if a.id == atout for p in a.params]
@@ -142,14 +121,14 @@ class Sheet:
     @property
     def carac(self) -> dict[str, int]:
         values = dict(self.base)
-        for name, delta in PEOPLES[self.people][0].items():
+        for name, delta in self.people_rule.get("modificateurs", {}).items():
             values[name] += delta
         if self.level4 and self.level >= 4:
             values[self.level4] += 1
         return values
 
     def rank(self, skill: str, specialisation: str | None = None) -> int:
-        return max((e.rank for e in self.ranks if e.id == skill and (specialisation is None or specialisation in e.params or not e.params and not SKILLS[skill][1])), default=0)
+        return max((e.rank for e in self.ranks if e.id == skill and (specialisation is None or specialisation in e.params or not e.params and not self.rules.skills[skill][1])), default=0)
 
     @property
     def prof(self) -> int:
@@ -164,11 +143,11 @@ class Sheet:
 
     # --- budgets -------------------------------------------------------------------------
     def budgets(self) -> dict[str, tuple[int, int]]:
-        first, later = CLASSES[self.classes[0]], [CLASSES[c] for c in self.classes[1:]]
+        first, later = self.rules.classes[self.classes[0]], [self.rules.classes[c] for c in self.classes[1:]]
         natural = self.has("don-naturel")
-        ranks = first["rangs"] + self.carac["intelligence"] + sum(c["niveau_rangs"] for c in later) + natural
-        degrees = first["degres"] + sum(c["niveau_degres"] for c in later) + natural
-        free = first["libres"] + sum(c["niveau_libres"] for c in later)
+        ranks = first.ranks + self.carac["intelligence"] + sum(c.level_ranks for c in later) + natural
+        degrees = first.degrees + sum(c.level_degrees for c in later) + natural
+        free = first.free + sum(c.level_free for c in later)
         atouts = 4 + (self.level - 1)
         return {
             "Rangs de compétence": (sum(e.rank for e in self.ranks), ranks),
@@ -181,9 +160,9 @@ class Sheet:
     def atout_slots(self) -> int:
         """Atouts taken; the people chosen is the atout Peuple (2 slots, l.947) or Métis (1)."""
         listed = sum(1 for a in self.atouts if a.id not in ("peuple", "metis"))
-        if self.people in ("demi-elfe", "demi-orque"):
+        if self.metis:
             return listed + 1
-        return listed + (2 if self.people != "humain" else 0)
+        return listed + (2 if self.people_rule else 0)
 
     # --- checks --------------------------------------------------------------------------
     def check(self) -> list[str]:
@@ -210,7 +189,7 @@ class Sheet:
         return found
 
     def check_atouts(self) -> list[str]:
-        catalogue = donnees.genre("divin6", "atout")
+        catalogue, names = self.rules.atouts, self.rules.carac_names
         found = []
         for entry in {a.id: a for a in self.atouts}.values():
             data = catalogue.get(entry.id)
@@ -221,7 +200,7 @@ class Sheet:
             count = self.has(entry.id)
             for item in req.get("caracteristiques", []):
                 if self.carac[item["caracteristique"]] < item["min"]:
-                    found.append(f"{name} : il faut {item['min']} au moins en {CARAC_NAMES[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]}).")
+                    found.append(f"{name} : il faut {item['min']} au moins en {names[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]}).")
             for item in req.get("rangs", []):
                 options = [item] + item.get("ou", [])
                 if not any(self.rank(o["competence"], slug(o["specialisation"]) if o.get("specialisation") else None) >= item["min"] for o in options):
@@ -242,7 +221,7 @@ class Sheet:
             if linked:
                 score = self.carac[linked]
                 if score < 1 or count > score:
-                    found.append(f"{name} : caractéristique liée {CARAC_NAMES[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count}).")
+                    found.append(f"{name} : caractéristique liée {names[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count}).")
             else:
                 most = data.get("prises", {}).get("max")
                 if most is not None and count > most:
@@ -283,10 +262,10 @@ class Sheet:
         return combat, travel
 
     def derived(self) -> dict[str, object]:
-        c, level, first = self.carac, self.level, CLASSES[self.classes[0]]
+        c, level, factor = self.carac, self.level, self.rules.classes[self.classes[0]].factor
         compteur = self.params("compteur-exceptionnel")
-        pv = 6 + first["facteur"] * c["constitution"] + (level - 1) * c["constitution"] + self.free_pv + (2 * level if "pv" in compteur else 0)
-        pe = 6 + first["facteur"] * c["sagesse"] + (level - 1) * c["sagesse"] + self.free_pe + (2 * level if "pe" in compteur else 0)
+        pv = 6 + factor * c["constitution"] + (level - 1) * c["constitution"] + self.free_pv + (2 * level if "pv" in compteur else 0)
+        pe = 6 + factor * c["sagesse"] + (level - 1) * c["sagesse"] + self.free_pe + (2 * level if "pe" in compteur else 0)
         mount = max((values[3] for _, values in self.items if values[0] == "monture"), default=0)
         capacity = c["force"] + c["constitution"] + 3 + min(2, self.rank("survie")) + 2 * bool(self.has("grand")) + mount
         combat, travel = self.load()
@@ -298,14 +277,14 @@ class Sheet:
             "pv": pv, "pe": pe, "recup_pv": self.recup_pv + c["constitution"], "recup_pe": self.recup_pe + c["sagesse"],
             "mouvement": movement, "initiative": c["dexterite"] + c["sagesse"] - penalty,
             "encombrement": capacity, "charge": combat + travel, "malus": penalty,
-            "langues": 3 + c["intelligence"] + (1 if self.people in ("demi-elfe", "demi-orque") else 0),
+            "langues": 3 + c["intelligence"] + self.metis,
             "destin": 6 + c["charisme"] + 3 * bool(self.has("enfant-du-destin")),
             "do": sum(cost for _, (_, cost, *_rest) in self.items),
         }
 
     def skill_line(self, skill: str, specialisation: str | None, physical_penalty: int) -> tuple[int, int]:
         """(action dice, modifier) of a skill roll (l.148–152, 321–327)."""
-        carac, specialised = SKILLS[skill]
+        carac, specialised = self.rules.skills[skill]
         rank = self.rank(skill, specialisation)
         versatile = bool(self.has("versatile"))
         dice = 2 if specialised and rank == 0 and not versatile else 3
@@ -315,7 +294,7 @@ class Sheet:
         if any(skill in e.params for e in toolkits) and (not specialised or rank >= 1 or versatile):
             modifier += 2 + bool(self.has("outils-personnalises"))
         modifier += 2 * sum(1 for p in self.params("habilite") if p == skill or p.startswith(skill + "-"))
-        modifier += PEOPLES[self.people][1].get(skill, 0)
+        modifier += self.people_rule.get("competences", {}).get(skill, 0)
         modifier += self.has("prestige") if skill in ("reputation", "richesse", "influence") else 0
         if carac in ("force", "constitution", "dexterite"):
             modifier -= physical_penalty
@@ -349,8 +328,8 @@ class Sheet:
         lines.append(("Défense à distance", f"3D6{c['dexterite'] + self.degrees.get('defense', 0) + shield - penalty:+d}", "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)"))
         armour = max((values[3] for _, values in self.items if values[0] == "armure"), default=0)
         lines.append(("Protection", str(armour + bool(self.has("boite-de-conserve")) if armour else 0), "armure portée"))
-        for carac in CARACS:
+        for carac in self.rules.caracs:
             resist = 3 * sum(1 for p in self.params("resistance") if p == carac) + (3 if self.people == "lutin" and carac == "sagesse" else 0)
             physical = penalty if carac in ("force", "constitution", "dexterite") else 0
-            lines.append((f"Sauvegarde ({CARAC_NAMES[carac]})", f"3D6{c[carac] + self.degrees.get('sauvegarde', 0) + resist - physical:+d}", ""))
+            lines.append((f"Sauvegarde ({self.rules.carac_names[carac]})", f"3D6{c[carac] + self.degrees.get('sauvegarde', 0) + resist - physical:+d}", ""))
         return lines

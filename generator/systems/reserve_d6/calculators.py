@@ -10,9 +10,9 @@ from functools import lru_cache
 
 import icepool
 
-from .inputs import ChoiceInput, IntInput, IntListInput
-from .registry import Calculator, register
-from .results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
+from ...engine.inputs import ChoiceInput, IntInput, IntListInput
+from ...engine.registry import Calculator, register
+from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
 
 SYSTEM = "reserve-d6"
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from .inputs import InputError
+from ...engine.inputs import InputError
 
 SUITS = ("epees", "coupes", "ecus", "batons")
 SUIT_NAMES = {"epees": "Épées", "coupes": "Coupes", "ecus": "Écus", "batons": "Bâtons"}

@@ -1,4 +1,4 @@
-"""Structured prerequisites (divin6 atouts) → the French sentence shown on the page.
+"""Divin (6)thème, generator side: an atout's structured condition → the French sentence.
 
 The data keep the condition as structure (minimums, ranks, degrees, other atouts); the
 sentence is written here, once, so every atout page words its condition the same way.
@@ -20,7 +20,7 @@ def _one_of(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " ou " + items[-1]
 
 
-def sentence(prerequis: dict, link: Link) -> str:
+def condition(prerequis: dict, link: Link) -> str:
     """'Score de 1 au moins en Sagesse ; 1 rang au moins en Connaissance (Arcanes) …'"""
     parts = []
     for item in prerequis.get("caracteristiques", []):

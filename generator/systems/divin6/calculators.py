@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import divin6_dice as dice
-from . import divin6_sheet as sheet
-from .inputs import YES_NO, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
-from .registry import Calculator, register
-from .results import Distribution, Figure, Figures, Table, Text, signed
+from . import dice
+from . import sheet
+from ...engine.inputs import YES_NO, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
+from ...engine.registry import Calculator, register
+from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -195,14 +195,20 @@ PEOPLE_CHOICES = (("humain", "Humain (aucun atout de peuple)"), ("elfe", "Elfe")
                   ("orque", "Orque"), ("demi-elfe", "Demi-Elfe (métis)"), ("demi-orque", "Demi-Orque (métis)"))
 
 
-def compute_sheet(force, dexterite, constitution, intelligence, sagesse, charisme, peuple, point_niveau_4, classes, rangs, degres,
+# The form's lists are declared with the calculator, before any data is read; the
+# calculator checks each choice against the rules it receives.
+CARAC_CHOICES = (("force", "Force"), ("dexterite", "Dextérité"), ("constitution", "Constitution"),
+                 ("intelligence", "Intelligence"), ("sagesse", "Sagesse"), ("charisme", "Charisme"))
+
+
+def compute_sheet(regles, force, dexterite, constitution, intelligence, sagesse, charisme, peuple, point_niveau_4, classes, rangs, degres,
                   libres_pv, libres_pe, recuperation_pv, recuperation_pe, atouts, equipement):
     class_list = [sheet.slug(c) for c in classes.split(",") if c.strip()]
-    unknown = [c for c in class_list if c not in sheet.CLASSES]
+    unknown = [c for c in class_list if c not in regles.classes]
     if not class_list or unknown or len(class_list) > 6:
         raise FieldError("classes", "Une classe par niveau, de 1 à 6, parmi combattant, aventurier, mystique (ex. « combattant, combattant, mystique »).")
     ranks = sheet.parse_list(rangs, with_rank=True)
-    bad = [e.id for e in ranks if e.id not in sheet.SKILLS]
+    bad = [e.id for e in ranks if e.id not in regles.skills]
     if bad:
         raise FieldError("rangs", f"Compétence(s) inconnue(s) : {', '.join(bad)}.")
     degree_entries = sheet.parse_list(degres, with_rank=True)
@@ -210,6 +216,7 @@ def compute_sheet(force, dexterite, constitution, intelligence, sagesse, charism
     if bad:
         raise FieldError("degres", f"Avantage(s) inconnu(s) : {', '.join(bad)} (attaque, défense, sauvegarde).")
     character = sheet.Sheet(
+        rules=regles,
         base={"force": force, "dexterite": dexterite, "constitution": constitution, "intelligence": intelligence, "sagesse": sagesse, "charisme": charisme},
         people=peuple, level4=None if point_niveau_4 == "aucun" else point_niveau_4, classes=class_list, ranks=ranks,
         degrees={e.id: e.rank for e in degree_entries}, free_pv=libres_pv, free_pe=libres_pe, recup_pv=recuperation_pv, recup_pe=recuperation_pe,
@@ -238,12 +245,12 @@ def compute_sheet(force, dexterite, constitution, intelligence, sagesse, charism
         ),
     ]
     rows = []
-    for skill, (carac, specialised) in sheet.SKILLS.items():
+    for skill, (carac, specialised) in regles.skills.items():
         specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
         for spec in specialisations:
             n, mod = character.skill_line(skill, spec, d["malus"])
-            name = sheet.SKILL_NAMES[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
-            rows.append((name, sheet.CARAC_NAMES[carac], character.rank(skill, spec), f"{n}D6{mod:+d}"))
+            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
+            rows.append((name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}"))
     blocks.append(Table("Compétences", ("Compétence", "Caractéristique", "Rangs", "Jet"), tuple(rows), note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée)."))
     blocks.append(Table("Combat et sauvegardes", ("Ligne", "Jet", "Détail"), tuple(character.combat_lines(d["malus"]))))
     return tuple(blocks)
@@ -259,7 +266,7 @@ register(Calculator(
         *(IntInput(key, name, value, -3, 8, "Valeur de création, avant peuple et point du niveau 4.") for key, name, value in
           (("force", "Force", 3), ("dexterite", "Dextérité", 1), ("constitution", "Constitution", 2), ("intelligence", "Intelligence", -1), ("sagesse", "Sagesse", 0), ("charisme", "Charisme", 1))),
         ChoiceInput("peuple", "Peuple", "humain", PEOPLE_CHOICES, "Ses modificateurs et traits s'appliquent (l. 965–978)."),
-        ChoiceInput("point_niveau_4", "Point du niveau 4", "aucun", (("aucun", "Aucun"),) + tuple((k, v) for k, v in sheet.CARAC_NAMES.items()), "Au niveau 4 et plus (l. 125)."),
+        ChoiceInput("point_niveau_4", "Point du niveau 4", "aucun", (("aucun", "Aucun"),) + CARAC_CHOICES, "Au niveau 4 et plus (l. 125)."),
         TextInput("classes", "Classes, niveau par niveau", "combattant", 200, "La première est la classe de création (ex. « combattant, combattant, mystique »)."),
         TextInput("rangs", "Rangs de compétences", "vigilance 1, athletisme 1", 400, "« compétence rangs », spécialisation entre parenthèses : « connaissance (arcanes) 2 »."),
         TextInput("degres", "Degrés d'avantages", "attaque 2, defense 1, sauvegarde 1", 200, "Au plus 6 par avantage."),

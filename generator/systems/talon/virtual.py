@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from . import talon_deck as deck
-from .inputs import FieldError
+from . import deck
+from ...engine.inputs import FieldError
 
 MOVES = {"t", "a", "n", "f", "m", "u"} | {f"c{letter}" for letter in deck.SUIT_LETTERS} | {f"r{n}" for n in range(1, 7)}
 

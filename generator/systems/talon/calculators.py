@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 
-from .inputs import YES_NO, ChoiceInput, FieldError, IntInput, IntListInput, MultiChoiceInput, TextInput
-from .registry import Action, Calculator, register
-from .results import Distribution, Figure, Figures, Table, Text, signed
-from . import talon_deck as deck
-from . import talon_health as health
-from . import talon_sheet as sheet
-from . import talon_virtual as virtual
+from ...engine.inputs import YES_NO, ChoiceInput, FieldError, IntInput, IntListInput, MultiChoiceInput, TextInput
+from ...engine.registry import Action, Calculator, register
+from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
+from . import deck
+from . import health
+from . import sheet
+from . import virtual
 
 SYSTEM = "talon"
 

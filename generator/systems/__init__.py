@@ -1,0 +1,45 @@
+"""The rule systems: one package each, found by listing this folder; none is named here.
+
+The package of a system is its id with "-" written "_" (`reserve-d6` → `reserve_d6`) and
+may hold:
+  schemas/<kind>.json      its entity kinds: the only definition of its data format;
+  templates/<kind>.md.j2   a page template for a kind that needs more than the generic one;
+  calculators.py           its calculators (engine side: also runs in the browser);
+  rules.py                 `NEEDS` (kind → fields the engine reads) and `build(data)`, which
+                           turns those fields into the immutable rules the calculators take;
+  site.py                  generator-side hooks, e.g. `condition(value, link)` for a field
+                           whose schema says `"x-rendu": "condition"`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+FOLDER = Path(__file__).parent
+
+
+def package_of(system_id: str) -> str:
+    return system_id.replace("-", "_")
+
+
+def folder(system_id: str) -> Path:
+    return FOLDER / package_of(system_id)
+
+
+def ids() -> list[str]:
+    """Every system that has a package here, by id."""
+    return sorted(p.name.replace("_", "-") for p in FOLDER.iterdir() if (p / "__init__.py").is_file())
+
+
+def module(system_id: str, name: str) -> ModuleType | None:
+    """The module `name` of a system's package, or None if the system has none."""
+    full = f"{__name__}.{package_of(system_id)}.{name}"
+    try:
+        if importlib.util.find_spec(full) is None:
+            return None
+    except ModuleNotFoundError:  # no package for this system at all
+        return None
+    return importlib.import_module(full)

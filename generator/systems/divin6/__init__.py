@@ -1,0 +1,1 @@
+"""Package du système divin6 (voir generator/systems/__init__.py)."""

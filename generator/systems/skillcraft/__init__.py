@@ -1,0 +1,1 @@
+"""Package du système skillcraft (voir generator/systems/__init__.py)."""

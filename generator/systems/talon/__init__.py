@@ -1,0 +1,1 @@
+"""Package du système talon (voir generator/systems/__init__.py)."""

@@ -1,0 +1,1 @@
+"""Package du système undesix (voir generator/systems/__init__.py)."""

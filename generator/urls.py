@@ -1,0 +1,65 @@
+"""The one place that answers "where is X": the Markdown file MkDocs renders for it
+(`docs path`, relative to the docs folder) and the site URL it gets from it.
+
+Every page, link, export entry and navigation item asks here; nothing else joins paths.
+"""
+
+from __future__ import annotations
+
+CHAPTERS = "regles"
+CALCULATORS = "calculateurs"
+
+HOME = "index.md"
+API = "api/index.md"
+
+
+def system_home(system: str) -> str:
+    return f"{system}/index.md"
+
+
+def entity(system: str, kind: str, entity_id: str) -> str:
+    return f"{system}/{kind}/{entity_id}.md"
+
+
+def kind_index(system: str, kind: str) -> str:
+    return f"{system}/{kind}/index.md"
+
+
+def chapter(system: str, chapter_id: str) -> str:
+    return f"{system}/{CHAPTERS}/{chapter_id}.md"
+
+
+def chapters_index(system: str) -> str:
+    return f"{system}/{CHAPTERS}/index.md"
+
+
+def calculator(system: str, calc_id: str) -> str:
+    return f"{system}/{CALCULATORS}/{calc_id}.md"
+
+
+def calculators_index(system: str) -> str:
+    return f"{system}/{CALCULATORS}/index.md"
+
+
+def errata(system: str) -> str:
+    return f"{system}/errata.md"
+
+
+def api_data(system: str, kind: str) -> str:
+    """A kind's JSON export, relative to api/."""
+    return f"{system}/{kind}.json"
+
+
+def api_schema(system: str, kind: str) -> str:
+    """A kind's published schema, relative to api/."""
+    return f"schemas/{system}/{kind}.schema.json"
+
+
+def url(docs_path: str) -> str:
+    """The site URL MkDocs gives a docs file (directory URLs): a/b.md → /a/b/, a/index.md → /a/."""
+    stem = docs_path[: -len(".md")]
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[: -len("index")]
+    else:
+        stem += "/"
+    return "/" + stem
