@@ -7,7 +7,7 @@ NODE_DEPS := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve site check test bench clean
+.PHONY: serve site check check-sources lint test bench clean
 
 serve: $(PY_DEPS) $(NODE_DEPS)
 	$(PY) -m generator serve
@@ -18,8 +18,17 @@ site: $(PY_DEPS) $(NODE_DEPS)
 check: $(PY_DEPS)
 	$(PY) -m generator check
 
-test: $(PY_DEPS) $(NODE_DEPS) $(CHROMIUM)
+test: lint $(NODE_DEPS) $(CHROMIUM)
 	$(PY) -m pytest
+
+lint: $(PY_DEPS)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# On purpose only: checks the line numbers the data cite against the source texts.
+check-sources: $(PY_DEPS)
+	@test -n "$(SOURCES)" || { echo "usage : make check-sources SOURCES=dossier-des-textes"; exit 2; }
+	SRD_SOURCES="$(abspath $(SOURCES))" $(PY) -m pytest -m sources -rs
 
 bench: $(PY_DEPS) $(NODE_DEPS) $(CHROMIUM)
 	$(PY) scripts/bench.py

@@ -17,7 +17,13 @@ from .engine.rules import DATA_FILE
 
 PACKAGE = Path(__file__).parent
 # Only what loadPyodide fetches; source maps and the demo consoles stay out of the site.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 ENGINE_DIST = "srd_engine"
 ENGINE_VERSION = "0.1.0"
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same sources
@@ -31,7 +37,9 @@ def pyodide_dir(root: Path) -> Path:
     folder = root / "node_modules" / "pyodide"
     missing = [name for name in PYODIDE_FILES if not (folder / name).exists()]
     if missing:
-        raise MissingRuntime(f"{folder}: fichiers Pyodide absents ({', '.join(missing)}) ; lancez « npm ci » (ou « make site »).")
+        raise MissingRuntime(
+            f"{folder}: fichiers Pyodide absents ({', '.join(missing)}) ; lancez « npm ci » (ou « make site »)."
+        )
     return folder
 
 
@@ -44,7 +52,9 @@ def _sources(folder: Path, prefix: str, recursive: bool = True) -> dict[str, byt
     return {
         f"{prefix}/{path.relative_to(folder).as_posix()}": path.read_bytes()
         for path in sorted(paths)
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix in {".py", ".typed"}
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix in {".py", ".typed"}
         and path.name not in SITE_ONLY
     }
 
@@ -53,8 +63,12 @@ def build_wheel(name: str, version: str, files: dict[str, bytes]) -> tuple[str, 
     """A pure-Python wheel (PEP 427) holding `files`; Pyodide unpacks it as is."""
     info = f"{name}-{version}.dist-info"
     files = dict(files)
-    files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()
-    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: srd-jdr\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()
+    )
+    files[f"{info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: srd-jdr\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     record = []
     for arcname, data in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -77,7 +91,10 @@ def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
         prefix = f"generator/systems/{systems.package_of(system_id)}"
         files.update(_sources(systems.folder(system_id), prefix))
         if system_id in data:
-            files[f"{prefix}/{DATA_FILE}"] = json.dumps(data[system_id], ensure_ascii=False, sort_keys=True).encode()
+            # In data order: the rules keep the book's order (skills, characteristics…).
+            files[f"{prefix}/{DATA_FILE}"] = json.dumps(
+                data[system_id], ensure_ascii=False
+            ).encode()
     return build_wheel(ENGINE_DIST, ENGINE_VERSION, files)
 
 
@@ -99,4 +116,6 @@ def write_assets(root: Path, docs: Path, data: dict) -> None:
         (wheels / filename).write_bytes(content)
         names.append(filename)
     version = json.loads((source / "package.json").read_text())["version"]
-    (wheels / "manifest.json").write_text(json.dumps({"pyodide": version, "wheels": names}, indent=1) + "\n")
+    (wheels / "manifest.json").write_text(
+        json.dumps({"pyodide": version, "wheels": names}, indent=1) + "\n"
+    )

@@ -21,8 +21,8 @@ from .corpus import Corpus, load_corpus
 from .errors import BuildFailed, Problems
 from .export import engine_data, engine_rules, export
 from .links import Links
-from .search import add_unaccented_field
 from .pages import Renderer
+from .search import add_unaccented_field
 
 
 @dataclass
@@ -41,7 +41,7 @@ def check(root: Path) -> tuple[Corpus, Links]:
     corpus = load_corpus(root, problems)
     links = Links(corpus)
     links.check_all()
-    for source, path, line, message in links.problems:
+    for source, _path, line, message in links.problems:
         problems.add(source.file, line, message)
     if problems:
         raise BuildFailed(problems)
@@ -67,7 +67,9 @@ def generate(root: Path, docs: Path) -> Renderer:
     return renderer
 
 
-def mkdocs_config(root: Path, work: Path, nav: list, site: Path, site_url: str | None = None) -> Path:
+def mkdocs_config(
+    root: Path, work: Path, nav: list, site: Path, site_url: str | None = None
+) -> Path:
     """The project's mkdocs.yml plus the generated navigation, with absolute paths."""
     config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(work / "docs")
@@ -110,7 +112,9 @@ def run_mkdocs(config_file: Path) -> None:
         logger.removeHandler(handler)
 
 
-def build(root: Path, site: Path | None = None, work: Path | None = None, site_url: str | None = None) -> Timings:
+def build(
+    root: Path, site: Path | None = None, work: Path | None = None, site_url: str | None = None
+) -> Timings:
     """Full build into `site` (default root/site), swapped in only when complete."""
     root = root.resolve()
     site = (site or root / "site").resolve()

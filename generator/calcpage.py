@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from html import escape
 
-from .engine.inputs import ChoiceInput, DecimalInput, IntInput, IntListInput, MultiChoiceInput, TextInput
+from .engine.inputs import (
+    ChoiceInput,
+    DecimalInput,
+    IntInput,
+    IntListInput,
+    MultiChoiceInput,
+    TextInput,
+)
 from .engine.registry import Calculator
 
 
@@ -27,7 +34,8 @@ def _field(calc: Calculator, item) -> str:
         )
     if isinstance(item, ChoiceInput):
         options = "".join(
-            f'<option value="{escape(v)}"{" selected" if v == item.default else ""}>{escape(text)}</option>' for v, text in item.choices
+            f'<option value="{escape(v)}"{" selected" if v == item.default else ""}>{escape(text)}</option>'
+            for v, text in item.choices
         )
         control = f"<select {common}>{options}</select>"
     elif isinstance(item, IntInput):
@@ -40,12 +48,18 @@ def _field(calc: Calculator, item) -> str:
         control = f'<input type="text" inputmode="decimal" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     elif isinstance(item, TextInput) and item.max_length >= 300:
         # Lists of names and logs are long: a text area shows them whole, even on a phone.
-        control = f'<textarea rows="2" autocomplete="off" {common}>{escape(item.default)}</textarea>'
+        control = (
+            f'<textarea rows="2" autocomplete="off" {common}>{escape(item.default)}</textarea>'
+        )
     elif isinstance(item, (IntListInput, TextInput)):
         control = f'<input type="text" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     else:
         raise TypeError(f"type de champ inconnu : {item!r}")
-    bounds = f" ({item.to_text(item.minimum)} à {item.to_text(item.maximum)})".replace("-", "−") if isinstance(item, (IntInput, DecimalInput)) else ""
+    bounds = (
+        f" ({item.to_text(item.minimum)} à {item.to_text(item.maximum)})".replace("-", "−")
+        if isinstance(item, (IntInput, DecimalInput))
+        else ""
+    )
     return (
         f'<div class="srd-field">{label}{control}'
         f'<small id="{field_id}-aide">{escape(item.help)}{bounds}</small>'
@@ -60,7 +74,9 @@ def calculator_html(calc: Calculator, default_result: str) -> str:
         for action in calc.actions
     )
     if buttons:
-        fields = f'<div class="srd-actions" role="group" aria-label="Actions">{buttons}</div>' + fields
+        fields = (
+            f'<div class="srd-actions" role="group" aria-label="Actions">{buttons}</div>' + fields
+        )
     return (
         f'<div class="srd-calc" data-system="{calc.system}" data-calc="{calc.id}">'
         f'<form class="srd-calc-form" method="get" novalidate>{fields}'

@@ -11,13 +11,23 @@ from .errors import BuildFailed
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator", description="Générateur du site de règles de référence.")
-    parser.add_argument("--racine", type=Path, default=Path.cwd(), help="dossier du projet (data/, content/, mkdocs.yml)")
+    parser = argparse.ArgumentParser(
+        prog="python -m generator", description="Générateur du site de règles de référence."
+    )
+    parser.add_argument(
+        "--racine",
+        type=Path,
+        default=Path.cwd(),
+        help="dossier du projet (data/, content/, mkdocs.yml)",
+    )
     commands = parser.add_subparsers(dest="commande", required=True)
     commands.add_parser("check", help="valider les données et les renvois, sans rien écrire")
     build = commands.add_parser("build", help="construire le site dans site/")
     build.add_argument("--site", type=Path, help="dossier de sortie (par défaut : site/)")
-    serve = commands.add_parser("serve", help="construire, servir sur http://127.0.0.1:8000 et reconstruire à chaque modification")
+    serve = commands.add_parser(
+        "serve",
+        help="construire, servir sur http://127.0.0.1:8000 et reconstruire à chaque modification",
+    )
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--hote", default="127.0.0.1")
     args = parser.parse_args(argv)
@@ -28,12 +38,16 @@ def main(argv: list[str] | None = None) -> int:
 
             corpus, _ = check(root)
             count = len(corpus.all_entities())
-            print(f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus.")
+            print(
+                f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus."
+            )
         elif args.commande == "build":
             from .build import build as run_build
 
             timings = run_build(root, args.site)
-            details = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in timings.seconds.items())
+            details = ", ".join(
+                f"{name} {seconds:.2f} s" for name, seconds in timings.seconds.items()
+            )
             print(f"Site construit dans {args.site or 'site/'} ({details}).")
         else:
             from .serve import serve

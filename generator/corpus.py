@@ -14,6 +14,7 @@ from . import schemas, urls
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
 
+
 @dataclass
 class Entity:
     system: str
@@ -142,7 +143,9 @@ def _load_document(path: Path, problems: Problems) -> Located | None:
     return None
 
 
-def _check(schema: dict, data: object, located: Located, prefix: tuple, path: Path, problems: Problems) -> bool:
+def _check(
+    schema: dict, data: object, located: Located, prefix: tuple, path: Path, problems: Problems
+) -> bool:
     found = schemas.problems(schema, data)
     for where, message in found:
         problems.add(path, located.line(prefix + where), message)
@@ -155,11 +158,17 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
         problems.add(folder, 1, "dossier de système sans fichier systeme.yaml")
         return None
     located = _load_document(meta_file, problems)
-    if located is None or not _check(schemas.system_schema(), located.data, located, (), meta_file, problems):
+    if located is None or not _check(
+        schemas.system_schema(), located.data, located, (), meta_file, problems
+    ):
         return None
     meta = located.data
     if meta["id"] != folder.name:
-        problems.add(meta_file, located.line(("id",)), f"l'id « {meta['id']} » doit être le nom du dossier « {folder.name} »")
+        problems.add(
+            meta_file,
+            located.line(("id",)),
+            f"l'id « {meta['id']} » doit être le nom du dossier « {folder.name} »",
+        )
     system = System(folder.name, meta, meta_file)
     kinds = schemas.kinds(folder.name)
     seen: dict[tuple[str, str], tuple[Path, int]] = {}  # (kind, id) -> where first defined
@@ -169,19 +178,31 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
         # A long kind may be split in parts: atout.combat.yaml, atout.mystique.yaml…
         kind_id = path.name.split(".")[0]
         if kind_id not in kinds:
-            problems.add(path, 1, f"genre d'entité inconnu « {kind_id} » (genres connus : {', '.join(kinds)})")
+            problems.add(
+                path,
+                1,
+                f"genre d'entité inconnu « {kind_id} » (genres connus : {', '.join(kinds)})",
+            )
             continue
-        system.entities.setdefault(kind_id, []).extend(_load_entities(system.id, kinds[kind_id], path, seen, problems))
+        system.entities.setdefault(kind_id, []).extend(
+            _load_entities(system.id, kinds[kind_id], path, seen, problems)
+        )
     system.chapters = _load_chapters(system, content / system.id, located, problems)
     return system
 
 
-def _load_entities(system: str, kind: schemas.Kind, path: Path, seen: dict, problems: Problems) -> list[Entity]:
+def _load_entities(
+    system: str, kind: schemas.Kind, path: Path, seen: dict, problems: Problems
+) -> list[Entity]:
     located = _load_document(path, problems)
     if located is None:
         return []
     if not isinstance(located.data, list):
-        problems.add(path, 1, f"le fichier doit contenir une liste d'entités « {kind.label} » (une par tiret)")
+        problems.add(
+            path,
+            1,
+            f"le fichier doit contenir une liste d'entités « {kind.label} » (une par tiret)",
+        )
         return []
     entities = []
     for index, data in enumerate(located.data):
@@ -194,21 +215,33 @@ def _load_entities(system: str, kind: schemas.Kind, path: Path, seen: dict, prob
         key = (kind.id, entity.id)
         if key in seen:
             first_file, first_line = seen[key]
-            where = f"ligne {first_line}" if first_file == path else f"{first_file.name}, ligne {first_line}"
-            problems.add(path, entity.line(("id",)), f"id « {entity.id} » en double (déjà utilisé {where})")
+            where = (
+                f"ligne {first_line}"
+                if first_file == path
+                else f"{first_file.name}, ligne {first_line}"
+            )
+            problems.add(
+                path, entity.line(("id",)), f"id « {entity.id} » en double (déjà utilisé {where})"
+            )
             continue
         seen[key] = (path, entity.line(("id",)))
         entities.append(entity)
     return entities
 
 
-def _load_chapters(system: System, folder: Path, meta: Located, problems: Problems) -> list[Chapter]:
+def _load_chapters(
+    system: System, folder: Path, meta: Located, problems: Problems
+) -> list[Chapter]:
     listed = system.meta.get("chapitres", [])
     chapters = []
     for position, chapter_id in enumerate(listed):
         path = folder / f"{chapter_id}.md"
         if not path.exists():
-            problems.add(system.file, meta.line(("chapitres", position)), f"chapitre « {chapter_id} » introuvable : {problems.relative(path)} n'existe pas")
+            problems.add(
+                system.file,
+                meta.line(("chapitres", position)),
+                f"chapitre « {chapter_id} » introuvable : {problems.relative(path)} n'existe pas",
+            )
             continue
         chapter = _load_chapter(system.id, chapter_id, path, problems)
         if chapter:
@@ -216,7 +249,11 @@ def _load_chapters(system: System, folder: Path, meta: Located, problems: Proble
     if folder.exists():
         for path in sorted(folder.glob("*.md")):
             if path.stem not in listed:
-                problems.add(path, 1, f"chapitre absent de la liste « chapitres » de {problems.relative(system.file)}")
+                problems.add(
+                    path,
+                    1,
+                    f"chapitre absent de la liste « chapitres » de {problems.relative(system.file)}",
+                )
     return chapters
 
 
@@ -224,7 +261,11 @@ def _load_chapter(system: str, chapter_id: str, path: Path, problems: Problems) 
     text = path.read_text(encoding="utf-8")
     match = FRONT_MATTER.match(text)
     if not match:
-        problems.add(path, 1, "en-tête YAML manquant : le fichier doit commencer par « --- », titre, resume, source, puis « --- »")
+        problems.add(
+            path,
+            1,
+            "en-tête YAML manquant : le fichier doit commencer par « --- », titre, resume, source, puis « --- »",
+        )
         return None
     try:
         located = parse_yaml(match.group(1))
@@ -236,7 +277,7 @@ def _load_chapter(system: str, chapter_id: str, path: Path, problems: Problems) 
     if not _check(CHAPTER_SCHEMA, located.data, shifted, (), path, problems):
         return None
     body_line = match.group(0).count("\n") + 1
-    return Chapter(system, chapter_id, located.data, text[match.end():], path, body_line)
+    return Chapter(system, chapter_id, located.data, text[match.end() :], path, body_line)
 
 
 def load_corpus(root: Path, problems: Problems) -> Corpus:

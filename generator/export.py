@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-from . import schemas
+from . import schemas, systems
 from .corpus import Corpus
-from . import systems
 from .engine import rules
 
 FORMAT = 1
@@ -30,7 +29,9 @@ def export(corpus: Corpus) -> dict[str, str]:
         }
         files[f"{system.id}/systeme.json"] = _dump(system.meta)
         for kind_id, entities in system.entities.items():
-            files[f"{system.id}/{kind_id}.json"] = _dump([{**e.data, "url": e.url} for e in entities])
+            files[f"{system.id}/{kind_id}.json"] = _dump(
+                [{**e.data, "url": e.url} for e in entities]
+            )
             entry["genres"][kind_id] = {
                 "nom": schemas.kinds(system.id)[kind_id].plural,
                 "nombre": len(entities),
@@ -54,7 +55,10 @@ def engine_data(corpus: Corpus) -> dict[str, dict]:
         if not needed or system is None:
             continue
         data[system_id] = {
-            kind: {e.id: {f: e.data[f] for f in fields if f in e.data} for e in system.entities.get(kind, [])}
+            kind: {
+                e.id: {f: e.data[f] for f in fields if f in e.data}
+                for e in system.entities.get(kind, [])
+            }
             for kind, fields in needed.items()
         }
     return data

@@ -46,7 +46,9 @@ class Target:
 @dataclass
 class Links:
     corpus: Corpus
-    cited_by: dict[str, list] = field(default_factory=dict)  # target docs path -> citing entities/chapters
+    cited_by: dict[str, list] = field(
+        default_factory=dict
+    )  # target docs path -> citing entities/chapters
     required_by: dict[str, list] = field(default_factory=dict)
     excluded_by: dict[str, list] = field(default_factory=dict)
     problems: list[tuple[object, tuple, int, str]] = field(default_factory=list)
@@ -62,7 +64,11 @@ class Links:
         """The target of a tag, or a French message saying why there is none."""
         ref = ref.strip()
         if kind == "jet":
-            return Target("", "", label or ref) if DICE.match(ref) else f"expression de dés « {ref} » invalide (attendu par exemple 3d6+4)"
+            return (
+                Target("", "", label or ref)
+                if DICE.match(ref)
+                else f"expression de dés « {ref} » invalide (attendu par exemple 3d6+4)"
+            )
         if kind == "regle":
             chapter_id, _, anchor = ref.partition("#")
             chapter = system.chapter(chapter_id)
@@ -71,7 +77,9 @@ class Links:
             anchors = self.anchors(chapter)
             if anchor and anchor not in anchors:
                 return f"ancre « #{anchor} » absente du chapitre « {chapter_id} » (ancres : {', '.join(anchors)})"
-            return Target(chapter.docs_path, anchor, label or (anchors[anchor] if anchor else chapter.title))
+            return Target(
+                chapter.docs_path, anchor, label or (anchors[anchor] if anchor else chapter.title)
+            )
         if kind == "calcul":
             calc_id, _, query = ref.partition("?")
             try:
@@ -81,11 +89,15 @@ class Links:
             pairs = dict(parse_qsl(query, keep_blank_values=True))
             unknown = set(pairs) - {i.name for i in calculator.inputs}
             if unknown:
-                return f"champ(s) {', '.join(sorted(unknown))} inconnu(s) du calculateur « {calc_id} »"
+                return (
+                    f"champ(s) {', '.join(sorted(unknown))} inconnu(s) du calculateur « {calc_id} »"
+                )
             errors = calculator.read(pairs).errors
             if errors:
                 return "; ".join(f"{name} : {message}" for name, message in errors.items())
-            return Target(urls.calculator(system.id, calc_id), "", label or calculator.title, urlencode(pairs))
+            return Target(
+                urls.calculator(system.id, calc_id), "", label or calculator.title, urlencode(pairs)
+            )
         kinds = schemas.kinds(system.id)
         if kind not in kinds:
             return f"balise de genre inconnu « {kind} » (genres de {system.id} : {', '.join(list(kinds) + list(SPECIAL_TAGS))})"
@@ -101,11 +113,17 @@ class Links:
             if source not in bucket:
                 bucket.append(source)
 
-    def check_text(self, system: System, text: str, source: Entity | Chapter, where: tuple, first_line: int) -> None:
+    def check_text(
+        self, system: System, text: str, source: Entity | Chapter, where: tuple, first_line: int
+    ) -> None:
         for match in TAG.finditer(text):
             target = self.resolve(system, match.group(1), match.group(2), match.group(3))
             if isinstance(target, str):
-                line = _line_in_file(source.file, first_line, match) if isinstance(source, Entity) else first_line + text.count("\n", 0, match.start())
+                line = (
+                    _line_in_file(source.file, first_line, match)
+                    if isinstance(source, Entity)
+                    else first_line + text.count("\n", 0, match.start())
+                )
                 self.problems.append((source, where, line, target))
             else:
                 self._note(self.cited_by, target, source)
@@ -120,9 +138,20 @@ class Links:
                     for path, value in _follow(entity.data, pattern, ()):
                         target = system.entity(target_kind, value)
                         if target is None:
-                            self.problems.append((entity, path, entity.line(path), f"« {'.'.join(str(p) for p in path)} » : {kinds[target_kind].label.lower()} « {value} » introuvable dans {system.id}"))
+                            self.problems.append(
+                                (
+                                    entity,
+                                    path,
+                                    entity.line(path),
+                                    f"« {'.'.join(str(p) for p in path)} » : {kinds[target_kind].label.lower()} « {value} » introuvable dans {system.id}",
+                                )
+                            )
                         else:
-                            self._note(self._relation(relation), Target(target.docs_path, "", target.name), entity)
+                            self._note(
+                                self._relation(relation),
+                                Target(target.docs_path, "", target.name),
+                                entity,
+                            )
             for chapter in system.chapters:
                 self.check_text(system, chapter.body, chapter, (), chapter.body_line)
                 for path, text in _strings(chapter.meta, ()):
@@ -143,7 +172,9 @@ class Links:
                 raise ValueError(target)
             if kind == "jet":
                 return f'<span class="srd-jet" title="jet de dés">{target.label}</span>'
-            return f"[{target.label}]({relative(page, target.docs_path, target.anchor, target.query)})"
+            return (
+                f"[{target.label}]({relative(page, target.docs_path, target.anchor, target.query)})"
+            )
 
         return TAG.sub(replace, text)
 

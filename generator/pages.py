@@ -74,7 +74,11 @@ class Renderer:
                 continue
             if ref_kind:
                 target = ctx["system"].entity(ref_kind, item)
-                shown.append(self._lien(ctx, target, schemas.kinds(entity.system)[ref_kind].short_name(target.data)))
+                shown.append(
+                    self._lien(
+                        ctx, target, schemas.kinds(entity.system)[ref_kind].short_name(target.data)
+                    )
+                )
             elif isinstance(item, dict):
                 shown.append(str(item.get("texte") or item.get("nom") or ""))
             elif isinstance(item, bool):
@@ -98,20 +102,33 @@ class Renderer:
             items = spec.get("items", {})
             if isinstance(value, list) and value and isinstance(value[0], dict):
                 columns = [k for k in items.get("properties", {}) if any(k in row for row in value)]
-                head = "| " + " | ".join(items["properties"][k].get("title", k) for k in columns) + " |"
+                head = (
+                    "| "
+                    + " | ".join(items["properties"][k].get("title", k) for k in columns)
+                    + " |"
+                )
                 rule = "|" + "---|" * len(columns)
-                rows = ["| " + " | ".join(self._value(ctx, row.get(k), items["properties"][k]) for k in columns) + " |" for row in value]
+                rows = [
+                    "| "
+                    + " | ".join(
+                        self._value(ctx, row.get(k), items["properties"][k]) for k in columns
+                    )
+                    + " |"
+                    for row in value
+                ]
                 tables.append(f"**{title}**\n\n" + "\n".join([head, rule, *rows]))
             else:
                 simple.append(f"| {title} | {self._value(ctx, value, spec)} |")
-        parts = (["| | |", "|---|---|", *simple] if simple else [])
+        parts = ["| | |", "|---|---|", *simple] if simple else []
         return "\n".join(parts) + ("\n\n" if simple and tables else "") + "\n\n".join(tables)
 
     @pass_context
     def _condition(self, ctx, prerequis: dict) -> str:
         """A structured condition as a sentence, written by the system's `site.condition`."""
         system = ctx["system"]
-        return systems.module(system.id, "site").condition(prerequis, lambda kind, ref: self._lien(ctx, system.entity(kind, ref)))
+        return systems.module(system.id, "site").condition(
+            prerequis, lambda kind, ref: self._lien(ctx, system.entity(kind, ref))
+        )
 
     @pass_context
     def _par_genre(self, ctx, sources: list) -> list[tuple[str, list]]:
@@ -148,7 +165,9 @@ class Renderer:
 
     def _render(self, template: str, page: str, system: System | None = None, **values) -> str:
         kinds = schemas.kinds(system.id) if system else {}
-        return self.env.get_template(template).render(page=page, system=system, corpus=self.corpus, links=self.links, kinds=kinds, **values)
+        return self.env.get_template(template).render(
+            page=page, system=system, corpus=self.corpus, links=self.links, kinds=kinds, **values
+        )
 
     def entity_template(self, system: str, kind: str) -> str:
         """The most specific template: the system's own for the kind, the generic one for
@@ -177,14 +196,23 @@ class Renderer:
         page = urls.chapters_index(sid)
         out[page] = self._render("chapitres.md.j2", page, system)
         for chapter in system.chapters:
-            out[chapter.docs_path] = self._render("chapitre.md.j2", chapter.docs_path, system, chapter=chapter)
+            out[chapter.docs_path] = self._render(
+                "chapitre.md.j2", chapter.docs_path, system, chapter=chapter
+            )
         for kind_id, entities in system.entities.items():
             index = urls.kind_index(sid, kind_id)
             kind = schemas.kinds(sid)[kind_id]
-            out[index] = self._render("index_genre.md.j2", index, system, kind=kind, entities=entities)
+            out[index] = self._render(
+                "index_genre.md.j2", index, system, kind=kind, entities=entities
+            )
             for entity in entities:
                 out[entity.docs_path] = self._render(
-                    self.entity_template(sid, kind_id), entity.docs_path, system, entity=entity, kind=kind, e=entity.data
+                    self.entity_template(sid, kind_id),
+                    entity.docs_path,
+                    system,
+                    entity=entity,
+                    kind=kind,
+                    e=entity.data,
                 )
         out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
         calculators = self.calculators_of(system)
@@ -203,12 +231,28 @@ class Renderer:
             sid = system.id
             section: list = [urls.system_home(sid)]
             if system.ready:
-                section.append({"Règles": [urls.chapters_index(sid)] + [{c.title: c.docs_path} for c in system.chapters]})
+                section.append(
+                    {
+                        "Règles": [urls.chapters_index(sid)]
+                        + [{c.title: c.docs_path} for c in system.chapters]
+                    }
+                )
                 kinds = schemas.kinds(sid)
-                section.append({"Catalogue": [{kinds[k].plural: urls.kind_index(sid, k)} for k in system.entities]})
+                section.append(
+                    {
+                        "Catalogue": [
+                            {kinds[k].plural: urls.kind_index(sid, k)} for k in system.entities
+                        ]
+                    }
+                )
                 calculators = self.calculators_of(system)
                 if calculators:
-                    section.append({"Calculateurs": [urls.calculators_index(sid)] + [{c.title: urls.calculator(sid, c.id)} for c in calculators]})
+                    section.append(
+                        {
+                            "Calculateurs": [urls.calculators_index(sid)]
+                            + [{c.title: urls.calculator(sid, c.id)} for c in calculators]
+                        }
+                    )
                 section.append({"Errata": urls.errata(sid)})
             nav.append({system.meta.get("nom_court", system.name): section})
         nav.append({"Données (API)": urls.API})

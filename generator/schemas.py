@@ -95,8 +95,14 @@ def kinds(system: str) -> dict[str, Kind]:
         own = json.loads(path.read_text(encoding="utf-8"))
         columns = tuple((c["champ"], c["titre"]) for c in own.get("x-colonnes", []))
         result[path.stem] = Kind(
-            system, path.stem, own["title"], own["x-pluriel"], columns, compose(system, path.stem, own),
-            tuple(own.get("x-facettes", ())), own.get("x-libelle-court", ""),
+            system,
+            path.stem,
+            own["title"],
+            own["x-pluriel"],
+            columns,
+            compose(system, path.stem, own),
+            tuple(own.get("x-facettes", ())),
+            own.get("x-libelle-court", ""),
         )
     return result
 
@@ -116,21 +122,43 @@ def published() -> dict[str, dict]:
     files = {"systeme.schema.json": system_schema()}
     for system in systems_with_schemas():
         for kind in kinds(system).values():
-            exported = {**kind.schema, "properties": {**kind.schema["properties"], "url": URL_FIELD}}
+            exported = {
+                **kind.schema,
+                "properties": {**kind.schema["properties"], "url": URL_FIELD},
+            }
             files[f"{system}/{kind.id}.schema.json"] = exported
     return files
 
 
 # Added by the export, never written in the YAML.
-URL_FIELD = {"type": "string", "readOnly": True, "description": "Adresse de la page de l'entité : /<système>/<genre>/<id>/."}
+URL_FIELD = {
+    "title": "Adresse de la page",
+    "type": "string",
+    "readOnly": True,
+    "description": "Adresse de la page de l'entité : /<système>/<genre>/<id>/.",
+}
 
 
-_TYPES = {"string": "un texte", "integer": "un entier", "number": "un nombre", "boolean": "vrai ou faux (true/false)",
-          "array": "une liste", "object": "un objet (clé: valeur)", "null": "rien"}
+_TYPES = {
+    "string": "un texte",
+    "integer": "un entier",
+    "number": "un nombre",
+    "boolean": "vrai ou faux (true/false)",
+    "array": "une liste",
+    "object": "un objet (clé: valeur)",
+    "null": "rien",
+}
 
 
 def _type_name(value: object) -> str:
-    for name, kind in (("boolean", bool), ("integer", int), ("number", float), ("string", str), ("array", list), ("object", dict)):
+    for name, kind in (
+        ("boolean", bool),
+        ("integer", int),
+        ("number", float),
+        ("string", str),
+        ("array", list),
+        ("object", dict),
+    ):
         if isinstance(value, kind):
             return _TYPES[name]
     return _TYPES["null"]
@@ -156,21 +184,52 @@ def problems(schema: dict, instance: object) -> list[tuple[tuple, str]]:
                 allowed = set(error.schema.get("properties", {}))
                 for name in error.instance:
                     if name not in allowed:
-                        found.append((path + (name,), f"{where}champ inconnu « {name} » (champs permis : {', '.join(sorted(allowed))})"))
+                        found.append(
+                            (
+                                path + (name,),
+                                f"{where}champ inconnu « {name} » (champs permis : {', '.join(sorted(allowed))})",
+                            )
+                        )
             case "type":
-                expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+                expected = (
+                    error.validator_value
+                    if isinstance(error.validator_value, list)
+                    else [error.validator_value]
+                )
                 wanted = " ou ".join(_TYPES[t] for t in expected)
-                found.append((path, f"{where}type incorrect : attendu {wanted}, trouvé {_type_name(error.instance)}"))
+                found.append(
+                    (
+                        path,
+                        f"{where}type incorrect : attendu {wanted}, trouvé {_type_name(error.instance)}",
+                    )
+                )
             case "enum":
-                found.append((path, f"{where}valeur « {error.instance} » non permise ; valeurs possibles : {', '.join(map(str, error.validator_value))}"))
+                found.append(
+                    (
+                        path,
+                        f"{where}valeur « {error.instance} » non permise ; valeurs possibles : {', '.join(map(str, error.validator_value))}",
+                    )
+                )
             case "pattern":
-                found.append((path, f"{where}« {error.instance} » n'a pas la forme attendue (minuscules sans accents, chiffres et tirets)"))
+                found.append(
+                    (
+                        path,
+                        f"{where}« {error.instance} » n'a pas la forme attendue (minuscules sans accents, chiffres et tirets)",
+                    )
+                )
             case "minLength":
                 found.append((path, f"{where}texte vide"))
             case "minItems":
-                found.append((path, f"{where}liste vide ou trop courte (au moins {error.validator_value})"))
+                found.append(
+                    (path, f"{where}liste vide ou trop courte (au moins {error.validator_value})")
+                )
             case "minimum" | "maximum":
-                found.append((path, f"{where}valeur {error.instance} hors limites ({error.validator} : {error.validator_value})"))
+                found.append(
+                    (
+                        path,
+                        f"{where}valeur {error.instance} hors limites ({error.validator} : {error.validator_value})",
+                    )
+                )
             case _:
                 found.append((path, f"{where}{error.message}"))
     # jsonschema reports each missing field once per `required` check: keep one of each.

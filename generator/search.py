@@ -23,7 +23,9 @@ WORDS = re.compile(r"\w+")
 
 def strip_accents(text: str) -> str:
     decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
+    )
 
 
 def add_unaccented_field(index_file: Path) -> None:
@@ -36,4 +38,6 @@ def add_unaccented_field(index_file: Path) -> None:
                 doc[field] = " ".join(strip_accents(w) for w in accented)
     for field, original in FIELDS.items():
         index["config"]["fields"][field] = dict(index["config"]["fields"][original])
-    index_file.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    index_file.write_text(
+        json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+    )

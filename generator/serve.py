@@ -27,7 +27,9 @@ class _Rebuild(FileSystemEventHandler):
         self.code_changed = False
 
     def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.event_type in ("opened", "closed_no_write") or "__pycache__" in str(event.src_path):
+        if event.event_type in ("opened", "closed_no_write") or "__pycache__" in str(
+            event.src_path
+        ):
             return
         # The root is watched for mkdocs.yml only: site/ and build/ change on every build.
         relative = Path(event.src_path).resolve().relative_to(self.root.resolve()).parts
@@ -55,7 +57,12 @@ def _rebuild_forever(root: Path, handler: _Rebuild, site_url: str) -> None:
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript", ".wasm": "application/wasm", ".whl": "application/zip"}
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+    }
 
     def log_message(self, format: str, *args) -> None:  # one line per error only
         if args and str(args[1]).startswith(("4", "5")):
@@ -80,8 +87,13 @@ def serve(root: Path, host: str, port: int) -> None:
             observer.schedule(handler, str(root), recursive=False)
     observer.start()
     threading.Thread(target=_rebuild_forever, args=(root, handler, site_url), daemon=True).start()
-    server = ThreadingHTTPServer((host, port), functools.partial(_Handler, directory=str(root / "site")))
-    print(f"Site servi sur http://{host}:{port}/ (Ctrl+C pour arrêter) ; reconstruction à chaque modification.", flush=True)
+    server = ThreadingHTTPServer(
+        (host, port), functools.partial(_Handler, directory=str(root / "site"))
+    )
+    print(
+        f"Site servi sur http://{host}:{port}/ (Ctrl+C pour arrêter) ; reconstruction à chaque modification.",
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

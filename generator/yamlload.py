@@ -38,7 +38,9 @@ def _walk(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict) ->
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
             if key in result:
-                raise YamlProblem(key_node.start_mark.line + 1, f"clé « {key} » en double dans le même objet")
+                raise YamlProblem(
+                    key_node.start_mark.line + 1, f"clé « {key} » en double dans le même objet"
+                )
             result[key] = _walk(loader, value_node, path + (key,), lines)
             lines[path + (key,)] = key_node.start_mark.line + 1
         return result
@@ -62,7 +64,11 @@ def parse_yaml(text: str) -> Located:
         mark = error.context_mark or error.problem_mark
         line = mark.line + 1 if mark else 1
         message = f"YAML invalide : {error.problem}"
-        if error.context_mark and error.problem_mark and error.problem_mark.line != error.context_mark.line:
+        if (
+            error.context_mark
+            and error.problem_mark
+            and error.problem_mark.line != error.context_mark.line
+        ):
             message += f" (ligne {error.problem_mark.line + 1}, {error.context})"
         raise YamlProblem(line, message) from None
     finally:

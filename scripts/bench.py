@@ -7,7 +7,6 @@ runs made here, in this one run of the script, so the ratios compare like with l
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 import os
 import platform
 import statistics
@@ -15,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import yaml
@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
+
 from generator.build import build  # noqa: E402
 from generator.engine import registry  # noqa: E402
 
@@ -38,6 +39,7 @@ def median(values: list[float]) -> float:
 
 # --- build ---------------------------------------------------------------------------
 
+
 def time_builds(root: Path, runs: int) -> dict[str, float]:
     generator, mkdocs = [], []
     with tempfile.TemporaryDirectory() as tmp:
@@ -45,7 +47,11 @@ def time_builds(root: Path, runs: int) -> dict[str, float]:
             timings = build(root, site=Path(tmp) / "site", work=Path(tmp) / "work").seconds
             generator.append(timings["generateur"])
             mkdocs.append(timings["mkdocs"])
-    return {"generateur": median(generator), "mkdocs": median(mkdocs), "total": median([g + m for g, m in zip(generator, mkdocs)])}
+    return {
+        "generateur": median(generator),
+        "mkdocs": median(mkdocs),
+        "total": median([g + m for g, m in zip(generator, mkdocs, strict=True)]),
+    }
 
 
 def multiplied_project(destination: Path, factor: int) -> tuple[Path, int, int]:
@@ -58,7 +64,11 @@ def multiplied_project(destination: Path, factor: int) -> tuple[Path, int, int]:
             if path.name == "systeme.yaml":
                 continue
             items = yaml.safe_load(path.read_text())
-            copies = [dict(item, id=f"{item['id']}-copie-{n}", nom=f"{item['nom']} ({n})") for n in range(1, factor) for item in items]
+            copies = [
+                dict(item, id=f"{item['id']}-copie-{n}", nom=f"{item['nom']} ({n})")
+                for n in range(1, factor)
+                for item in items
+            ]
             path.write_text(yaml.safe_dump(items + copies, allow_unicode=True, sort_keys=False))
             entities += len(items) * factor
         meta = yaml.safe_load((system_dir / "systeme.yaml").read_text())
@@ -76,13 +86,21 @@ BARE_WORKER = """import { loadPyodide } from "./assets/pyodide/pyodide.mjs";
 await loadPyodide({ indexURL: new URL("./assets/pyodide/", import.meta.url).href });
 postMessage("ready");"""
 
+
 @contextmanager
 def fresh_page(playwright):
     """A new browser with an empty profile (nothing cached), and the bytes it receives."""
     with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
         page, sizes = context.new_page(), []
-        page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]))
+        page.on(
+            "requestfinished",
+            lambda r: sizes.append(
+                r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
+            ),
+        )
         try:
             yield page, sizes
         finally:
@@ -98,21 +116,41 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
     (site / "bench-bare.html").write_text(BARE_PAGE)
     (site / "bare-worker.mjs").write_text(BARE_WORKER)
     httpd, base = start_server(site, port)
-    results: dict[str, list[float]] = {k: [] for k in ("pyodide_nu", "pre_rendu", "recalcul_froid", "recalcul_chaud", "octets_regles", "octets_calcul")}
+    results: dict[str, list[float]] = {
+        k: []
+        for k in (
+            "pyodide_nu",
+            "pre_rendu",
+            "recalcul_froid",
+            "recalcul_chaud",
+            "octets_regles",
+            "octets_calcul",
+        )
+    }
     try:
         with sync_playwright() as playwright:
             for _ in range(runs):
                 with fresh_page(playwright) as (page, _):
                     page.goto(f"{base}/bench-bare.html")
-                    results["pyodide_nu"].append(page.wait_for_function("window.pyodideReadyAt", timeout=120_000).json_value())
+                    results["pyodide_nu"].append(
+                        page.wait_for_function(
+                            "window.pyodideReadyAt", timeout=120_000
+                        ).json_value()
+                    )
                 with fresh_page(playwright) as (page, sizes):
                     page.goto(f"{base}/reserve-d6/regles/resolution/", wait_until="networkidle")
                     results["octets_regles"].append(sum(sizes))
                 with fresh_page(playwright) as (page, sizes):
                     page.goto(f"{base}/reserve-d6/calculateurs/reserve/", wait_until="commit")
-                    results["pre_rendu"].append(page.wait_for_function("document.querySelector('[data-exact=\"481/729\"]') && performance.now()").json_value())
+                    results["pre_rendu"].append(
+                        page.wait_for_function(
+                            "document.querySelector('[data-exact=\"481/729\"]') && performance.now()"
+                        ).json_value()
+                    )
                     page.fill("#reserve-competence", "4")
-                    results["recalcul_froid"].append(page.wait_for_function(RECOMPUTED, timeout=120_000).json_value())
+                    results["recalcul_froid"].append(
+                        page.wait_for_function(RECOMPUTED, timeout=120_000).json_value()
+                    )
                     page.wait_for_load_state("networkidle")
                     results["octets_calcul"].append(sum(sizes))
                     # Warm: a second calculator page in the same session (instant navigation).
@@ -120,7 +158,9 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
                     page.wait_for_selector("#combat-attaquant")
                     start = page.evaluate("performance.now()")
                     page.fill("#combat-attaquant", "12")
-                    results["recalcul_chaud"].append(page.wait_for_function(RECOMPUTED).json_value() - start)
+                    results["recalcul_chaud"].append(
+                        page.wait_for_function(RECOMPUTED).json_value() - start
+                    )
     finally:
         httpd.shutdown()
         (site / "bench-bare.html").unlink()
@@ -130,12 +170,32 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
 
 # --- engine ---------------------------------------------------------------------------
 
-HEAVY = [("reserve-d6", "reserve", {"caracteristique": "20", "competence": "20", "equipement": "20", "permanent": "20", "seuil": "40"}),
-         ("reserve-d6", "combat", {"attaquant": "60", "defenseur": "60"}),
-         ("talon", "test", {"mode": "avantage", "archetype": "combattant", "enseigne_competence": "epees"}),
-         ("talon", "talon-virtuel", {"journal": " ".join(["t"] * 60)}),
-         ("divin6", "degats", {"des": "10", "explosion": "5"}),
-         ("divin6", "jet", {"des": "4", "autres_des": "8", "mode": "opposition", "adversaire_des": "12"})]
+HEAVY = [
+    (
+        "reserve-d6",
+        "reserve",
+        {
+            "caracteristique": "20",
+            "competence": "20",
+            "equipement": "20",
+            "permanent": "20",
+            "seuil": "40",
+        },
+    ),
+    ("reserve-d6", "combat", {"attaquant": "60", "defenseur": "60"}),
+    (
+        "talon",
+        "test",
+        {"mode": "avantage", "archetype": "combattant", "enseigne_competence": "epees"},
+    ),
+    ("talon", "talon-virtuel", {"journal": " ".join(["t"] * 60)}),
+    ("divin6", "degats", {"des": "10", "explosion": "5"}),
+    (
+        "divin6",
+        "jet",
+        {"des": "4", "autres_des": "8", "mode": "opposition", "adversaire_des": "12"},
+    ),
+]
 
 CLEAR_CACHES = """
 import gc, functools
@@ -166,20 +226,37 @@ def engine_pyodide(site: Path) -> dict[str, float]:
         f"for system, calc_id, query in {HEAVY!r}:\n"
         "    runs = []\n"
         "    for _ in range(5):\n"
-        + "".join(f"        {line}\n" for line in CLEAR_CACHES.strip().splitlines()) +
-        "        t = time.perf_counter(); registry.get(system, calc_id).run(query); runs.append(time.perf_counter() - t)\n"
+        + "".join(f"        {line}\n" for line in CLEAR_CACHES.strip().splitlines())
+        + "        t = time.perf_counter(); registry.get(system, calc_id).run(query); runs.append(time.perf_counter() - t)\n"
         "    out[f'{system}/{calc_id}'] = sorted(runs)[2] * 1000\n"
         "json.dumps(out)"
     )
-    done = subprocess.run(["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)], input=code, capture_output=True, text=True, cwd=ROOT, check=True)
+    done = subprocess.run(
+        ["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)],
+        input=code,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
 # --- report ----------------------------------------------------------------------------
 
+
 def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), platform.processor())
-    chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    chromium = subprocess.run(
+        [CHROMIUM, "--version"], capture_output=True, text=True
+    ).stdout.strip()
     return f"{os.cpu_count()} cœurs ({cpu}), Python {platform.python_version()}, {chromium}, Node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}"
 
 
@@ -242,7 +319,9 @@ def main() -> None:
     for system, calc_id, query in HEAVY:
         key = f"{system}/{calc_id}"
         shown = ", ".join(f"{k}={v}" for k, v in query.items())
-        lines.append(f"| {key} ({shown[:80]}{'…' if len(shown) > 80 else ''}) | {cpython[key]:.1f} ms | {pyodide[key]:.1f} ms |")
+        lines.append(
+            f"| {key} ({shown[:80]}{'…' if len(shown) > 80 else ''}) | {cpython[key]:.1f} ms | {pyodide[key]:.1f} ms |"
+        )
     report = "\n".join(lines) + "\n"
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs" / "benchmarks.md").write_text(report, encoding="utf-8")

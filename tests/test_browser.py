@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import re
-
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
-
 from conftest import CHROMIUM, CHROMIUM_ARGS
+from playwright.sync_api import Page, expect, sync_playwright
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +30,12 @@ def page(browser, server):
     errors, foreign = [], []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: foreign.append(r.url) if not r.url.startswith((server, "data:", "blob:")) else None)
+    page.on(
+        "request",
+        lambda r: (
+            foreign.append(r.url) if not r.url.startswith((server, "data:", "blob:")) else None
+        ),
+    )
     yield page
     context.close()
     assert not errors, errors
@@ -40,7 +43,9 @@ def page(browser, server):
 
 
 def computed(page: Page, state: str = "ok"):
-    expect(page.locator(".srd-calc")).to_have_attribute("data-state", state, timeout=PYODIDE_WAIT_MS)
+    expect(page.locator(".srd-calc")).to_have_attribute(
+        "data-state", state, timeout=PYODIDE_WAIT_MS
+    )
 
 
 def exact(page: Page, label: str) -> str:
@@ -50,7 +55,9 @@ def exact(page: Page, label: str) -> str:
 
 def figure(page: Page, label: str):
     """The number next to the figure whose label is exactly `label`."""
-    return page.locator(".srd-figures dt", has_text=re.compile(f"^{re.escape(label)}$")).locator("xpath=following-sibling::dd[1]/span")
+    return page.locator(".srd-figures dt", has_text=re.compile(f"^{re.escape(label)}$")).locator(
+        "xpath=following-sibling::dd[1]/span"
+    )
 
 
 def test_pre_rendered_result_shows_before_any_python(page, server):
@@ -62,7 +69,9 @@ def test_pre_rendered_result_shows_before_any_python(page, server):
 
 
 def test_url_query_is_computed_on_pyodide(page, server):
-    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4")
+    page.goto(
+        f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4"
+    )
     computed(page)
     assert exact(page, "Dés lancés") == "11"
     assert exact(page, "P(au moins 4 succès)") == "137435/177147"
@@ -74,7 +83,9 @@ def test_changing_an_input_recomputes_and_updates_the_url(page, server):
     page.fill("#combat-attaquant", "4")
     page.fill("#combat-defenseur", "4")
     computed(page)
-    expect(page.locator(".srd-figures dd span").first).to_have_attribute("data-exact", "75397/186624", timeout=PYODIDE_WAIT_MS)
+    expect(page.locator(".srd-figures dd span").first).to_have_attribute(
+        "data-exact", "75397/186624", timeout=PYODIDE_WAIT_MS
+    )
     query = parse_qs(urlsplit(page.url).query)
     assert query["attaquant"] == ["4"] and query["defenseur"] == ["4"]
     share = page.locator(".srd-calc-link").get_attribute("href")
@@ -85,12 +96,18 @@ def test_bad_input_gets_a_french_message_at_the_field(page, server):
     page.goto(f"{server}/reserve-d6/calculateurs/reserve/")
     page.fill("#reserve-competence", "abc")
     computed(page, "invalid")
-    expect(page.locator("#reserve-competence-erreur")).to_have_text("« abc » n'est pas un nombre entier.")
+    expect(page.locator("#reserve-competence-erreur")).to_have_text(
+        "« abc » n'est pas un nombre entier."
+    )
     assert page.get_attribute("#reserve-competence", "aria-invalid") is not None
     page.fill("#reserve-competence", "99")
-    expect(page.locator("#reserve-competence-erreur")).to_have_text("Entrez un entier entre 0 et 20 (reçu : 99).", timeout=PYODIDE_WAIT_MS)
+    expect(page.locator("#reserve-competence-erreur")).to_have_text(
+        "Entrez un entier entre 0 et 20 (reçu : 99).", timeout=PYODIDE_WAIT_MS
+    )
     page.fill("#reserve-competence", "")
-    expect(page.locator("#reserve-competence-erreur")).to_contain_text("Ce champ est vide", timeout=PYODIDE_WAIT_MS)
+    expect(page.locator("#reserve-competence-erreur")).to_contain_text(
+        "Ce champ est vide", timeout=PYODIDE_WAIT_MS
+    )
     page.fill("#reserve-competence", "2")
     computed(page)
     expect(page.locator("#reserve-competence-erreur")).to_have_text("")
@@ -133,7 +150,15 @@ def test_search_finds_reserve_d6_pages_with_or_without_accents(page, server, que
     assert any("/reserve-d6/" in href for href in hrefs), hrefs
 
 
-@pytest.mark.parametrize("path", ["/", "/reserve-d6/calculateurs/reserve/", "/reserve-d6/regles/resolution/", "/reserve-d6/caracteristique/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/reserve-d6/calculateurs/reserve/",
+        "/reserve-d6/regles/resolution/",
+        "/reserve-d6/caracteristique/",
+    ],
+)
 def test_phone_sized_screen_has_no_horizontal_scroll(browser, server, path):
     context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
     page = context.new_page()
@@ -159,7 +184,9 @@ def test_index_table_filters_without_accents_and_sorts(page, server):
     expect(page.locator(".srd-index tbody tr:visible")).to_contain_text("Dextérité")
     page.fill(".srd-filter input", "")
     page.locator(".srd-sort", has_text="Abréviation").click()
-    assert [t.strip() for t in page.locator(".srd-index tbody tr td:nth-child(2)").all_inner_texts()] == ["CHAR", "CONS", "DEXT", "INTE"]
+    assert [
+        t.strip() for t in page.locator(".srd-index tbody tr td:nth-child(2)").all_inner_texts()
+    ] == ["CHAR", "CONS", "DEXT", "INTE"]
     page.locator(".srd-sort", has_text="Abréviation").click()
     assert page.locator(".srd-index tbody tr td:nth-child(2)").first.inner_text().strip() == "INTE"
 

@@ -1,5 +1,6 @@
 """Data: every file validates, every reference resolves, counts and numbers match the source."""
 
+import os
 import re
 from pathlib import Path
 
@@ -8,7 +9,9 @@ import pytest
 from generator.build import check
 from generator.systems.reserve_d6 import calculators as reserve_d6
 
-SOURCE = Path(__file__).resolve().parents[2] / "shared" / "sources" / "003_a42eb52995a0e2c4.txt"
+# The source texts are not part of the repository: a maintainer points at them on purpose,
+# `make check-sources SOURCES=../shared/sources`, to check the line numbers the data cite.
+SOURCES = os.environ.get("SRD_SOURCES")
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +32,22 @@ def test_five_systems_are_declared(corpus):
 
 def test_reserve_d6_counts(reserve):
     counts = {kind: len(entities) for kind, entities in reserve.entities.items()}
-    assert counts == {"caracteristique": 4, "competence": 1, "equipement": 2, "formule": 1, "table": 1}
-    assert [c.id for c in reserve.chapters] == ["personnages", "caracteristiques", "competences", "equipements", "resolution", "blessures", "non-defini"]
+    assert counts == {
+        "caracteristique": 4,
+        "competence": 1,
+        "equipement": 2,
+        "formule": 1,
+        "table": 1,
+    }
+    assert [c.id for c in reserve.chapters] == [
+        "personnages",
+        "caracteristiques",
+        "competences",
+        "equipements",
+        "resolution",
+        "blessures",
+        "non-defini",
+    ]
 
 
 def test_characteristics_are_the_four_of_the_text(reserve):
@@ -84,8 +101,12 @@ def test_every_defect_of_the_guide_has_an_editorial_note(reserve):
         assert notes.get(title) == owner, title
 
 
+@pytest.mark.sources
+@pytest.mark.skipif(
+    not SOURCES, reason="textes sources absents : make check-sources SOURCES=dossier"
+)
 def test_source_line_numbers_point_at_the_right_lines(reserve):
-    lines = SOURCE.read_text(encoding="utf-8").splitlines()
+    lines = (Path(SOURCES) / "003_a42eb52995a0e2c4.txt").read_text(encoding="utf-8").splitlines()
     assert "TODO" in lines[18 - 1]
     assert "N*(N-1)/2" in lines[26 - 1]
     assert "11 dés" in lines[36 - 1]

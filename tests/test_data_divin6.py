@@ -21,23 +21,66 @@ def ids(system, kind):
 
 def test_counts(system):
     counts = {kind: len(entities) for kind, entities in system.entities.items()}
-    for kind, expected in {"caracteristique": 6, "classe": 3, "competence": 15, "avantage": 3, "atout": 95, "peuple": 7, "trait": 5,
-                           "equipement": 26, "categorie-arme": 3, "danger": 4, "usage-qualite": 4, "train-de-vie": 6, "rituel": 2, "option": 5}.items():
+    for kind, expected in {
+        "caracteristique": 6,
+        "classe": 3,
+        "competence": 15,
+        "avantage": 3,
+        "atout": 95,
+        "peuple": 7,
+        "trait": 5,
+        "equipement": 26,
+        "categorie-arme": 3,
+        "danger": 4,
+        "usage-qualite": 4,
+        "train-de-vie": 6,
+        "rituel": 2,
+        "option": 5,
+    }.items():
         assert counts[kind] == expected, kind
-    assert Counter(e.data["categorie"] for e in system.entities["atout"]) == {"origine": 11, "combat": 28, "aventure": 28, "mystique": 28}
+    assert Counter(e.data["categorie"] for e in system.entities["atout"]) == {
+        "origine": 11,
+        "combat": 28,
+        "aventure": 28,
+        "mystique": 28,
+    }
 
 
 def test_atout_conditions(system):
     atouts = ids(system, "atout")
     assert sum(1 for a in atouts.values() if a["condition"]) == 50  # guide §4.5
     linked = {i for i, a in atouts.items() if a.get("caracteristique_liee")}
-    assert linked == {"compagnon", "affinite-naturelle", "affinite-occulte", "arme-mystique", "armure-mystique", "aura-d-intimidation", "benediction",
-                      "conjuration", "entraves", "forme-animale", "frappe-mentale", "magie-figee", "manipulation-elementaire"}
+    assert linked == {
+        "compagnon",
+        "affinite-naturelle",
+        "affinite-occulte",
+        "arme-mystique",
+        "armure-mystique",
+        "aura-d-intimidation",
+        "benediction",
+        "conjuration",
+        "entraves",
+        "forme-animale",
+        "frappe-mentale",
+        "magie-figee",
+        "manipulation-elementaire",
+    }
     assert atouts["insomniaque"]["prerequis"]["atouts_exclus"] == ["que-d-un-oeil"]
     assert atouts["que-d-un-oeil"]["prerequis"]["atouts_exclus"] == ["insomniaque"]
-    assert set(atouts["conjuration"]["prerequis"]["atouts_un_parmi"]) == {"affinite-naturelle", "affinite-occulte", "illusions", "manipulation-elementaire", "necromancie"}
-    assert atouts["poigne-d-acier"]["prerequis"]["caracteristiques"] == [{"caracteristique": "force", "min": 4}]
-    assert atouts["tir-rapide"]["categorie"] == "combat" and atouts["voyageur"]["categorie"] == "aventure"
+    assert set(atouts["conjuration"]["prerequis"]["atouts_un_parmi"]) == {
+        "affinite-naturelle",
+        "affinite-occulte",
+        "illusions",
+        "manipulation-elementaire",
+        "necromancie",
+    }
+    assert atouts["poigne-d-acier"]["prerequis"]["caracteristiques"] == [
+        {"caracteristique": "force", "min": 4}
+    ]
+    assert (
+        atouts["tir-rapide"]["categorie"] == "combat"
+        and atouts["voyageur"]["categorie"] == "aventure"
+    )
 
 
 def test_equipment_matches_the_engine(system):
@@ -54,4 +97,8 @@ def test_equipment_matches_the_engine(system):
             assert gear[item]["modificateur_encombrement"] == value
     for cid, (bonus, dice_count, mastery) in sheet.WEAPONS.items():
         data = ids(system, "categorie-arme")[cid]
-        assert (data["bonus_attaque"], data["degats"], data["metier_des_armes"]) == (bonus, f"{dice_count}D6", mastery)
+        assert (data["bonus_attaque"], data["degats"], data["metier_des_armes"]) == (
+            bonus,
+            f"{dice_count}D6",
+            mastery,
+        )

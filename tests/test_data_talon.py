@@ -18,8 +18,21 @@ def system(root):
 def test_counts(system):
     counts = {kind: len(entities) for kind, entities in system.entities.items()}
     assert counts == {
-        "action": 13, "arcane": 22, "archetype": 4, "arme": 7, "armure": 3, "atout": 28, "attribut": 20, "categorie-pnj": 3,
-        "competence": 30, "enseigne": 4, "honneur": 13, "piste": 3, "qualite-pnj": 5, "table": 2, "technique": 10,
+        "action": 13,
+        "arcane": 22,
+        "archetype": 4,
+        "arme": 7,
+        "armure": 3,
+        "atout": 28,
+        "attribut": 20,
+        "categorie-pnj": 3,
+        "competence": 30,
+        "enseigne": 4,
+        "honneur": 13,
+        "piste": 3,
+        "qualite-pnj": 5,
+        "table": 2,
+        "technique": 10,
     }
     assert len(system.chapters) == 10
 
@@ -33,15 +46,27 @@ def test_the_deck_matches_the_engine(system):
 
 
 def test_attribute_and_skill_lists_match_the_engine(system):
-    assert {e.id: tuple(e.data["competences"]) for e in system.entities["attribut"]} == talon_sheet.ATTRIBUTES
-    assert {e.id: (e.data["enseigne"], tuple(e.data["attributs"])) for e in system.entities["competence"]} == talon_sheet.SKILLS
+    assert {
+        e.id: tuple(e.data["competences"]) for e in system.entities["attribut"]
+    } == talon_sheet.ATTRIBUTES
+    assert {
+        e.id: (e.data["enseigne"], tuple(e.data["attributs"]))
+        for e in system.entities["competence"]
+    } == talon_sheet.SKILLS
 
 
 def test_archetypes_npcs_and_context_match_the_engine(system):
-    assert {e.id: e.data["enseigne"] for e in system.entities["archetype"]} == {k: v[1] for k, v in talon.ARCHETYPES.items()}
-    assert {e.id: (e.data["modificateur_actif"], e.data["modificateur_passif"]) for e in system.entities["qualite-pnj"]} == {k: v[1:] for k, v in talon.NPC.items()}
+    assert {e.id: e.data["enseigne"] for e in system.entities["archetype"]} == {
+        k: v[1] for k, v in talon.ARCHETYPES.items()
+    }
+    assert {
+        e.id: (e.data["modificateur_actif"], e.data["modificateur_passif"])
+        for e in system.entities["qualite-pnj"]
+    } == {k: v[1:] for k, v in talon.NPC.items()}
     context = system.entity("table", "modificateurs-de-contexte").data["lignes"]
-    assert [int(str(row[1]).replace("+", "").replace("−", "-")) for row in context] == [v[1] for v in talon.CONTEXTS.values()]
+    assert [int(str(row[1]).replace("+", "").replace("−", "-")) for row in context] == [
+        v[1] for v in talon.CONTEXTS.values()
+    ]
 
 
 def test_health_tracks_match_the_engine(system):
@@ -55,7 +80,9 @@ def test_health_tracks_match_the_engine(system):
 
 
 def test_fil_rouge_requires_elargir(system):
-    assert system.entity("atout", "fil-rouge").data["prerequis"] == ["elargir-l-horizon-des-possibles"]
+    assert system.entity("atout", "fil-rouge").data["prerequis"] == [
+        "elargir-l-horizon-des-possibles"
+    ]
 
 
 def test_no_personal_address_is_published(site):

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from generator.engine import registry
-from generator.systems.reserve_d6 import calculators as r
 from generator.engine.results import mean, variance, visible_rows
+from generator.systems.reserve_d6 import calculators as r
 
 
 def test_die_faces_follow_the_text():
@@ -25,7 +25,13 @@ def test_p2_eleven_dice_example():
 
 
 def test_p3_full_distributions():
-    assert [p for _, p in r.successes(2)] == [Fraction(4, 9), Fraction(2, 9), Fraction(1, 4), Fraction(1, 18), Fraction(1, 36)]
+    assert [p for _, p in r.successes(2)] == [
+        Fraction(4, 9),
+        Fraction(2, 9),
+        Fraction(1, 4),
+        Fraction(1, 18),
+        Fraction(1, 36),
+    ]
     assert dict(r.successes(7))[0] == Fraction(128, 2187)
 
 
@@ -96,7 +102,9 @@ def test_tail_rows_are_folded_exactly():
 
 def test_calculator_reads_and_reports_bad_input_in_french():
     calc = registry.get("reserve-d6", "reserve")
-    outcome = calc.run({"caracteristique": "abc", "competence": "", "equipement": "99", "permanent": "−3"})
+    outcome = calc.run(
+        {"caracteristique": "abc", "competence": "", "equipement": "99", "permanent": "−3"}
+    )
     assert outcome.errors == {
         "caracteristique": "« abc » n'est pas un nombre entier.",
         "competence": "Ce champ est vide : indiquez un nombre entier.",
@@ -120,9 +128,15 @@ def test_default_results_match_the_examples():
     first = reserve.compute(**reserve.defaults)[0].items
     assert first[0].value == 7 and first[1].value == Fraction(481, 729)
     combat = registry.get("reserve-d6", "combat")
-    assert combat.compute(**combat.defaults)[0].items[0].value == Fraction(169582367355397, 304679870005248)
+    assert combat.compute(**combat.defaults)[0].items[0].value == Fraction(
+        169582367355397, 304679870005248
+    )
 
 
 def test_zero_dice_warns_that_the_character_cannot_act():
-    blocks = registry.get("reserve-d6", "reserve").run({"caracteristique": "1", "competence": "0", "blessures_physiques": "3"}).blocks
+    blocks = (
+        registry.get("reserve-d6", "reserve")
+        .run({"caracteristique": "1", "competence": "0", "blessures_physiques": "3"})
+        .blocks
+    )
     assert any("trop amoindri" in getattr(b, "text", "") for b in blocks)

@@ -4,15 +4,22 @@ from fractions import Fraction
 
 import pytest
 
-from generator.systems.divin6 import dice
 from generator.engine import registry
+from generator.systems.divin6 import dice
 from generator.systems.divin6.calculators import level_and_free
 
 
-@pytest.mark.parametrize("n, mod, dd, expected", [
-    (3, 4, 15, Fraction(1, 2)), (3, 0, 10, Fraction(5, 8)), (3, 0, 15, Fraction(5, 54)),
-    (2, 1, 10, Fraction(5, 18)), (4, 2, 20, Fraction(103, 648)), (3, 7, 20, Fraction(7, 27)),
-])
+@pytest.mark.parametrize(
+    "n, mod, dd, expected",
+    [
+        (3, 4, 15, Fraction(1, 2)),
+        (3, 0, 10, Fraction(5, 8)),
+        (3, 0, 15, Fraction(5, 54)),
+        (2, 1, 10, Fraction(5, 18)),
+        (4, 2, 20, Fraction(103, 648)),
+        (3, 7, 20, Fraction(7, 27)),
+    ],
+)
 def test_case_1_action_rolls(n, mod, dd, expected):
     assert dice.success(n, mod, dd) == expected
 
@@ -27,7 +34,11 @@ def test_case_2_achille_attack_against_a_pnj():
     assert dice.opposed((3, 7), (3, 4), "pnj-attaque")["touche"] == Fraction(11207, 15552)
     assert dice.opposed((3, 7), (3, 4), "pj-pj")["touche"] == Fraction(4803, 6175)
     assert law[0] == Fraction(3431, 46656)
-    assert dice.critical_tiers(law, False) == {6: Fraction(4345, 15552), 9: Fraction(4501, 46656), 12: Fraction(17, 864)}
+    assert dice.critical_tiers(law, False) == {
+        6: Fraction(4345, 15552),
+        9: Fraction(4501, 46656),
+        12: Fraction(17, 864),
+    }
     # Science du critique: a critical hit's margin +3, so tier 9 from a margin of 6.
     assert dice.critical_tiers(law, True)[9] == Fraction(4345, 15552)
 
@@ -51,14 +62,43 @@ def test_case_4_exploding_damage():
 
 def test_case_6_progression():
     assert [level_and_free(x, False) for x in (0, 99, 100, 450, 500, 549, 550, 1500, 2000)] == [
-        (1, 0), (1, 0), (2, 0), (5, 0), (6, 0), (6, 0), (6, 1), (6, 20), (6, 20)]
+        (1, 0),
+        (1, 0),
+        (2, 0),
+        (5, 0),
+        (6, 0),
+        (6, 0),
+        (6, 1),
+        (6, 20),
+        (6, 20),
+    ]
     assert [level_and_free(x, True) for x in (199, 200, 400, 500, 600, 650, 1500)] == [
-        (4, 0), (5, 0), (6, 0), (6, 1), (6, 2), (6, 3), (6, 20)]
+        (4, 0),
+        (5, 0),
+        (6, 0),
+        (6, 1),
+        (6, 2),
+        (6, 3),
+        (6, 20),
+    ]
 
 
 def test_case_7_encumbrance():
     calc = registry.get("divin6", "encombrement")
-    figures = calc.run({"force": "1", "constitution": "0", "survie": "1", "charge_combat": "6,5", "charge_voyage": "1", "charge_autre": "0"}).blocks[0].items
+    figures = (
+        calc.run(
+            {
+                "force": "1",
+                "constitution": "0",
+                "survie": "1",
+                "charge_combat": "6,5",
+                "charge_voyage": "1",
+                "charge_autre": "0",
+            }
+        )
+        .blocks[0]
+        .items
+    )
     assert (figures[0].value, figures[1].value, figures[3].value) == (5, Fraction(15, 2), "−2")
     achille = calc.run({}).blocks[0].items  # 8 of capacity, 8.5 carried: no malus (l.382)
     assert (achille[0].value, achille[1].value, achille[3].value) == (8, Fraction(17, 2), "0")
@@ -75,7 +115,12 @@ def test_case_9_cooperation_support():
     for total, p in dice.action_dice(3):
         s = dice.support(total + 2)
         law[s] = law.get(s, Fraction(0)) + p
-    assert law == {-1: Fraction(35, 216), 0: Fraction(125, 216), 1: Fraction(55, 216), 2: Fraction(1, 216)}
+    assert law == {
+        -1: Fraction(35, 216),
+        0: Fraction(125, 216),
+        1: Fraction(55, 216),
+        2: Fraction(1, 216),
+    }
 
 
 def test_case_10_prendre():
@@ -91,7 +136,12 @@ def test_case_11_assommer():
 def test_calculators_report_bad_input():
     roll = registry.get("divin6", "jet")
     assert "entre 1 et 60" in roll.run({"difficulte": "0"}).errors["difficulte"]
-    assert registry.get("divin6", "encombrement").run({"charge_autre": "beaucoup"}).errors["charge_autre"] == "« beaucoup » n'est pas un nombre."
+    assert (
+        registry.get("divin6", "encombrement")
+        .run({"charge_autre": "beaucoup"})
+        .errors["charge_autre"]
+        == "« beaucoup » n'est pas un nombre."
+    )
 
 
 @pytest.fixture(scope="module")
@@ -109,15 +159,40 @@ def sheet_values(blocks):
 def test_case_5_achille_sheet(sheet_run):
     text, figures, rows = sheet_values(sheet_run({}).blocks)
     assert text == "Fiche conforme aux règles de création."
-    assert (figures["Points de vie"], figures["Points d'énergie"], figures["Mouvement"], figures["Initiative"]) == (14, 8, 7, 1)
-    assert (figures["Encombrement"], figures["Rangs de langues"], figures["Points de Destin"], figures["Équipement"]) == ("8,5 / 8", 2, 7, "9 DO")
-    assert rows["Athlétisme"][3] == "3D6+5" and rows["Vigilance"][3] == "3D6+4" and rows["Acrobatie"][3] == "3D6+3" and rows["Conduite"][3] == "2D6+3"
+    assert (
+        figures["Points de vie"],
+        figures["Points d'énergie"],
+        figures["Mouvement"],
+        figures["Initiative"],
+    ) == (14, 8, 7, 1)
+    assert (
+        figures["Encombrement"],
+        figures["Rangs de langues"],
+        figures["Points de Destin"],
+        figures["Équipement"],
+    ) == ("8,5 / 8", 2, 7, "9 DO")
+    assert (
+        rows["Athlétisme"][3] == "3D6+5"
+        and rows["Vigilance"][3] == "3D6+4"
+        and rows["Acrobatie"][3] == "3D6+3"
+        and rows["Conduite"][3] == "2D6+3"
+    )
     assert rows["Attaque : épée longue"][1:] == ("3D6+7", "dégâts 2D6+5")
-    assert rows["Défense au contact"][1] == "3D6+6" and rows["Défense à distance"][1] == "3D6+4" and rows["Protection"][1] == "4"
+    assert (
+        rows["Défense au contact"][1] == "3D6+6"
+        and rows["Défense à distance"][1] == "3D6+4"
+        and rows["Protection"][1] == "4"
+    )
 
 
 def test_sheet_explains_broken_rules(sheet_run):
-    text = sheet_run({"force": "4", "atouts": "insomniaque, que d'un oeil, poigne d'acier, tir rapide"}).blocks[0].text
+    text = (
+        sheet_run(
+            {"force": "4", "atouts": "insomniaque, que d'un oeil, poigne d'acier, tir rapide"}
+        )
+        .blocks[0]
+        .text
+    )
     assert "la somme doit faire 6" in text and "chacune entre −1 et +3" in text
     assert "incompatible avec" in text
     assert "Tir rapide : il faut 2 au moins en Sagesse" in text
@@ -127,4 +202,6 @@ def test_sheet_explains_broken_rules(sheet_run):
 def test_a_people_takes_two_atout_slots(sheet_run):
     figures = {f.label: f.value for f in sheet_run({"peuple": "elfe"}).blocks[1].items}
     assert figures["Atouts"] == "6 / 4"  # Achille's four atouts + Peuple (double)
-    assert {f.label: f.value for f in sheet_run({"peuple": "demi-elfe"}).blocks[1].items}["Atouts"] == "5 / 4"
+    assert {f.label: f.value for f in sheet_run({"peuple": "demi-elfe"}).blocks[1].items}[
+        "Atouts"
+    ] == "5 / 4"

@@ -6,9 +6,7 @@ from fractions import Fraction
 import pytest
 
 from generator.engine import registry
-from generator.systems.talon import deck
-from generator.systems.talon import health
-from generator.systems.talon import sheet
+from generator.systems.talon import deck, health, sheet
 from generator.systems.talon.virtual import replay
 
 FRESH = deck.fresh_deck()
@@ -28,7 +26,11 @@ def test_t1_robert_and_cheap_chips():
     # l.105-106: Armes blanches 9, NPC -3, wounded -2: +4, needs an honour of 10 or more.
     result = odds(base=4, skill=9)
     assert result.at_least(0) == Fraction(4, 13)
-    assert [result.at_least(-chips) for chips in (1, 2, 3)] == [Fraction(5, 13), Fraction(6, 13), Fraction(7, 13)]
+    assert [result.at_least(-chips) for chips in (1, 2, 3)] == [
+        Fraction(5, 13),
+        Fraction(6, 13),
+        Fraction(7, 13),
+    ]
 
 
 def test_t2_t3_success_and_special():
@@ -45,7 +47,10 @@ def test_t4_critical_through_the_continuation():
     values = tuple(range(1, 14))
     zero = sum(pk * dict(deck.continuation(values, 72 - k, 0)).get(0, 0) for k, pk in p_k.items())
     assert zero == Fraction(3047, 3723)
-    at_least_6 = sum(pk * sum(p for added, p in deck.continuation(values, 72 - k, 0) if added >= 6) for k, pk in p_k.items())
+    at_least_6 = sum(
+        pk * sum(p for added, p in deck.continuation(values, 72 - k, 0) if added >= 6)
+        for k, pk in p_k.items()
+    )
     assert at_least_6 == Fraction(118783067, 971423775)
 
 
@@ -54,7 +59,10 @@ def test_t5_avantage_and_desavantage():
     assert odds(base=4, mode="desavantage").at_least(0) == Fraction(20, 221)
 
 
-@pytest.mark.parametrize("skill, expected", [(9, Fraction(820, 3723)), (4, Fraction(1075, 3723)), (13, Fraction(616, 3723))])
+@pytest.mark.parametrize(
+    "skill, expected",
+    [(9, Fraction(820, 3723)), (4, Fraction(1075, 3723)), (13, Fraction(616, 3723))],
+)
 def test_t6_critical_fumble_after_an_as(skill, expected):
     result = odds(base=skill, skill=skill)
     assert result.ace == Fraction(1, 13)
@@ -78,10 +86,17 @@ def test_t8_sans_nom_lies_in_the_last_eleven():
 
 
 REFERENCE = {  # guide §C6: S -> P(success), P(MR >= 7), P(MR >= 14)
-    -2: (0.012184, 0.005524, 0.000939), 0: (0.013967, 0.007492, 0.001251), 1: (0.076923, 0.008462, 0.001417),
-    2: (0.153846, 0.009406, 0.002471), 4: (0.307692, 0.011266, 0.004525), 6: (0.461538, 0.013075, 0.006521),
-    8: (0.615385, 0.076923, 0.008462), 9: (0.692308, 0.153846, 0.009406), 10: (0.769231, 0.230769, 0.010349),
-    12: (0.923077, 0.384615, 0.012184), 13: (0.923077, 0.461538, 0.013075),
+    -2: (0.012184, 0.005524, 0.000939),
+    0: (0.013967, 0.007492, 0.001251),
+    1: (0.076923, 0.008462, 0.001417),
+    2: (0.153846, 0.009406, 0.002471),
+    4: (0.307692, 0.011266, 0.004525),
+    6: (0.461538, 0.013075, 0.006521),
+    8: (0.615385, 0.076923, 0.008462),
+    9: (0.692308, 0.153846, 0.009406),
+    10: (0.769231, 0.230769, 0.010349),
+    12: (0.923077, 0.384615, 0.012184),
+    13: (0.923077, 0.461538, 0.013075),
 }
 
 
@@ -107,38 +122,113 @@ def hits(track, damages):
 
 
 def test_t9_health_track():
-    assert hits(health.Track("vitalite", 11), [1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10]) == [0, 0, 0, 0, -1, -1, -2, -3, -6, -7, -7, "agonise"]
+    assert hits(health.Track("vitalite", 11), [1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10]) == [
+        0,
+        0,
+        0,
+        0,
+        -1,
+        -1,
+        -2,
+        -3,
+        -6,
+        -7,
+        -7,
+        "agonise",
+    ]
 
 
 def test_t10_free_level():
     track = health.Track("vitalite", 15)
     assert hits(track, [3, 3, 3, 3]) == [0, 0, -1, -1]
     assert track.capacity == (5, 2, 1)
-    assert hits(track, [4]) == [-2]  # the rule's reading (the l.173 example says -3: editorial note)
+    assert hits(track, [4]) == [
+        -2
+    ]  # the rule's reading (the l.173 example says -3: editorial note)
 
 
 def test_health_atouts():
-    assert hits(health.Track("vitalite", 11, health.Atouts(juste_une_egratignure=True)), [3, 3, 3]) == [0, 0, 0]
-    assert hits(health.Track("vitalite", 11, health.Atouts(dur_a_cuire=1)), [3, 3, 6, 6]) == [0, -1, -1, -3]
-    assert hits(health.Track("endurance", 11, health.Atouts(second_souffle=True)), [3, 3, 3, 6, 6]) == [0, -1, -1, 0, -3]
+    assert hits(
+        health.Track("vitalite", 11, health.Atouts(juste_une_egratignure=True)), [3, 3, 3]
+    ) == [0, 0, 0]
+    assert hits(health.Track("vitalite", 11, health.Atouts(dur_a_cuire=1)), [3, 3, 6, 6]) == [
+        0,
+        -1,
+        -1,
+        -3,
+    ]
+    assert hits(
+        health.Track("endurance", 11, health.Atouts(second_souffle=True)), [3, 3, 3, 6, 6]
+    ) == [0, -1, -1, 0, -3]
 
 
 def constructed_sheet():
-    attributes = dict(combatif=9, costaud=9, vif=8, vigilant=8, violent=8, resistant=7, athletique=7, ruse=6, agile=5, coriace=5, discret=5,
-                      pragmatique=5, sociable=5, survivant=5, charismatique=4, inquietant=4, intellectuel=4, hautain=3, eveille=3)
+    attributes = dict(
+        combatif=9,
+        costaud=9,
+        vif=8,
+        vigilant=8,
+        violent=8,
+        resistant=7,
+        athletique=7,
+        ruse=6,
+        agile=5,
+        coriace=5,
+        discret=5,
+        pragmatique=5,
+        sociable=5,
+        survivant=5,
+        charismatique=4,
+        inquietant=4,
+        intellectuel=4,
+        hautain=3,
+        eveille=3,
+    )
     attributes["maitre-de-soi"] = 5
-    primaries, _ = sheet.parse_choices("combatif = armes blanches + corps à corps, costaud = corps à corps + endurance, vif = réflexes + dégainer, vigilant = réflexes + recherche")
-    secondaries, _ = sheet.parse_choices("violent = armes blanches, résistant = vitalité, athlétique = course, rusé = feinte")
+    primaries, _ = sheet.parse_choices(
+        "combatif = armes blanches + corps à corps, costaud = corps à corps + endurance, vif = réflexes + dégainer, vigilant = réflexes + recherche"
+    )
+    secondaries, _ = sheet.parse_choices(
+        "violent = armes blanches, résistant = vitalité, athlétique = course, rusé = feinte"
+    )
     return sheet.Sheet(attributes, primaries, secondaries)
 
 
 def test_constructed_sheet_of_the_guide():
     character = constructed_sheet()
     assert character.problems() == []
-    expected = {"acrobatie": 5, "armes-a-distance": 9, "armes-blanches": 13, "baratin": 6, "commandement": 4, "comedie": 6, "connaissances": 4,
-                "corps-a-corps": 13, "course": 9, "degainer": 10, "embuscade": 5, "endurance": 11, "equilibre-mental": 7, "equitation": 5,
-                "escalade": 5, "feinte": 11, "filature": 8, "furtivite": 5, "interrogation": 6, "intimidation": 9, "natation": 7, "nature": 5,
-                "negociation": 5, "pieges-et-serrures": 6, "pouvoir": 4, "recharger": 8, "recherche": 10, "reflexes": 12, "seduction": 5, "vitalite": 11}
+    expected = {
+        "acrobatie": 5,
+        "armes-a-distance": 9,
+        "armes-blanches": 13,
+        "baratin": 6,
+        "commandement": 4,
+        "comedie": 6,
+        "connaissances": 4,
+        "corps-a-corps": 13,
+        "course": 9,
+        "degainer": 10,
+        "embuscade": 5,
+        "endurance": 11,
+        "equilibre-mental": 7,
+        "equitation": 5,
+        "escalade": 5,
+        "feinte": 11,
+        "filature": 8,
+        "furtivite": 5,
+        "interrogation": 6,
+        "intimidation": 9,
+        "natation": 7,
+        "nature": 5,
+        "negociation": 5,
+        "pieges-et-serrures": 6,
+        "pouvoir": 4,
+        "recharger": 8,
+        "recherche": 10,
+        "reflexes": 12,
+        "seduction": 5,
+        "vitalite": 11,
+    }
     assert {skill: character.skill(skill)[0] for skill in sheet.SKILLS} == expected
     assert character.melee_die() == "1D10"
     assert sum(character.attributes.values()) == 115
@@ -155,9 +245,15 @@ def test_creation_rule_violations_are_explained():
 
 def test_calculators_report_bad_input_at_the_field():
     creation = registry.get("talon", "creation")
-    assert "n'est pas un attribut" in creation.run({"primaires": "fort = course"}).errors["primaires"]
+    assert (
+        "n'est pas un attribut" in creation.run({"primaires": "fort = course"}).errors["primaires"]
+    )
     test = registry.get("talon", "test")
-    assert test.run({"lames_revelees": "13E,ZZ"}).errors["lames_revelees"].startswith("Valeur(s) inconnue(s)")
+    assert (
+        test.run({"lames_revelees": "13E,ZZ"})
+        .errors["lames_revelees"]
+        .startswith("Valeur(s) inconnue(s)")
+    )
     blocks = test.run({}).blocks  # Robert by default
     assert blocks[1].items[0].value == Fraction(4, 13)
 
@@ -165,8 +261,14 @@ def test_calculators_report_bad_input_at_the_field():
 def test_virtual_talon_is_replayed_from_its_log():
     first = replay(7, 3, "t cE r1 a n")
     again = replay(7, 3, "t cE r1 a n f t u")
-    assert [l.code for l in first.talon] == [l.code for l in again.talon]
-    assert len(first.talon) + len(first.discard) + len(first.revealed) + sum(len(r) for r in first.reserves) == 74
+    assert [lame.code for lame in first.talon] == [lame.code for lame in again.talon]
+    assert (
+        len(first.talon)
+        + len(first.discard)
+        + len(first.revealed)
+        + sum(len(r) for r in first.reserves)
+        == 74
+    )
     assert len(first.reserves[0]) == 2 and len(first.reserves[1]) == 1
     # Revealing the whole talon always meets the Sans Nom and starts a new cycle.
     long = replay(3, 2, " ".join(["t"] * 80))
@@ -175,7 +277,13 @@ def test_virtual_talon_is_replayed_from_its_log():
 
 def test_health_calculator_adds_the_three_tracks():
     calc = registry.get("talon", "sante")
-    summary = calc.run({"dommages_endurance": "3, 3, 6", "dommages_equilibre_mental": "3, 3, 3", "dommages_vitalite": ""}).blocks[0]
+    summary = calc.run(
+        {
+            "dommages_endurance": "3, 3, 6",
+            "dommages_equilibre_mental": "3, 3, 3",
+            "dommages_vitalite": "",
+        }
+    ).blocks[0]
     assert summary.items[0].value == "−4"  # Épuisement −3 and Nervosité −1
     default = calc.run({}).blocks[0]  # the guide's T9 sequence on Vitalité 11
     assert "agonise" in default.items[1].value

@@ -5,24 +5,36 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT, copy_project
 from jsonschema import Draft202012Validator
 
-from conftest import ROOT, copy_project
 from generator.build import build, check
 from generator.errors import BuildFailed
 
-
 # --- the real site -----------------------------------------------------------------
 
+
 def test_every_entity_has_its_page_at_its_stable_url(site):
-    for path in ["reserve-d6/caracteristique/char", "reserve-d6/equipement/corde-et-baudrier", "reserve-d6/formule/cout-progression",
-                 "reserve-d6/table/faces-du-de", "reserve-d6/competence/escalade"]:
+    for path in [
+        "reserve-d6/caracteristique/char",
+        "reserve-d6/equipement/corde-et-baudrier",
+        "reserve-d6/formule/cout-progression",
+        "reserve-d6/table/faces-du-de",
+        "reserve-d6/competence/escalade",
+    ]:
         assert (site / path / "index.html").is_file(), path
 
 
 def test_system_landing_rules_indexes_errata_calculators(site):
-    for path in ["index.html", "reserve-d6/index.html", "reserve-d6/errata/index.html", "reserve-d6/calculateurs/index.html",
-                 "reserve-d6/regles/resolution/index.html", "reserve-d6/caracteristique/index.html", "api/index.html"]:
+    for path in [
+        "index.html",
+        "reserve-d6/index.html",
+        "reserve-d6/errata/index.html",
+        "reserve-d6/calculateurs/index.html",
+        "reserve-d6/regles/resolution/index.html",
+        "reserve-d6/caracteristique/index.html",
+        "api/index.html",
+    ]:
         assert (site / path).is_file(), path
     home = (site / "index.html").read_text()
     assert home.count("en préparation") == 2
@@ -46,7 +58,10 @@ def test_backlinks_cite_the_citing_pages(site):
 
 def test_inline_tags_become_links_including_calculator_queries(site):
     html = (site / "reserve-d6/regles/resolution/index.html").read_text()
-    assert 'href="../../calculateurs/reserve/?caracteristique=4&amp;competence=3&amp;equipement=4&amp;blessures_physiques=2"' in html
+    assert (
+        'href="../../calculateurs/reserve/?caracteristique=4&amp;competence=3&amp;equipement=4&amp;blessures_physiques=2"'
+        in html
+    )
     assert 'href="../../table/faces-du-de/"' in html
     assert "{@" not in html
 
@@ -57,7 +72,11 @@ def test_editorial_notes_render_as_admonitions_and_in_errata(site, docs):
     errata = (site / "reserve-d6/errata/index.html").read_text()
     corpus, _ = check(ROOT)
     system = corpus.systems["reserve-d6"]
-    count = len(system.meta["notes_editoriales"]) + sum(len(e.notes) for e in system.all_entities()) + sum(len(c.notes) for c in system.chapters)
+    count = (
+        len(system.meta["notes_editoriales"])
+        + sum(len(e.notes) for e in system.all_entities())
+        + sum(len(c.notes) for c in system.chapters)
+    )
     assert f"{count} notes éditoriales" in errata
     for entity in system.all_entities():
         for note in entity.notes:
@@ -73,7 +92,13 @@ def test_calculator_page_holds_the_default_result_without_javascript(site):
 def test_export_index_counts_and_urls(site):
     index = json.loads((site / "api/index.json").read_text())
     kinds = index["systemes"]["reserve-d6"]["genres"]
-    assert {k: v["nombre"] for k, v in kinds.items()} == {"caracteristique": 4, "competence": 1, "equipement": 2, "formule": 1, "table": 1}
+    assert {k: v["nombre"] for k, v in kinds.items()} == {
+        "caracteristique": 4,
+        "competence": 1,
+        "equipement": 2,
+        "formule": 1,
+        "table": 1,
+    }
     for entry in kinds.values():
         assert (site / "api" / entry["donnees"]).is_file()
         assert (site / "api" / entry["schema"]).is_file()
@@ -100,6 +125,7 @@ def test_runtime_assets_are_self_hosted(site):
 
 # --- broken inputs: every error names its file and line ------------------------------
 
+
 @pytest.fixture
 def project(tmp_path):
     return copy_project(tmp_path / "projet")
@@ -125,18 +151,90 @@ def line_of(project, relative, needle):
 
 
 CASES = {
-    "invalid YAML": ("data/reserve-d6/table.yaml", "  colonnes: [Face du dé, Succès rapportés]", "  colonnes: [Face du dé, Succès rapportés", "colonnes:", "YAML invalide"),
-    "missing field": ("data/reserve-d6/caracteristique.yaml", "  resume: Force physique du personnage.\n", "", "- id: cons", "champ obligatoire « resume » manquant"),
-    "unknown field": ("data/reserve-d6/caracteristique.yaml", "  abreviation: INTE\n", "  abreviation: INTE\n  couleur: bleu\n", "couleur: bleu", "champ inconnu « couleur »"),
-    "wrong type": ("data/reserve-d6/competence.yaml", "niveau_exemple: 3", "niveau_exemple: trois", "niveau_exemple", "type incorrect : attendu un entier, trouvé un texte"),
-    "duplicate id": ("data/reserve-d6/caracteristique.yaml", "- id: inte", "- id: dext", "- id: dext\n  nom: Intelligence", "id « dext » en double"),
-    "duplicate key": ("data/reserve-d6/caracteristique.yaml", "  abreviation: CONS\n", "  abreviation: CONS\n  abreviation: CON\n", "abreviation: CON\n", "clé « abreviation » en double"),
-    "unknown reference": ("data/reserve-d6/equipement.yaml", "      caracteristique: dext\n", "      caracteristique: agil\n", "caracteristique: agil", "caractéristique « agil » introuvable"),
-    "unknown tag target": ("content/reserve-d6/equipements.md", "{@equipement tres-grosse-pierre}", "{@equipement grosse-pierre}", "grosse-pierre}", "équipement « grosse-pierre » introuvable"),
-    "unknown tag kind": ("content/reserve-d6/blessures.md", "## Mort", "## Mort\n\nVoir {@sort boule-de-feu}.", "{@sort", "balise de genre inconnu « sort »"),
-    "unknown anchor": ("data/reserve-d6/table.yaml", "{@regle resolution#lire-les-des}", "{@regle resolution#lire-des-des}", "{@regle resolution#", "ancre « #lire-des-des » absente"),
-    "bad calculator input": ("content/reserve-d6/competences.md", "caracteristique=4&competence=3&equipement=0", "caracteristique=40&competence=3&equipement=0", "caracteristique=40", "caracteristique : Entrez un entier entre 0 et 20"),
-    "bad dice expression": ("content/reserve-d6/blessures.md", "## Folie", "## Folie\n\n{@jet 3x6}", "{@jet 3x6}", "expression de dés « 3x6 » invalide"),
+    "invalid YAML": (
+        "data/reserve-d6/table.yaml",
+        "  colonnes: [Face du dé, Succès rapportés]",
+        "  colonnes: [Face du dé, Succès rapportés",
+        "colonnes:",
+        "YAML invalide",
+    ),
+    "missing field": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  resume: Force physique du personnage.\n",
+        "",
+        "- id: cons",
+        "champ obligatoire « resume » manquant",
+    ),
+    "unknown field": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  abreviation: INTE\n",
+        "  abreviation: INTE\n  couleur: bleu\n",
+        "couleur: bleu",
+        "champ inconnu « couleur »",
+    ),
+    "wrong type": (
+        "data/reserve-d6/competence.yaml",
+        "niveau_exemple: 3",
+        "niveau_exemple: trois",
+        "niveau_exemple",
+        "type incorrect : attendu un entier, trouvé un texte",
+    ),
+    "duplicate id": (
+        "data/reserve-d6/caracteristique.yaml",
+        "- id: inte",
+        "- id: dext",
+        "- id: dext\n  nom: Intelligence",
+        "id « dext » en double",
+    ),
+    "duplicate key": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  abreviation: CONS\n",
+        "  abreviation: CONS\n  abreviation: CON\n",
+        "abreviation: CON\n",
+        "clé « abreviation » en double",
+    ),
+    "unknown reference": (
+        "data/reserve-d6/equipement.yaml",
+        "      caracteristique: dext\n",
+        "      caracteristique: agil\n",
+        "caracteristique: agil",
+        "caractéristique « agil » introuvable",
+    ),
+    "unknown tag target": (
+        "content/reserve-d6/equipements.md",
+        "{@equipement tres-grosse-pierre}",
+        "{@equipement grosse-pierre}",
+        "grosse-pierre}",
+        "équipement « grosse-pierre » introuvable",
+    ),
+    "unknown tag kind": (
+        "content/reserve-d6/blessures.md",
+        "## Mort",
+        "## Mort\n\nVoir {@sort boule-de-feu}.",
+        "{@sort",
+        "balise de genre inconnu « sort »",
+    ),
+    "unknown anchor": (
+        "data/reserve-d6/table.yaml",
+        "{@regle resolution#lire-les-des}",
+        "{@regle resolution#lire-des-des}",
+        "{@regle resolution#",
+        "ancre « #lire-des-des » absente",
+    ),
+    "bad calculator input": (
+        "content/reserve-d6/competences.md",
+        "caracteristique=4&competence=3&equipement=0",
+        "caracteristique=40&competence=3&equipement=0",
+        "caracteristique=40",
+        "caracteristique : Entrez un entier entre 0 et 20",
+    ),
+    "bad dice expression": (
+        "content/reserve-d6/blessures.md",
+        "## Folie",
+        "## Folie\n\n{@jet 3x6}",
+        "{@jet 3x6}",
+        "expression de dés « 3x6 » invalide",
+    ),
 }
 
 
@@ -162,7 +260,10 @@ def test_a_chapter_listed_but_missing_is_reported(project):
     (project / "content/reserve-d6/blessures.md").unlink()
     found = problems_of(project)
     line = line_of(project, "data/reserve-d6/systeme.yaml", "  - blessures")
-    assert any(p.startswith(f"data/reserve-d6/systeme.yaml:{line}: chapitre « blessures » introuvable") for p in found), found
+    assert any(
+        p.startswith(f"data/reserve-d6/systeme.yaml:{line}: chapitre « blessures » introuvable")
+        for p in found
+    ), found
 
 
 def test_failed_build_leaves_previous_site_untouched(project, tmp_path):
@@ -175,7 +276,9 @@ def test_failed_build_leaves_previous_site_untouched(project, tmp_path):
         build(project, site=site, work=tmp_path / "work")
     assert (site / "index.html").read_text() == "ancien site"
     # A page that MkDocs itself rejects (a broken plain link) fails late, after generation.
-    (project / "content/reserve-d6/blessures.md").write_text(original + "\n[perdu](nulle-part.md)\n")
+    (project / "content/reserve-d6/blessures.md").write_text(
+        original + "\n[perdu](nulle-part.md)\n"
+    )
     with pytest.raises(BuildFailed) as failure:
         build(project, site=site, work=tmp_path / "work")
     assert "nulle-part.md" in failure.value.problems.report()
@@ -185,21 +288,36 @@ def test_failed_build_leaves_previous_site_untouched(project, tmp_path):
 
 def test_cli_exit_status_and_message(project):
     edit(project, *CASES["duplicate id"][:3])
-    run = subprocess.run([sys.executable, "-m", "generator", "--racine", str(project), "check"], capture_output=True, text=True, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", "--racine", str(project), "check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert run.returncode == 1
     assert "data/reserve-d6/caracteristique.yaml:35: id « dext » en double" in run.stderr
     # Renaming inte to dext also leaves the chapter's {@caracteristique inte} dangling.
-    assert "content/reserve-d6/caracteristiques.md:13: caractéristique « inte » introuvable" in run.stderr
+    assert (
+        "content/reserve-d6/caracteristiques.md:13: caractéristique « inte » introuvable"
+        in run.stderr
+    )
     assert "2 erreurs : le site n'a pas été reconstruit." in run.stderr
-    ok = subprocess.run([sys.executable, "-m", "generator", "--racine", str(ROOT), "check"], capture_output=True, text=True, cwd=ROOT)
+    ok = subprocess.run(
+        [sys.executable, "-m", "generator", "--racine", str(ROOT), "check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert ok.returncode == 0 and "tous les renvois résolus" in ok.stdout
 
 
 def test_divin6_atout_pages_show_structured_conditions_and_exclusions(site):
     page = (site / "divin6/atout/arme-mystique/index.html").read_text()
-    assert "1 rang au moins en" in page and "(Arcanes) ou en" in page and "1 degré au moins en" in page
+    assert (
+        "1 rang au moins en" in page and "(Arcanes) ou en" in page and "1 degré au moins en" in page
+    )
     assert 'href="../../avantage/attaque/"' in page
     insomniac = (site / "divin6/atout/insomniaque/index.html").read_text()
     assert "Incompatible avec" in insomniac and 'href="../que-d-un-oeil/"' in insomniac
     index = (site / "divin6/atout/index.html").read_text()
-    assert index.count('<tr>') >= 96 and 'data-facettes="Catégorie"' in index
+    assert index.count("<tr>") >= 96 and 'data-facettes="Catégorie"' in index

@@ -47,7 +47,7 @@ def test_every_internal_link_and_anchor_resolves(site, base_url):
         base = "/" + path.relative_to(site).as_posix()
         for tag, rel, link in page.links:
             if link.startswith(base_url):  # absolute link to this very site (canonical…)
-                link = link[len(base_url):] or "/"
+                link = link[len(base_url) :] or "/"
             elif link.startswith(EXTERNAL):
                 fetched = tag not in ("a", "link") or rel in FETCHED_RELS
                 assert not fetched, f"{base}: ressource chargée depuis une autre origine : {link}"

@@ -4,15 +4,19 @@ import json
 import subprocess
 
 import pytest
-
 from conftest import ROOT
+
 from generator.engine import api, registry
 
 pytestmark = pytest.mark.pyodide
 
 QUERIES = [
     ("reserve-d6", "reserve", {}),
-    ("reserve-d6", "reserve", {"caracteristique": "4", "competence": "3", "equipement": "4", "blessures_physiques": "2"}),
+    (
+        "reserve-d6",
+        "reserve",
+        {"caracteristique": "4", "competence": "3", "equipement": "4", "blessures_physiques": "2"},
+    ),
     ("reserve-d6", "reserve", {"caracteristique": "x"}),
     ("reserve-d6", "combat", {"attaquant": "11", "defenseur": "9"}),
     ("reserve-d6", "combat", {"attaquant": "4", "defenseur": "4"}),
@@ -27,13 +31,25 @@ QUERIES = [
 
 
 def run_in_pyodide(site, code: str) -> str:
-    done = subprocess.run(["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)], input=code, capture_output=True, text=True, cwd=ROOT, timeout=240)
+    done = subprocess.run(
+        ["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)],
+        input=code,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 
 
 def test_pyodide_runs_python_314_with_the_site_wheels(site):
-    out = json.loads(run_in_pyodide(site, "import sys, json, icepool\njson.dumps([sys.platform, sys.version_info[:2], icepool.__version__])"))
+    out = json.loads(
+        run_in_pyodide(
+            site,
+            "import sys, json, icepool\njson.dumps([sys.platform, sys.version_info[:2], icepool.__version__])",
+        )
+    )
     assert out[0] == "emscripten" and out[1] == [3, 14]
 
 
@@ -44,15 +60,29 @@ def test_exact_values_under_pyodide(site):
         "o = r.opposed(11, 9)\n"
         "' '.join(map(str, [r.at_least(r.successes(7), 3), r.at_least(r.successes(11), 4), o['attaquant'], mean(o['degats']), mean(r.opposed(4, 4)['degats'])]))"
     )
-    assert run_in_pyodide(site, code).split() == ["481/729", "137435/177147", "169582367355397/304679870005248", "194016581637281/101559956668416", "118265/139968"]
+    assert run_in_pyodide(site, code).split() == [
+        "481/729",
+        "137435/177147",
+        "169582367355397/304679870005248",
+        "194016581637281/101559956668416",
+        "118265/139968",
+    ]
 
 
 def test_browser_replies_equal_cpython_replies(site, rules):
     """The worker's entry point gives, byte for byte, what the generator gives on CPython;
     in Pyodide the rule data come from the wheel, on CPython from the corpus."""
-    code = "import json\nfrom generator.engine.api import run_json\nQ = " + repr(QUERIES) + "\njson.dumps([run_json(s, c, json.dumps(q)) for s, c, q in Q])"
+    code = (
+        "import json\nfrom generator.engine.api import run_json\nQ = "
+        + repr(QUERIES)
+        + "\njson.dumps([run_json(s, c, json.dumps(q)) for s, c, q in Q])"
+    )
     replies = json.loads(run_in_pyodide(site, code))
     expected = [api.reply(registry.get(s, c), q, rules.get(s)) for s, c, q in QUERIES]
     assert replies == expected
-    assert json.loads(replies[2])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
-    assert "incompatible avec" in json.loads(replies[-1])["html"]  # atout conditions read in the browser
+    assert (
+        json.loads(replies[2])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
+    )
+    assert (
+        "incompatible avec" in json.loads(replies[-1])["html"]
+    )  # atout conditions read in the browser

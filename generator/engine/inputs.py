@@ -47,7 +47,9 @@ class IntInput:
     def parse(self, raw: str) -> int:
         value = _parse_int(raw)
         if not self.minimum <= value <= self.maximum:
-            raise InputError(f"Entrez un entier entre {self.minimum} et {self.maximum} (reçu : {value}).")
+            raise InputError(
+                f"Entrez un entier entre {self.minimum} et {self.maximum} (reçu : {value})."
+            )
         return value
 
     def to_text(self, value: int) -> str:
@@ -69,7 +71,11 @@ class ChoiceInput:
         value = raw.strip()
         allowed = [v for v, _ in self.choices]
         if value not in allowed:
-            raise InputError("Choisissez une des options proposées : " + ", ".join(label for _, label in self.choices) + ".")
+            raise InputError(
+                "Choisissez une des options proposées : "
+                + ", ".join(label for _, label in self.choices)
+                + "."
+            )
         return value
 
     def to_text(self, value: str) -> str:
@@ -98,14 +104,18 @@ class IntListInput:
         if not parts and self.optional:
             return ()
         if not parts:
-            raise InputError("Ce champ est vide : indiquez au moins un niveau, par exemple « 4, 7 ».")
+            raise InputError(
+                "Ce champ est vide : indiquez au moins un niveau, par exemple « 4, 7 »."
+            )
         if len(parts) > self.max_items:
             raise InputError(f"Au plus {self.max_items} valeurs (reçu : {len(parts)}).")
         values = []
         for part in parts:
             value = _parse_int(part)
             if not self.minimum <= value <= self.maximum:
-                raise InputError(f"Chaque valeur doit être un entier entre {self.minimum} et {self.maximum} (reçu : {value}).")
+                raise InputError(
+                    f"Chaque valeur doit être un entier entre {self.minimum} et {self.maximum} (reçu : {value})."
+                )
             values.append(value)
         return tuple(values)
 
@@ -127,13 +137,13 @@ class TextInput:
     def parse(self, raw: str) -> str:
         text = raw.strip()
         if len(text) > self.max_length:
-            raise InputError(f"Texte trop long : {self.max_length} caractères au plus (reçu : {len(text)}).")
+            raise InputError(
+                f"Texte trop long : {self.max_length} caractères au plus (reçu : {len(text)})."
+            )
         return text
 
     def to_text(self, value: str) -> str:
         return value
-
-
 
 
 @dataclass(frozen=True)
@@ -181,7 +191,9 @@ class DecimalInput:
         except (ValueError, ZeroDivisionError):
             raise InputError(f"« {raw.strip()} » n'est pas un nombre.") from None
         if not self.minimum <= value <= self.maximum:
-            raise InputError(f"Entrez un nombre entre {_decimal(self.minimum)} et {_decimal(self.maximum)} (reçu : {_decimal(value)}).")
+            raise InputError(
+                f"Entrez un nombre entre {_decimal(self.minimum)} et {_decimal(self.maximum)} (reçu : {_decimal(value)})."
+            )
         return value
 
     def to_text(self, value: Fraction) -> str:
@@ -189,7 +201,9 @@ class DecimalInput:
 
 
 def _decimal(value: Fraction) -> str:
-    return (str(value.numerator) if value.denominator == 1 else f"{float(value):g}").replace(".", ",")
+    return (str(value.numerator) if value.denominator == 1 else f"{float(value):g}").replace(
+        ".", ","
+    )
 
 
 Input = IntInput | ChoiceInput | IntListInput | TextInput | MultiChoiceInput | DecimalInput

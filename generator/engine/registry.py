@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from .. import systems
-
 from .inputs import FieldError, Input, InputError
 from .results import Block, to_html
 
@@ -71,7 +70,9 @@ class Calculator:
         if not self.needs_rules:
             return self.compute(**values)
         if rules is None:
-            raise TypeError(f"calculateur {self.system}/{self.id} : il lit les données, passez-lui ses règles")
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : il lit les données, passez-lui ses règles"
+            )
         return self.compute(rules, **values)
 
     def read(self, query: Mapping[str, str]) -> Outcome:

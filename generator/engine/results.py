@@ -7,10 +7,10 @@ both always look the same.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-import math
 
 Number = int | Fraction
 
@@ -92,18 +92,24 @@ def _value_html(value: Number | str, percent: bool) -> str:
     if isinstance(value, str):
         return escape(value)
     shown = format_percent(Fraction(value)) if percent else format_number(value)
-    return f'<span class="srd-num" data-exact="{exact(value)}" title="{exact(value)}">{shown}</span>'
+    return (
+        f'<span class="srd-num" data-exact="{exact(value)}" title="{exact(value)}">{shown}</span>'
+    )
 
 
 def _figures_html(block: Figures) -> str:
     rows = []
     for item in block.items:
-        note = f' <small>{escape(item.note)}</small>' if item.note else ""
-        rows.append(f"<dt>{escape(item.label)}</dt><dd>{_value_html(item.value, item.percent)}{note}</dd>")
+        note = f" <small>{escape(item.note)}</small>" if item.note else ""
+        rows.append(
+            f"<dt>{escape(item.label)}</dt><dd>{_value_html(item.value, item.percent)}{note}</dd>"
+        )
     return f'<section class="srd-figures"><h3>{escape(block.title)}</h3><dl>{"".join(rows)}</dl></section>'
 
 
-def visible_rows(probabilities: tuple[tuple[int, Fraction], ...]) -> tuple[list[tuple[int, Fraction, Fraction]], Fraction]:
+def visible_rows(
+    probabilities: tuple[tuple[int, Fraction], ...],
+) -> tuple[list[tuple[int, Fraction, Fraction]], Fraction]:
     """(outcome, P(=), P(≥)) rows to show, and the folded tail's probability (0 if none)."""
     rows = []
     remaining = sum((p for _, p in probabilities), Fraction(0))
@@ -139,14 +145,20 @@ def _chart_svg(rows: list[tuple[int, Fraction, Fraction]], outcome_label: str) -
 def _distribution_html(block: Distribution) -> str:
     rows, tail = visible_rows(block.probabilities)
     cumulative = bool(block.cumulative_label)
-    head = f"<th>{escape(block.outcome_label)}</th><th>P(= k)</th>" + (f"<th>{escape(block.cumulative_label)}</th>" if cumulative else "")
+    head = f"<th>{escape(block.outcome_label)}</th><th>P(= k)</th>" + (
+        f"<th>{escape(block.cumulative_label)}</th>" if cumulative else ""
+    )
     body = []
     for outcome, p, at_least in rows:
-        cells = f"<td>{outcome}</td><td>{_value_html(p, True)}</td>" + (f"<td>{_value_html(at_least, True)}</td>" if cumulative else "")
+        cells = f"<td>{outcome}</td><td>{_value_html(p, True)}</td>" + (
+            f"<td>{_value_html(at_least, True)}</td>" if cumulative else ""
+        )
         body.append(f'<tr data-k="{outcome}">{cells}</tr>')
     if tail:
         first = rows[-1][0] + 1
-        cells = f"<td>{first} ou plus</td><td>{_value_html(tail, True)}</td>" + (f"<td>{_value_html(tail, True)}</td>" if cumulative else "")
+        cells = f"<td>{first} ou plus</td><td>{_value_html(tail, True)}</td>" + (
+            f"<td>{_value_html(tail, True)}</td>" if cumulative else ""
+        )
         body.append(f'<tr class="srd-tail">{cells}</tr>')
     return (
         f'<section class="srd-distribution"><h3>{escape(block.title)}</h3>'
@@ -157,7 +169,10 @@ def _distribution_html(block: Distribution) -> str:
 
 def _table_html(block: Table) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in block.headers)
-    body = "".join("<tr>" + "".join(f"<td>{_value_html(c, False)}</td>" for c in row) + "</tr>" for row in block.rows)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{_value_html(c, False)}</td>" for c in row) + "</tr>"
+        for row in block.rows
+    )
     note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""
     return (
         f'<section class="srd-table"><h3>{escape(block.title)}</h3>'
@@ -169,7 +184,12 @@ def _text_html(block: Text) -> str:
     return f'<p class="srd-text srd-{block.tone}">{escape(block.text)}</p>'
 
 
-_RENDERERS = {Figures: _figures_html, Distribution: _distribution_html, Table: _table_html, Text: _text_html}
+_RENDERERS = {
+    Figures: _figures_html,
+    Distribution: _distribution_html,
+    Table: _table_html,
+    Text: _text_html,
+}
 
 
 def to_html(blocks: tuple[Block, ...]) -> str:

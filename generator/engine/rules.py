@@ -10,10 +10,10 @@ same rules from the same values.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Mapping
 
 from .. import systems
 

@@ -31,7 +31,9 @@ def folder(system_id: str) -> Path:
 
 def ids() -> list[str]:
     """Every system that has a package here, by id."""
-    return sorted(p.name.replace("_", "-") for p in FOLDER.iterdir() if (p / "__init__.py").is_file())
+    return sorted(
+        p.name.replace("_", "-") for p in FOLDER.iterdir() if (p / "__init__.py").is_file()
+    )
 
 
 def module(system_id: str, name: str) -> ModuleType | None:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import dice
-from . import sheet
 from ...engine.inputs import YES_NO, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
+from . import dice, sheet
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -23,62 +22,200 @@ TIES = (
 )
 
 
-
-def compute_roll(des, blessures, autres_des, modificateur, mode, difficulte, adversaire_des, adversaire_mod, egalite, prendre, destin, science_du_critique):
+def compute_roll(
+    des,
+    blessures,
+    autres_des,
+    modificateur,
+    mode,
+    difficulte,
+    adversaire_des,
+    adversaire_mod,
+    egalite,
+    prendre,
+    destin,
+    science_du_critique,
+):
     n = max(0, int(des) - blessures + autres_des)
     science = science_du_critique == "oui"
-    lines = [Figure("Dés d'action", n, note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum (l. 631)")]
+    lines = [
+        Figure(
+            "Dés d'action",
+            n,
+            note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum (l. 631)",
+        )
+    ]
     blocks = []
     if mode == "difficulte":
         p = dice.success(n, modificateur, difficulte)
-        lines.append(Figure(f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})", p, percent=True))
+        lines.append(
+            Figure(f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})", p, percent=True)
+        )
         if destin == "oui":
-            lines.append(Figure("Réussite avec un point de Destin", dice.success_with_reroll(n, modificateur, difficulte), percent=True, note="relance du dé le plus faible après un échec (l. 416)"))
+            lines.append(
+                Figure(
+                    "Réussite avec un point de Destin",
+                    dice.success_with_reroll(n, modificateur, difficulte),
+                    percent=True,
+                    note="relance du dé le plus faible après un échec (l. 416)",
+                )
+            )
         law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
         for tier, q in dice.critical_tiers(law, science).items():
-            lines.append(Figure(f"Marge ≥ {tier}" if not science or tier == 6 else f"Palier de marge {tier} (Science du critique)", q, percent=True))
+            lines.append(
+                Figure(
+                    f"Marge ≥ {tier}"
+                    if not science or tier == 6
+                    else f"Palier de marge {tier} (Science du critique)",
+                    q,
+                    percent=True,
+                )
+            )
         if prendre != "non":
             value = dice.take(n, modificateur, int(prendre))
-            lines.append(Figure(f"Prendre {prendre}", value, note="réussite assurée" if value >= difficulte else "ne suffit pas"))
+            lines.append(
+                Figure(
+                    f"Prendre {prendre}",
+                    value,
+                    note="réussite assurée" if value >= difficulte else "ne suffit pas",
+                )
+            )
         blocks.append(Figures("Jet contre une difficulté", tuple(lines)))
-        blocks.append(Distribution("Total du jet", "Total", tuple((t + modificateur, q) for t, q in dice.action_dice(n))))
+        blocks.append(
+            Distribution(
+                "Total du jet",
+                "Total",
+                tuple((t + modificateur, q) for t, q in dice.action_dice(n)),
+            )
+        )
     else:
         law = dice.margins((n, modificateur), (adversaire_des, adversaire_mod))
         result = dice.opposed((n, modificateur), (adversaire_des, adversaire_mod), egalite)
-        label = "L'attaquant l'emporte" if egalite != "pj-pj" else "L'attaquant l'emporte (égalités relancées)"
-        lines += [Figure(label, result["touche"], percent=True), Figure("Égalité au premier jet", result["egalite"], percent=True)]
+        label = (
+            "L'attaquant l'emporte"
+            if egalite != "pj-pj"
+            else "L'attaquant l'emporte (égalités relancées)"
+        )
+        lines += [
+            Figure(label, result["touche"], percent=True),
+            Figure("Égalité au premier jet", result["egalite"], percent=True),
+        ]
         for tier, q in dice.critical_tiers(law, science).items():
-            lines.append(Figure(f"Frappe critique, marge ≥ {tier}" if not science or tier == 6 else f"Palier {tier} (Science du critique)", q, percent=True))
+            lines.append(
+                Figure(
+                    f"Frappe critique, marge ≥ {tier}"
+                    if not science or tier == 6
+                    else f"Palier {tier} (Science du critique)",
+                    q,
+                    percent=True,
+                )
+            )
         if destin == "oui":
-            blocks.append(Text("Le point de Destin n'est calculé que pour un jet contre une difficulté.", "avertissement"))
-        blocks.insert(0, Figures(f"{n}D6 {signed(modificateur)} contre {adversaire_des}D6 {signed(adversaire_mod)}", tuple(lines)))
+            blocks.append(
+                Text(
+                    "Le point de Destin n'est calculé que pour un jet contre une difficulté.",
+                    "avertissement",
+                )
+            )
+        blocks.insert(
+            0,
+            Figures(
+                f"{n}D6 {signed(modificateur)} contre {adversaire_des}D6 {signed(adversaire_mod)}",
+                tuple(lines),
+            ),
+        )
         blocks.append(Distribution("Marge (attaque − défense)", "Marge", tuple(law.items())))
     return tuple(blocks)
 
 
-register(Calculator(
-    SYSTEM, "jet", "Jet d'action", "Quelles chances de réussir un jet, contre une difficulté ou en opposition ?",
-    (
-        ChoiceInput("des", "Dés de départ", "3", BASE_DICE, "3 en général ; 2 pour une compétence spécialisée sans rang ; 4 avec Talentueux."),
-        IntInput("blessures", "Blessures graves et chocs", 0, 0, 10, "Chacun retire un dé d'action (l. 631, 655)."),
-        IntInput("autres_des", "Autres dés (+/−)", 0, -10, 10, "Surprise −1, main gauche −1, Attaque dévastatrice −1, Expertise du combat ±1…"),
-        IntInput("modificateur", "Modificateur total", 4, -30, 60, "Caractéristique, rang, degrés, arme, trousse, atouts, modificateurs extérieurs."),
-        ChoiceInput("mode", "Jet", "difficulte", (("difficulte", "Contre une difficulté"), ("opposition", "En opposition")), ""),
-        IntInput("difficulte", "Difficulté", 15, 1, 60, "De 10 (facile) à 30 (extrêmement ardu), au-delà pour l'épique (l. 439)."),
-        IntInput("adversaire_des", "Dés de l'adversaire", 3, 0, 12, "En opposition."),
-        IntInput("adversaire_mod", "Modificateur de l'adversaire", 4, -30, 60, "En opposition."),
-        ChoiceInput("egalite", "Égalité", "pj-attaque", TIES, "Règle d'égalité (l. 453–455)."),
-        ChoiceInput("prendre", "Prendre 10 / 15", "non", (("non", "Non"), ("10", "Prendre 10 (professionnel)"), ("15", "Prendre 15 (expert)")), "±4 par dé au-dessus ou au-dessous de trois (l. 443–449)."),
-        ChoiceInput("destin", "Un point de Destin", "non", YES_NO, "Relance d'un dé après un échec."),
-        ChoiceInput("science_du_critique", "Science du critique", "non", YES_NO, "+3 à la marge d'une frappe critique (l. 1057)."),
-    ),
-    compute_roll,
-    (
-        "Un résultat égal à la difficulté réussit (l. 437). Sans dé d'action, seul le modificateur compte.",
-        "Frappes critiques : paliers de marge 6, 9 et 12 (l. 534–538), aussi comptés contre une difficulté fixe (marge = total − difficulté).",
-        "Point de Destin : le joueur relance son dé le plus faible seulement après un échec, ce qui est le meilleur choix.",
-    ),
-))
+register(
+    Calculator(
+        SYSTEM,
+        "jet",
+        "Jet d'action",
+        "Quelles chances de réussir un jet, contre une difficulté ou en opposition ?",
+        (
+            ChoiceInput(
+                "des",
+                "Dés de départ",
+                "3",
+                BASE_DICE,
+                "3 en général ; 2 pour une compétence spécialisée sans rang ; 4 avec Talentueux.",
+            ),
+            IntInput(
+                "blessures",
+                "Blessures graves et chocs",
+                0,
+                0,
+                10,
+                "Chacun retire un dé d'action (l. 631, 655).",
+            ),
+            IntInput(
+                "autres_des",
+                "Autres dés (+/−)",
+                0,
+                -10,
+                10,
+                "Surprise −1, main gauche −1, Attaque dévastatrice −1, Expertise du combat ±1…",
+            ),
+            IntInput(
+                "modificateur",
+                "Modificateur total",
+                4,
+                -30,
+                60,
+                "Caractéristique, rang, degrés, arme, trousse, atouts, modificateurs extérieurs.",
+            ),
+            ChoiceInput(
+                "mode",
+                "Jet",
+                "difficulte",
+                (("difficulte", "Contre une difficulté"), ("opposition", "En opposition")),
+                "",
+            ),
+            IntInput(
+                "difficulte",
+                "Difficulté",
+                15,
+                1,
+                60,
+                "De 10 (facile) à 30 (extrêmement ardu), au-delà pour l'épique (l. 439).",
+            ),
+            IntInput("adversaire_des", "Dés de l'adversaire", 3, 0, 12, "En opposition."),
+            IntInput(
+                "adversaire_mod", "Modificateur de l'adversaire", 4, -30, 60, "En opposition."
+            ),
+            ChoiceInput("egalite", "Égalité", "pj-attaque", TIES, "Règle d'égalité (l. 453–455)."),
+            ChoiceInput(
+                "prendre",
+                "Prendre 10 / 15",
+                "non",
+                (
+                    ("non", "Non"),
+                    ("10", "Prendre 10 (professionnel)"),
+                    ("15", "Prendre 15 (expert)"),
+                ),
+                "±4 par dé au-dessus ou au-dessous de trois (l. 443–449).",
+            ),
+            ChoiceInput(
+                "destin", "Un point de Destin", "non", YES_NO, "Relance d'un dé après un échec."
+            ),
+            ChoiceInput(
+                "science_du_critique",
+                "Science du critique",
+                "non",
+                YES_NO,
+                "+3 à la marge d'une frappe critique (l. 1057).",
+            ),
+        ),
+        compute_roll,
+        (
+            "Un résultat égal à la difficulté réussit (l. 437). Sans dé d'action, seul le modificateur compte.",
+            "Frappes critiques : paliers de marge 6, 9 et 12 (l. 534–538), aussi comptés contre une difficulté fixe (marge = total − difficulté).",
+            "Point de Destin : le joueur relance son dé le plus faible seulement après un échec, ce qui est le meilleur choix.",
+        ),
+    )
+)
 
 
 def compute_damage(des, explosion, bonus, armure):
@@ -87,28 +224,74 @@ def compute_damage(des, explosion, bonus, armure):
     serious = sum((p for v, p in law.items() if v >= 6), Fraction(0)) + tail
     lines = (
         Figure("Dégâts moyens", mean, note="après armure"),
-        Figure("Au moins 6 dégâts (blessure grave si « mal en point »)", serious, percent=True, note="l. 627"),
+        Figure(
+            "Au moins 6 dégâts (blessure grave si « mal en point »)",
+            serious,
+            percent=True,
+            note="l. 627",
+        ),
         Figure("Aucun dégât", law.get(0, Fraction(0)), percent=True),
     )
     blocks = [Figures(f"{des}D6 {signed(bonus)} contre une armure de {armure}", lines)]
     shown = tuple(law.items())
     if tail:
-        blocks.append(Text(f"Au-delà de {max(law)} dégâts : probabilité restante exacte {tail} (dés explosifs sans limite).", "info"))
+        blocks.append(
+            Text(
+                f"Au-delà de {max(law)} dégâts : probabilité restante exacte {tail} (dés explosifs sans limite).",
+                "info",
+            )
+        )
     blocks.append(Distribution("Dégâts subis", "Dégâts", shown))
     return tuple(blocks)
 
 
-register(Calculator(
-    SYSTEM, "degats", "Dégâts", "Quels dégâts après l'armure, et quelles chances d'une blessure grave ?",
-    (
-        IntInput("des", "Dés de dégâts", 2, 0, 10, "1D6 arme légère, 2D6 intermédiaire, 3D6 lourde (l. 333–335)."),
-        ChoiceInput("explosion", "Dés explosifs", "aucune", (("aucune", "Non"), ("6", "Sur 6 (Arquefeu, Arme mystique…)"), ("5", "Sur 5 et 6 (balles explosives, 2e prise)")), "Le dé qui atteint le seuil est relancé et ajouté, sans limite (l. 355)."),
-        IntInput("bonus", "Bonus fixe", 5, -20, 60, "Force (contact) ou Dextérité (distance), Arme de prédilection +2, monté +2, Gabarit ×4…"),
-        IntInput("armure", "Armure de la cible", 4, 0, 40, "Protection de l'armure (1 à 6), Boite de conserve, maître, Gabarit."),
-    ),
-    compute_damage,
-    ("Dégâts = dés + bonus − armure, jamais négatifs (l. 528–532).",),
-))
+register(
+    Calculator(
+        SYSTEM,
+        "degats",
+        "Dégâts",
+        "Quels dégâts après l'armure, et quelles chances d'une blessure grave ?",
+        (
+            IntInput(
+                "des",
+                "Dés de dégâts",
+                2,
+                0,
+                10,
+                "1D6 arme légère, 2D6 intermédiaire, 3D6 lourde (l. 333–335).",
+            ),
+            ChoiceInput(
+                "explosion",
+                "Dés explosifs",
+                "aucune",
+                (
+                    ("aucune", "Non"),
+                    ("6", "Sur 6 (Arquefeu, Arme mystique…)"),
+                    ("5", "Sur 5 et 6 (balles explosives, 2e prise)"),
+                ),
+                "Le dé qui atteint le seuil est relancé et ajouté, sans limite (l. 355).",
+            ),
+            IntInput(
+                "bonus",
+                "Bonus fixe",
+                5,
+                -20,
+                60,
+                "Force (contact) ou Dextérité (distance), Arme de prédilection +2, monté +2, Gabarit ×4…",
+            ),
+            IntInput(
+                "armure",
+                "Armure de la cible",
+                4,
+                0,
+                40,
+                "Protection de l'armure (1 à 6), Boite de conserve, maître, Gabarit.",
+            ),
+        ),
+        compute_damage,
+        ("Dégâts = dés + bonus − armure, jamais négatifs (l. 528–532).",),
+    )
+)
 
 
 def level_and_free(xp: int, veteran: bool) -> tuple[int, int]:
@@ -125,33 +308,84 @@ def level_and_free(xp: int, veteran: bool) -> tuple[int, int]:
 def compute_progression(xp, veteran, xp_par_scenario):
     vet = veteran == "oui"
     level, free = level_and_free(xp, vet)
-    nxt = next((x for x in range(xp + 1, xp + 501) if level_and_free(x, vet) != (level, free)), None)
+    nxt = next(
+        (x for x in range(xp + 1, xp + 501) if level_and_free(x, vet) != (level, free)), None
+    )
     lines = [
         Figure("Niveau", level),
-        Figure("Atouts libres", free, note="un par tranche de 50 XP après le niveau 6, jusqu'au 20ᵉ"),
-        Figure("Prochain palier", f"{nxt} XP" if nxt is not None else "aucun : tout est acquis", note="" if nxt is None else f"encore {nxt - xp} XP"),
+        Figure(
+            "Atouts libres", free, note="un par tranche de 50 XP après le niveau 6, jusqu'au 20ᵉ"
+        ),
+        Figure(
+            "Prochain palier",
+            f"{nxt} XP" if nxt is not None else "aucun : tout est acquis",
+            note="" if nxt is None else f"encore {nxt - xp} XP",
+        ),
     ]
     done = next(x for x in range(0, 5001) if level_and_free(x, vet) == (6, 20))
-    lines.append(Figure("Scénarios pour tout acquérir", -(-max(0, done - xp) // xp_par_scenario), note=f"à {xp_par_scenario} XP par scénario ({done} XP en tout)"))
-    table = tuple((lvl, next(x for x in range(0, 5001) if level_and_free(x, vet)[0] >= lvl)) for lvl in range(1, 7))
-    return (Figures("Progression", tuple(lines)), Table("XP pour atteindre chaque niveau", ("Niveau", "XP"), table))
+    lines.append(
+        Figure(
+            "Scénarios pour tout acquérir",
+            -(-max(0, done - xp) // xp_par_scenario),
+            note=f"à {xp_par_scenario} XP par scénario ({done} XP en tout)",
+        )
+    )
+    table = tuple(
+        (lvl, next(x for x in range(0, 5001) if level_and_free(x, vet)[0] >= lvl))
+        for lvl in range(1, 7)
+    )
+    return (
+        Figures("Progression", tuple(lines)),
+        Table("XP pour atteindre chaque niveau", ("Niveau", "XP"), table),
+    )
 
 
-register(Calculator(
-    SYSTEM, "progression", "Progression", "Quel niveau et combien d'atouts libres pour tant d'XP ?",
-    (
-        IntInput("xp", "Points d'expérience", 550, 0, 5000, "Total accumulé."),
-        ChoiceInput("veteran", "Vétéran", "non", YES_NO, "Commence au niveau 4 ; niveaux 5 et 6 à 200 XP ; deux premiers atouts libres à 100 XP."),
-        IntInput("xp_par_scenario", "XP par scénario", 25, 1, 100, "15 à 25 en général (l. 890–891)."),
-    ),
-    compute_progression,
-    ("Chaque niveau coûte 100 XP, cumulés (100, 200… 500 pour le niveau 6) ; puis un atout libre par 50 XP (l. 112–128, 903–905).",),
-))
+register(
+    Calculator(
+        SYSTEM,
+        "progression",
+        "Progression",
+        "Quel niveau et combien d'atouts libres pour tant d'XP ?",
+        (
+            IntInput("xp", "Points d'expérience", 550, 0, 5000, "Total accumulé."),
+            ChoiceInput(
+                "veteran",
+                "Vétéran",
+                "non",
+                YES_NO,
+                "Commence au niveau 4 ; niveaux 5 et 6 à 200 XP ; deux premiers atouts libres à 100 XP.",
+            ),
+            IntInput(
+                "xp_par_scenario", "XP par scénario", 25, 1, 100, "15 à 25 en général (l. 890–891)."
+            ),
+        ),
+        compute_progression,
+        (
+            "Chaque niveau coûte 100 XP, cumulés (100, 200… 500 pour le niveau 6) ; puis un atout libre par 50 XP (l. 112–128, 903–905).",
+        ),
+    )
+)
 
-MOUNTS = (("aucune", "Aucune", 0), ("amateur", "Monture d'amateur (+4)", 4), ("professionnel", "Monture de professionnel (+6)", 6), ("expert", "Monture d'expert (+8)", 8))
+MOUNTS = (
+    ("aucune", "Aucune", 0),
+    ("amateur", "Monture d'amateur (+4)", 4),
+    ("professionnel", "Monture de professionnel (+6)", 6),
+    ("expert", "Monture d'expert (+8)", 8),
+)
 
 
-def compute_encumbrance(force, constitution, survie, grand, boite_de_conserve, voyageur, monture, charge_combat, charge_voyage, charge_autre):
+def compute_encumbrance(
+    force,
+    constitution,
+    survie,
+    grand,
+    boite_de_conserve,
+    voyageur,
+    monture,
+    charge_combat,
+    charge_voyage,
+    charge_autre,
+):
     mount = next(bonus for key, _, bonus in MOUNTS if key == monture)
     capacity = force + constitution + 3 + int(survie) + (2 if grand == "oui" else 0) + mount
     # Boite de conserve and Voyageur only carry their own kind of load (l.245).
@@ -161,52 +395,144 @@ def compute_encumbrance(force, constitution, survie, grand, boite_de_conserve, v
     excess = max(Fraction(0), load - capacity)
     penalty = -(excess.numerator // excess.denominator)
     lines = (
-        Figure("Score d'encombrement", capacity, note=f"For {force} + Con {constitution} + 3 + Survie {survie}" + (" + Grand 2" if grand == "oui" else "") + (f" + monture {mount}" if mount else "")),
+        Figure(
+            "Score d'encombrement",
+            capacity,
+            note=f"For {force} + Con {constitution} + 3 + Survie {survie}"
+            + (" + Grand 2" if grand == "oui" else "")
+            + (f" + monture {mount}" if mount else ""),
+        ),
         Figure("Charge comptée", load),
         Figure("Dépassement", excess),
-        Figure("Malus", signed(penalty) if penalty else "0", note="à Mouvement, Initiative et aux jets liés à For, Con ou Dex (l. 249)"),
+        Figure(
+            "Malus",
+            signed(penalty) if penalty else "0",
+            note="à Mouvement, Initiative et aux jets liés à For, Con ou Dex (l. 249)",
+        ),
     )
     return (Figures("Encombrement", lines),)
 
 
-register(Calculator(
-    SYSTEM, "encombrement", "Encombrement", "Que peut porter le personnage, et quel malus subit-il ?",
-    (
-        IntInput("force", "Force", 3, -3, 8, ""),
-        IntInput("constitution", "Constitution", 2, -3, 8, ""),
-        ChoiceInput("survie", "Survie", "0", (("0", "Amateur (+0)"), ("1", "Professionnel (+1)"), ("2", "Expert (+2)")), ""),
-        ChoiceInput("grand", "Grand", "non", YES_NO, "+2."),
-        ChoiceInput("boite_de_conserve", "Boite de conserve", "non", YES_NO, "+2 pour armes, armures et boucliers seulement."),
-        ChoiceInput("voyageur", "Voyageur", "non", YES_NO, "+3 pour rations, munitions et trousses seulement."),
-        ChoiceInput("monture", "Monture", "aucune", tuple((k, label) for k, label, _ in MOUNTS), "Modificateur d'encombrement (l. 314–319)."),
-        DecimalInput("charge_combat", "Armes, armures, boucliers", Fraction(7), Fraction(0), Fraction(100), "Doublez une armure ou un bouclier intermédiaire ou lourd sans Métier des armes (l. 363)."),
-        DecimalInput("charge_voyage", "Rations, munitions, trousses", Fraction(3, 2), Fraction(0), Fraction(100), ""),
-        DecimalInput("charge_autre", "Autres objets", Fraction(0), Fraction(0), Fraction(100), ""),
-    ),
-    compute_encumbrance,
-    ("Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas (l. 382).",),
-))
+register(
+    Calculator(
+        SYSTEM,
+        "encombrement",
+        "Encombrement",
+        "Que peut porter le personnage, et quel malus subit-il ?",
+        (
+            IntInput("force", "Force", 3, -3, 8, ""),
+            IntInput("constitution", "Constitution", 2, -3, 8, ""),
+            ChoiceInput(
+                "survie",
+                "Survie",
+                "0",
+                (("0", "Amateur (+0)"), ("1", "Professionnel (+1)"), ("2", "Expert (+2)")),
+                "",
+            ),
+            ChoiceInput("grand", "Grand", "non", YES_NO, "+2."),
+            ChoiceInput(
+                "boite_de_conserve",
+                "Boite de conserve",
+                "non",
+                YES_NO,
+                "+2 pour armes, armures et boucliers seulement.",
+            ),
+            ChoiceInput(
+                "voyageur",
+                "Voyageur",
+                "non",
+                YES_NO,
+                "+3 pour rations, munitions et trousses seulement.",
+            ),
+            ChoiceInput(
+                "monture",
+                "Monture",
+                "aucune",
+                tuple((k, label) for k, label, _ in MOUNTS),
+                "Modificateur d'encombrement (l. 314–319).",
+            ),
+            DecimalInput(
+                "charge_combat",
+                "Armes, armures, boucliers",
+                Fraction(7),
+                Fraction(0),
+                Fraction(100),
+                "Doublez une armure ou un bouclier intermédiaire ou lourd sans Métier des armes (l. 363).",
+            ),
+            DecimalInput(
+                "charge_voyage",
+                "Rations, munitions, trousses",
+                Fraction(3, 2),
+                Fraction(0),
+                Fraction(100),
+                "",
+            ),
+            DecimalInput(
+                "charge_autre", "Autres objets", Fraction(0), Fraction(0), Fraction(100), ""
+            ),
+        ),
+        compute_encumbrance,
+        (
+            "Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas (l. 382).",
+        ),
+    )
+)
 
 
 # --- character sheet ---------------------------------------------------------------------
 
 
-PEOPLE_CHOICES = (("humain", "Humain (aucun atout de peuple)"), ("elfe", "Elfe"), ("nain", "Nain"), ("lutin", "Lutin"), ("gnome", "Gnome"),
-                  ("orque", "Orque"), ("demi-elfe", "Demi-Elfe (métis)"), ("demi-orque", "Demi-Orque (métis)"))
+PEOPLE_CHOICES = (
+    ("humain", "Humain (aucun atout de peuple)"),
+    ("elfe", "Elfe"),
+    ("nain", "Nain"),
+    ("lutin", "Lutin"),
+    ("gnome", "Gnome"),
+    ("orque", "Orque"),
+    ("demi-elfe", "Demi-Elfe (métis)"),
+    ("demi-orque", "Demi-Orque (métis)"),
+)
 
 
 # The form's lists are declared with the calculator, before any data is read; the
 # calculator checks each choice against the rules it receives.
-CARAC_CHOICES = (("force", "Force"), ("dexterite", "Dextérité"), ("constitution", "Constitution"),
-                 ("intelligence", "Intelligence"), ("sagesse", "Sagesse"), ("charisme", "Charisme"))
+CARAC_CHOICES = (
+    ("force", "Force"),
+    ("dexterite", "Dextérité"),
+    ("constitution", "Constitution"),
+    ("intelligence", "Intelligence"),
+    ("sagesse", "Sagesse"),
+    ("charisme", "Charisme"),
+)
 
 
-def compute_sheet(regles, force, dexterite, constitution, intelligence, sagesse, charisme, peuple, point_niveau_4, classes, rangs, degres,
-                  libres_pv, libres_pe, recuperation_pv, recuperation_pe, atouts, equipement):
+def compute_sheet(
+    regles,
+    force,
+    dexterite,
+    constitution,
+    intelligence,
+    sagesse,
+    charisme,
+    peuple,
+    point_niveau_4,
+    classes,
+    rangs,
+    degres,
+    libres_pv,
+    libres_pe,
+    recuperation_pv,
+    recuperation_pe,
+    atouts,
+    equipement,
+):
     class_list = [sheet.slug(c) for c in classes.split(",") if c.strip()]
     unknown = [c for c in class_list if c not in regles.classes]
     if not class_list or unknown or len(class_list) > 6:
-        raise FieldError("classes", "Une classe par niveau, de 1 à 6, parmi combattant, aventurier, mystique (ex. « combattant, combattant, mystique »).")
+        raise FieldError(
+            "classes",
+            "Une classe par niveau, de 1 à 6, parmi combattant, aventurier, mystique (ex. « combattant, combattant, mystique »).",
+        )
     ranks = sheet.parse_list(rangs, with_rank=True)
     bad = [e.id for e in ranks if e.id not in regles.skills]
     if bad:
@@ -214,76 +540,209 @@ def compute_sheet(regles, force, dexterite, constitution, intelligence, sagesse,
     degree_entries = sheet.parse_list(degres, with_rank=True)
     bad = [e.id for e in degree_entries if e.id not in ("attaque", "defense", "sauvegarde")]
     if bad:
-        raise FieldError("degres", f"Avantage(s) inconnu(s) : {', '.join(bad)} (attaque, défense, sauvegarde).")
+        raise FieldError(
+            "degres", f"Avantage(s) inconnu(s) : {', '.join(bad)} (attaque, défense, sauvegarde)."
+        )
     character = sheet.Sheet(
         rules=regles,
-        base={"force": force, "dexterite": dexterite, "constitution": constitution, "intelligence": intelligence, "sagesse": sagesse, "charisme": charisme},
-        people=peuple, level4=None if point_niveau_4 == "aucun" else point_niveau_4, classes=class_list, ranks=ranks,
-        degrees={e.id: e.rank for e in degree_entries}, free_pv=libres_pv, free_pe=libres_pe, recup_pv=recuperation_pv, recup_pe=recuperation_pe,
-        atouts=sheet.parse_list(atouts), gear=sheet.parse_list(equipement),
+        base={
+            "force": force,
+            "dexterite": dexterite,
+            "constitution": constitution,
+            "intelligence": intelligence,
+            "sagesse": sagesse,
+            "charisme": charisme,
+        },
+        people=peuple,
+        level4=None if point_niveau_4 == "aucun" else point_niveau_4,
+        classes=class_list,
+        ranks=ranks,
+        degrees={e.id: e.rank for e in degree_entries},
+        free_pv=libres_pv,
+        free_pe=libres_pe,
+        recup_pv=recuperation_pv,
+        recup_pe=recuperation_pe,
+        atouts=sheet.parse_list(atouts),
+        gear=sheet.parse_list(equipement),
     )
     d = character.derived()
     problems = character.check() + character.problems
     if d["do"] > 10 and character.level == 1:
         problems.append(f"Équipement : {d['do']} DO dépensés pour 10 à la création (l. 277).")
     blocks = [
-        Text("Fiche conforme aux règles de création." if not problems else "À vérifier : " + " ".join(dict.fromkeys(problems)), "info" if not problems else "avertissement"),
+        Text(
+            "Fiche conforme aux règles de création."
+            if not problems
+            else "À vérifier : " + " ".join(dict.fromkeys(problems)),
+            "info" if not problems else "avertissement",
+        ),
         Figures(
             f"Niveau {character.level} ({', '.join(class_list)})",
             (
                 Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
                 Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
                 Figure("Mouvement", d["mouvement"]),
-                Figure("Initiative", d["initiative"], note="jet : 1D6 + Initiative" + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else "")),
-                Figure("Encombrement", f"{sheet_number(d['charge'])} / {d['encombrement']}", note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus"),
+                Figure(
+                    "Initiative",
+                    d["initiative"],
+                    note="jet : 1D6 + Initiative"
+                    + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
+                ),
+                Figure(
+                    "Encombrement",
+                    f"{sheet_number(d['charge'])} / {d['encombrement']}",
+                    note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
+                ),
                 Figure("Rangs de langues", d["langues"]),
                 Figure("Points de Destin", d["destin"]),
-                Figure("Modificateurs professionnel / expert", f"+{character.prof} / +{character.expert}"),
+                Figure(
+                    "Modificateurs professionnel / expert",
+                    f"+{character.prof} / +{character.expert}",
+                ),
                 Figure("Équipement", f"{d['do']} DO"),
-                *(Figure(label, f"{used} / {available}") for label, (used, available) in character.budgets().items()),
+                *(
+                    Figure(label, f"{used} / {available}")
+                    for label, (used, available) in character.budgets().items()
+                ),
             ),
         ),
     ]
     rows = []
-    for skill, (carac, specialised) in regles.skills.items():
+    for skill, (carac, _specialised) in regles.skills.items():
         specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
         for spec in specialisations:
             n, mod = character.skill_line(skill, spec, d["malus"])
             name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
-            rows.append((name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}"))
-    blocks.append(Table("Compétences", ("Compétence", "Caractéristique", "Rangs", "Jet"), tuple(rows), note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée)."))
-    blocks.append(Table("Combat et sauvegardes", ("Ligne", "Jet", "Détail"), tuple(character.combat_lines(d["malus"]))))
+            rows.append(
+                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
+            )
+    blocks.append(
+        Table(
+            "Compétences",
+            ("Compétence", "Caractéristique", "Rangs", "Jet"),
+            tuple(rows),
+            note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée).",
+        )
+    )
+    blocks.append(
+        Table(
+            "Combat et sauvegardes",
+            ("Ligne", "Jet", "Détail"),
+            tuple(character.combat_lines(d["malus"])),
+        )
+    )
     return tuple(blocks)
 
 
 def sheet_number(value) -> str:
-    return str(value).replace(".", ",") if not hasattr(value, "denominator") or value.denominator == 1 else f"{float(value):g}".replace(".", ",")
+    return (
+        str(value).replace(".", ",")
+        if not hasattr(value, "denominator") or value.denominator == 1
+        else f"{float(value):g}".replace(".", ",")
+    )
 
 
-register(Calculator(
-    SYSTEM, "feuille", "Feuille de personnage", "Que vaut chaque ligne de la fiche, et la création respecte-t-elle les règles ?",
-    (
-        *(IntInput(key, name, value, -3, 8, "Valeur de création, avant peuple et point du niveau 4.") for key, name, value in
-          (("force", "Force", 3), ("dexterite", "Dextérité", 1), ("constitution", "Constitution", 2), ("intelligence", "Intelligence", -1), ("sagesse", "Sagesse", 0), ("charisme", "Charisme", 1))),
-        ChoiceInput("peuple", "Peuple", "humain", PEOPLE_CHOICES, "Ses modificateurs et traits s'appliquent (l. 965–978)."),
-        ChoiceInput("point_niveau_4", "Point du niveau 4", "aucun", (("aucun", "Aucun"),) + CARAC_CHOICES, "Au niveau 4 et plus (l. 125)."),
-        TextInput("classes", "Classes, niveau par niveau", "combattant", 200, "La première est la classe de création (ex. « combattant, combattant, mystique »)."),
-        TextInput("rangs", "Rangs de compétences", "vigilance 1, athletisme 1", 400, "« compétence rangs », spécialisation entre parenthèses : « connaissance (arcanes) 2 »."),
-        TextInput("degres", "Degrés d'avantages", "attaque 2, defense 1, sauvegarde 1", 200, "Au plus 6 par avantage."),
-        IntInput("libres_pv", "Points libres en PV", 4, 0, 60, "Points libres de la classe mis en PV."),
-        IntInput("libres_pe", "Points libres en PE", 2, 0, 60, "Le reste, en PE."),
-        IntInput("recuperation_pv", "Récupération investie en PV", 4, 0, 9, "6 points à partager (9 avec Récupération accrue) ; la Constitution s'ajoute."),
-        IntInput("recuperation_pe", "Récupération investie en PE", 2, 0, 9, "La Sagesse s'ajoute."),
-        TextInput("atouts", "Atouts", "métier des armes, expertise du combat, arme de prédilection (épée longue), habilité (conduite; acrobatie)", 800,
-                  "Séparés par des virgules, précisions entre parenthèses (arme, compétences, « pv » ou « pe » pour Compteur exceptionnel)."),
-        TextInput("equipement", "Équipement", "cotte de mailles, épée longue, écu, ration de nourriture, trousse à outils (vigilance)", 800,
-                  "Noms des tables de prix ou armes citées (épée longue, dague, arc…), séparés par des virgules."),
-    ),
-    compute_sheet,
-    (
-        "Modificateurs professionnel et expert : 2 + ⌊niveau/2⌋ et niveau + 3, ce qui reproduit la table (l. 158–160).",
-        "Défense à distance : le bouclier compte, rien ne l'en exclut ; la fiche d'Achille imprime 3D6+2 au lieu de 3D6+4 (note éditoriale).",
-        "Coût de l'équipement d'Achille : le livre annonce 7 DO (l. 382), la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
-        "Conduite (équitation) sans rang : 2D6+3, compétence spécialisée (la fiche d'Achille n'indique que le +3).",
-    ),
-))
+register(
+    Calculator(
+        SYSTEM,
+        "feuille",
+        "Feuille de personnage",
+        "Que vaut chaque ligne de la fiche, et la création respecte-t-elle les règles ?",
+        (
+            *(
+                IntInput(
+                    key,
+                    name,
+                    value,
+                    -3,
+                    8,
+                    "Valeur de création, avant peuple et point du niveau 4.",
+                )
+                for key, name, value in (
+                    ("force", "Force", 3),
+                    ("dexterite", "Dextérité", 1),
+                    ("constitution", "Constitution", 2),
+                    ("intelligence", "Intelligence", -1),
+                    ("sagesse", "Sagesse", 0),
+                    ("charisme", "Charisme", 1),
+                )
+            ),
+            ChoiceInput(
+                "peuple",
+                "Peuple",
+                "humain",
+                PEOPLE_CHOICES,
+                "Ses modificateurs et traits s'appliquent (l. 965–978).",
+            ),
+            ChoiceInput(
+                "point_niveau_4",
+                "Point du niveau 4",
+                "aucun",
+                (("aucun", "Aucun"),) + CARAC_CHOICES,
+                "Au niveau 4 et plus (l. 125).",
+            ),
+            TextInput(
+                "classes",
+                "Classes, niveau par niveau",
+                "combattant",
+                200,
+                "La première est la classe de création (ex. « combattant, combattant, mystique »).",
+            ),
+            TextInput(
+                "rangs",
+                "Rangs de compétences",
+                "vigilance 1, athletisme 1",
+                400,
+                "« compétence rangs », spécialisation entre parenthèses : « connaissance (arcanes) 2 ».",
+            ),
+            TextInput(
+                "degres",
+                "Degrés d'avantages",
+                "attaque 2, defense 1, sauvegarde 1",
+                200,
+                "Au plus 6 par avantage.",
+            ),
+            IntInput(
+                "libres_pv",
+                "Points libres en PV",
+                4,
+                0,
+                60,
+                "Points libres de la classe mis en PV.",
+            ),
+            IntInput("libres_pe", "Points libres en PE", 2, 0, 60, "Le reste, en PE."),
+            IntInput(
+                "recuperation_pv",
+                "Récupération investie en PV",
+                4,
+                0,
+                9,
+                "6 points à partager (9 avec Récupération accrue) ; la Constitution s'ajoute.",
+            ),
+            IntInput(
+                "recuperation_pe", "Récupération investie en PE", 2, 0, 9, "La Sagesse s'ajoute."
+            ),
+            TextInput(
+                "atouts",
+                "Atouts",
+                "métier des armes, expertise du combat, arme de prédilection (épée longue), habilité (conduite; acrobatie)",
+                800,
+                "Séparés par des virgules, précisions entre parenthèses (arme, compétences, « pv » ou « pe » pour Compteur exceptionnel).",
+            ),
+            TextInput(
+                "equipement",
+                "Équipement",
+                "cotte de mailles, épée longue, écu, ration de nourriture, trousse à outils (vigilance)",
+                800,
+                "Noms des tables de prix ou armes citées (épée longue, dague, arc…), séparés par des virgules.",
+            ),
+        ),
+        compute_sheet,
+        (
+            "Modificateurs professionnel et expert : 2 + ⌊niveau/2⌋ et niveau + 3, ce qui reproduit la table (l. 158–160).",
+            "Défense à distance : le bouclier compte, rien ne l'en exclut ; la fiche d'Achille imprime 3D6+2 au lieu de 3D6+4 (note éditoriale).",
+            "Coût de l'équipement d'Achille : le livre annonce 7 DO (l. 382), la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
+            "Conduite (équitation) sans rang : 2D6+3, compétence spécialisée (la fiche d'Achille n'indique que le +3).",
+        ),
+    )
+)

@@ -110,6 +110,7 @@ def support(result: int) -> int:
 
 # --- exploding damage dice (l.355) ----------------------------------------------------
 
+
 @lru_cache(maxsize=64)
 def exploding_die(threshold: int | None, cap: int) -> tuple[Fraction, ...]:
     """p[v] = P(one damage die totals v) for v ≤ cap; a face ≥ threshold adds a new roll."""
@@ -126,7 +127,9 @@ def exploding_die(threshold: int | None, cap: int) -> tuple[Fraction, ...]:
     return tuple(p)
 
 
-def damage(dice: int, threshold: int | None, bonus: int, armour: int, cap: int = 80) -> tuple[Dist, Fraction, Fraction]:
+def damage(
+    dice: int, threshold: int | None, bonus: int, armour: int, cap: int = 80
+) -> tuple[Dist, Fraction, Fraction]:
     """Law of max(0, dice + bonus − armour) exact up to `cap` (before the clamp), the exact
     mass of the tail beyond it, and the exact mean."""
     single = exploding_die(threshold, cap)

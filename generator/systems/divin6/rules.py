@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 NEEDS = {
     "atout": ("nom", "categorie", "prerequis", "caracteristique_liee", "prises"),
@@ -37,7 +37,9 @@ class Rules:
     skills: Mapping[str, tuple[str, bool]]  # id -> (characteristic, specialised?)
     skill_names: Mapping[str, str]
     classes: Mapping[str, ClassRule]
-    peoples: Mapping[str, Mapping]  # id -> {"nom", "type", "modificateurs": {carac: delta}, "atouts"}
+    peoples: Mapping[
+        str, Mapping
+    ]  # id -> {"nom", "type", "modificateurs": {carac: delta}, "atouts"}
 
 
 def build(data: Mapping) -> Rules:
@@ -47,13 +49,24 @@ def build(data: Mapping) -> Rules:
     for class_id, c in data["classe"].items():
         first, later = c["creation"], c["par_niveau"]
         classes[class_id] = ClassRule(
-            c["nom"], c["categorie_atout"], first["rangs_base"], first["degres"], first["pv_multiplicateur_con"],
-            first["points_libres"], later["rangs"], later["degres"], later["points_libres"],
+            c["nom"],
+            c["categorie_atout"],
+            first["rangs_base"],
+            first["degres"],
+            first["pv_multiplicateur_con"],
+            first["points_libres"],
+            later["rangs"],
+            later["degres"],
+            later["points_libres"],
         )
     peoples = {
         people_id: {
-            "nom": p["nom"], "type": p["type"], "atouts": tuple(p.get("atouts", ())),
-            "modificateurs": {m["caracteristique"]: m["valeur"] for m in p.get("modificateurs", ())},
+            "nom": p["nom"],
+            "type": p["type"],
+            "atouts": tuple(p.get("atouts", ())),
+            "modificateurs": {
+                m["caracteristique"]: m["valeur"] for m in p.get("modificateurs", ())
+            },
             "competences": {b["competence"]: b["valeur"] for b in p.get("bonus_competences", ())},
         }
         for people_id, p in data["peuple"].items()
@@ -62,7 +75,9 @@ def build(data: Mapping) -> Rules:
         atouts=data["atout"],
         caracs=tuple(caracs),
         carac_names={k: v["nom"] for k, v in caracs.items()},
-        skills={k: (v["caracteristique"], v["famille"] == "specialisee") for k, v in skills.items()},
+        skills={
+            k: (v["caracteristique"], v["famille"] == "specialisee") for k, v in skills.items()
+        },
         skill_names={k: v["nom"] for k, v in skills.items()},
         classes=classes,
         peoples=peoples,

@@ -9,28 +9,40 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 from .rules import Rules
 
 # l.283–319, 365–376: id -> (kind, cost DO, encumbrance, armour or shield value, category)
 EQUIPMENT = {
-    "trousse-a-outils": ("trousse", 1, Fraction(1), 0, None), "ration-de-nourriture": ("ration", 0, Fraction(1, 2), 0, None),
-    "arme-legere": ("arme", 1, Fraction(1, 2), 0, "legere"), "arme-intermediaire": ("arme", 2, Fraction(1), 0, "intermediaire"),
+    "trousse-a-outils": ("trousse", 1, Fraction(1), 0, None),
+    "ration-de-nourriture": ("ration", 0, Fraction(1, 2), 0, None),
+    "arme-legere": ("arme", 1, Fraction(1, 2), 0, "legere"),
+    "arme-intermediaire": ("arme", 2, Fraction(1), 0, "intermediaire"),
     "arme-lourde": ("arme", 3, Fraction(2), 0, "lourde"),
-    "veste-de-cuir-leger": ("armure", 1, Fraction(1), 1, "legere"), "pourpoint-de-cuir-epais": ("armure", 2, Fraction(2), 2, "legere"),
-    "cuirasse-de-cuir-cloute": ("armure", 3, Fraction(3), 3, "intermediaire"), "cotte-de-mailles": ("armure", 4, Fraction(4), 4, "intermediaire"),
-    "armure-de-mailles-et-plaques": ("armure", 5, Fraction(5), 5, "lourde"), "armure-de-plaques-complete": ("armure", 6, Fraction(6), 6, "lourde"),
-    "targe": ("bouclier", 1, Fraction(1), 1, "legere"), "ecu": ("bouclier", 2, Fraction(2), 2, "intermediaire"), "pavois": ("bouclier", 3, Fraction(3), 3, "lourde"),
+    "veste-de-cuir-leger": ("armure", 1, Fraction(1), 1, "legere"),
+    "pourpoint-de-cuir-epais": ("armure", 2, Fraction(2), 2, "legere"),
+    "cuirasse-de-cuir-cloute": ("armure", 3, Fraction(3), 3, "intermediaire"),
+    "cotte-de-mailles": ("armure", 4, Fraction(4), 4, "intermediaire"),
+    "armure-de-mailles-et-plaques": ("armure", 5, Fraction(5), 5, "lourde"),
+    "armure-de-plaques-complete": ("armure", 6, Fraction(6), 6, "lourde"),
+    "targe": ("bouclier", 1, Fraction(1), 1, "legere"),
+    "ecu": ("bouclier", 2, Fraction(2), 2, "intermediaire"),
+    "pavois": ("bouclier", 3, Fraction(3), 3, "lourde"),
     # Special weapons take bonus and dice from their category (l.347–351).
-    "main-gauche": ("arme", 2, Fraction(1, 2), 0, "legere"), "epee-batarde": ("arme", 3, Fraction(3, 2), 0, "intermediaire"),
-    "arbalete-lourde": ("arme", 3, Fraction(3), 0, "lourde"), "pistolet-d-arquefeu": ("arme", 4, Fraction(1, 2), 0, "intermediaire"),
+    "main-gauche": ("arme", 2, Fraction(1, 2), 0, "legere"),
+    "epee-batarde": ("arme", 3, Fraction(3, 2), 0, "intermediaire"),
+    "arbalete-lourde": ("arme", 3, Fraction(3), 0, "lourde"),
+    "pistolet-d-arquefeu": ("arme", 4, Fraction(1, 2), 0, "intermediaire"),
     "fusil-d-arquefeu": ("arme", 5, Fraction(1), 0, "lourde"),
-    "fleches-et-carreaux": ("munition", 1, Fraction(1, 2), 0, None), "billes-d-acier": ("munition", 1, Fraction(1, 2), 0, None),
-    "cartouches-classiques": ("munition", 2, Fraction(1, 2), 0, None), "cartouches-hautement-explosives": ("munition", 4, Fraction(1, 2), 0, None),
+    "fleches-et-carreaux": ("munition", 1, Fraction(1, 2), 0, None),
+    "billes-d-acier": ("munition", 1, Fraction(1, 2), 0, None),
+    "cartouches-classiques": ("munition", 2, Fraction(1, 2), 0, None),
+    "cartouches-hautement-explosives": ("munition", 4, Fraction(1, 2), 0, None),
     # Mounts carry: their value adds to the rider's encumbrance score (l.314–319).
-    "monture-d-amateur": ("monture", 2, Fraction(0), 4, None), "monture-de-professionnel": ("monture", 4, Fraction(0), 6, None),
+    "monture-d-amateur": ("monture", 2, Fraction(0), 4, None),
+    "monture-de-professionnel": ("monture", 4, Fraction(0), 6, None),
     "monture-d-expert": ("monture", 6, Fraction(0), 8, None),
 }
 # l.331–341: weapon category -> (attack bonus, damage dice, Métier des armes needed)
@@ -38,12 +50,34 @@ WEAPONS = {"legere": (0, 1, 0), "intermediaire": (1, 2, 1), "lourde": (2, 3, 2)}
 LOWER = {"lourde": "intermediaire", "intermediaire": "legere", "legere": "legere"}
 # Weapons named by the text, as examples of each category (l.331–335).
 WEAPON_NAMES = {
-    "dague": "legere", "epee-courte": "legere", "hachette": "legere", "stylet": "legere", "fronde": "legere",
-    "epee-large": "intermediaire", "epee-longue": "intermediaire", "hache-de-combat": "intermediaire", "masse-d-arme": "intermediaire",
-    "marteau-de-guerre": "intermediaire", "epieu": "intermediaire", "arc-long": "intermediaire", "arc": "intermediaire", "arbalete-de-poing": "intermediaire",
-    "estramacon": "lourde", "espadon": "lourde", "francisque": "lourde", "lance": "lourde",
+    "dague": "legere",
+    "epee-courte": "legere",
+    "hachette": "legere",
+    "stylet": "legere",
+    "fronde": "legere",
+    "epee-large": "intermediaire",
+    "epee-longue": "intermediaire",
+    "hache-de-combat": "intermediaire",
+    "masse-d-arme": "intermediaire",
+    "marteau-de-guerre": "intermediaire",
+    "epieu": "intermediaire",
+    "arc-long": "intermediaire",
+    "arc": "intermediaire",
+    "arbalete-de-poing": "intermediaire",
+    "estramacon": "lourde",
+    "espadon": "lourde",
+    "francisque": "lourde",
+    "lance": "lourde",
 }
-RANGED = {"fronde", "arc-long", "arc", "arbalete-de-poing", "arbalete-lourde", "pistolet-d-arquefeu", "fusil-d-arquefeu"}
+RANGED = {
+    "fronde",
+    "arc-long",
+    "arc",
+    "arbalete-de-poing",
+    "arbalete-lourde",
+    "pistolet-d-arquefeu",
+    "fusil-d-arquefeu",
+}
 
 
 def slug(text: str) -> str:
@@ -104,7 +138,9 @@ class Sheet:
         return len(self.classes)
 
     def has(self, atout: str) -> int:
-        return sum(1 for a in self.atouts if a.id == atout) + (1 if atout in self.people_rule.get("atouts", ()) else 0)
+        return sum(1 for a in self.atouts if a.id == atout) + (
+            1 if atout in self.people_rule.get("atouts", ()) else 0
+        )
 
     @property
     def people_rule(self) -> dict:
@@ -128,7 +164,20 @@ class Sheet:
         return values
 
     def rank(self, skill: str, specialisation: str | None = None) -> int:
-        return max((e.rank for e in self.ranks if e.id == skill and (specialisation is None or specialisation in e.params or not e.params and not self.rules.skills[skill][1])), default=0)
+        return max(
+            (
+                e.rank
+                for e in self.ranks
+                if e.id == skill
+                and (
+                    specialisation is None
+                    or specialisation in e.params
+                    or not e.params
+                    and not self.rules.skills[skill][1]
+                )
+            ),
+            default=0,
+        )
 
     @property
     def prof(self) -> int:
@@ -143,9 +192,14 @@ class Sheet:
 
     # --- budgets -------------------------------------------------------------------------
     def budgets(self) -> dict[str, tuple[int, int]]:
-        first, later = self.rules.classes[self.classes[0]], [self.rules.classes[c] for c in self.classes[1:]]
+        first, later = (
+            self.rules.classes[self.classes[0]],
+            [self.rules.classes[c] for c in self.classes[1:]],
+        )
         natural = self.has("don-naturel")
-        ranks = first.ranks + self.carac["intelligence"] + sum(c.level_ranks for c in later) + natural
+        ranks = (
+            first.ranks + self.carac["intelligence"] + sum(c.level_ranks for c in later) + natural
+        )
         degrees = first.degrees + sum(c.level_degrees for c in later) + natural
         free = first.free + sum(c.level_free for c in later)
         atouts = 4 + (self.level - 1)
@@ -153,7 +207,10 @@ class Sheet:
             "Rangs de compétence": (sum(e.rank for e in self.ranks), ranks),
             "Degrés d'avantage": (sum(self.degrees.values()), degrees),
             "Points libres PV/PE": (self.free_pv + self.free_pe, free),
-            "Récupération": (self.recup_pv + self.recup_pe, 6 + 3 * self.has("recuperation-accrue")),
+            "Récupération": (
+                self.recup_pv + self.recup_pe,
+                6 + 3 * self.has("recuperation-accrue"),
+            ),
             "Atouts": (self.atout_slots(), atouts),
         }
 
@@ -169,9 +226,13 @@ class Sheet:
         found = []
         values = list(self.base.values())
         if sum(values) != 6:
-            found.append(f"Caractéristiques de création : la somme doit faire 6 (elle fait {sum(values)}) (l. 90).")
+            found.append(
+                f"Caractéristiques de création : la somme doit faire 6 (elle fait {sum(values)}) (l. 90)."
+            )
         if any(v > 3 or v < -1 for v in values):
-            found.append("Caractéristiques de création : chacune entre −1 et +3 (au plus 3 points investis, un seul point négatif) (l. 90–92).")
+            found.append(
+                "Caractéristiques de création : chacune entre −1 et +3 (au plus 3 points investis, un seul point négatif) (l. 90–92)."
+            )
         if sum(1 for v in values if v < 0) > 2:
             found.append("Caractéristiques de création : au plus deux points négatifs (l. 92).")
         for label, (used, available) in self.budgets().items():
@@ -183,7 +244,10 @@ class Sheet:
         for name, value in self.degrees.items():
             if value > 6:
                 found.append(f"{name} : au plus 6 degrés (l. 197).")
-        if self.recup_pv + self.carac["constitution"] < 1 or self.recup_pe + self.carac["sagesse"] < 1:
+        if (
+            self.recup_pv + self.carac["constitution"] < 1
+            or self.recup_pe + self.carac["sagesse"] < 1
+        ):
             found.append("Récupération : au moins 1 dans chaque pool (l. 215).")
         found += self.check_atouts()
         return found
@@ -200,28 +264,51 @@ class Sheet:
             count = self.has(entry.id)
             for item in req.get("caracteristiques", []):
                 if self.carac[item["caracteristique"]] < item["min"]:
-                    found.append(f"{name} : il faut {item['min']} au moins en {names[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]}).")
+                    found.append(
+                        f"{name} : il faut {item['min']} au moins en {names[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]})."
+                    )
             for item in req.get("rangs", []):
                 options = [item] + item.get("ou", [])
-                if not any(self.rank(o["competence"], slug(o["specialisation"]) if o.get("specialisation") else None) >= item["min"] for o in options):
-                    wanted = " ou ".join(o["competence"] + (f" ({o['specialisation']})" if o.get("specialisation") else "") for o in options)
+                if not any(
+                    self.rank(
+                        o["competence"],
+                        slug(o["specialisation"]) if o.get("specialisation") else None,
+                    )
+                    >= item["min"]
+                    for o in options
+                ):
+                    wanted = " ou ".join(
+                        o["competence"]
+                        + (f" ({o['specialisation']})" if o.get("specialisation") else "")
+                        for o in options
+                    )
                     found.append(f"{name} : il faut {item['min']} rang au moins en {wanted}.")
             for item in req.get("degres", []):
                 if self.degrees.get(item["avantage"], 0) < item["min"]:
-                    found.append(f"{name} : il faut {item['min']} degré au moins en {item['avantage']}.")
+                    found.append(
+                        f"{name} : il faut {item['min']} degré au moins en {item['avantage']}."
+                    )
             for other in req.get("atouts", []):
                 if not self.has(other):
-                    found.append(f"{name} : demande l'atout {catalogue.get(other, {}).get('nom', other)}.")
+                    found.append(
+                        f"{name} : demande l'atout {catalogue.get(other, {}).get('nom', other)}."
+                    )
             if req.get("atouts_un_parmi") and not any(self.has(o) for o in req["atouts_un_parmi"]):
-                found.append(f"{name} : demande l'un des atouts {', '.join(catalogue.get(o, {}).get('nom', o) for o in req['atouts_un_parmi'])}.")
+                found.append(
+                    f"{name} : demande l'un des atouts {', '.join(catalogue.get(o, {}).get('nom', o) for o in req['atouts_un_parmi'])}."
+                )
             for other in req.get("atouts_exclus", []):
                 if self.has(other):
-                    found.append(f"{name} : incompatible avec {catalogue.get(other, {}).get('nom', other)}.")
+                    found.append(
+                        f"{name} : incompatible avec {catalogue.get(other, {}).get('nom', other)}."
+                    )
             linked = data.get("caracteristique_liee")
             if linked:
                 score = self.carac[linked]
                 if score < 1 or count > score:
-                    found.append(f"{name} : caractéristique liée {names[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count}).")
+                    found.append(
+                        f"{name} : caractéristique liée {names[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count})."
+                    )
             else:
                 most = data.get("prises", {}).get("max")
                 if most is not None and count > most:
@@ -240,19 +327,30 @@ class Sheet:
                 out.append((entry, EQUIPMENT[entry.id]))
             elif entry.id in WEAPON_NAMES:
                 category = WEAPON_NAMES[entry.id]
-                out.append((Entry(f"arme-{category}", (entry.id,), labels=(entry.text,)), EQUIPMENT[f"arme-{category}"]))
+                out.append(
+                    (
+                        Entry(f"arme-{category}", (entry.id,), labels=(entry.text,)),
+                        EQUIPMENT[f"arme-{category}"],
+                    )
+                )
             else:
-                self.problems.append(f"Équipement inconnu : « {entry.id} » (écrivez par exemple « cotte de mailles », « épée longue », « écu », « trousse à outils (vigilance) »).")
+                self.problems.append(
+                    f"Équipement inconnu : « {entry.id} » (écrivez par exemple « cotte de mailles », « épée longue », « écu », « trousse à outils (vigilance) »)."
+                )
         return out
 
     def weapon_mastery(self) -> int:
-        return min(2, self.has("metier-des-armes") - (0 if not self.has("petit") else max(0, self.has("metier-des-armes") - 1)))
+        return min(
+            2,
+            self.has("metier-des-armes")
+            - (0 if not self.has("petit") else max(0, self.has("metier-des-armes") - 1)),
+        )
 
     def load(self) -> tuple[Fraction, Fraction]:
         """(load of weapons/armour/shields, load of rations/ammunition/toolkits)."""
         combat, travel = Fraction(0), Fraction(0)
         mastery = self.weapon_mastery()
-        for entry, (kind, _, enc, _, category) in self.items:
+        for _entry, (kind, _, enc, _, category) in self.items:
             if kind in ("armure", "bouclier") and WEAPONS[category][2] > mastery:
                 enc *= 2  # l.363
             if kind in ("arme", "armure", "bouclier"):
@@ -264,25 +362,61 @@ class Sheet:
     def derived(self) -> dict[str, object]:
         c, level, factor = self.carac, self.level, self.rules.classes[self.classes[0]].factor
         compteur = self.params("compteur-exceptionnel")
-        pv = 6 + factor * c["constitution"] + (level - 1) * c["constitution"] + self.free_pv + (2 * level if "pv" in compteur else 0)
-        pe = 6 + factor * c["sagesse"] + (level - 1) * c["sagesse"] + self.free_pe + (2 * level if "pe" in compteur else 0)
+        pv = (
+            6
+            + factor * c["constitution"]
+            + (level - 1) * c["constitution"]
+            + self.free_pv
+            + (2 * level if "pv" in compteur else 0)
+        )
+        pe = (
+            6
+            + factor * c["sagesse"]
+            + (level - 1) * c["sagesse"]
+            + self.free_pe
+            + (2 * level if "pe" in compteur else 0)
+        )
         mount = max((values[3] for _, values in self.items if values[0] == "monture"), default=0)
-        capacity = c["force"] + c["constitution"] + 3 + min(2, self.rank("survie")) + 2 * bool(self.has("grand")) + mount
+        capacity = (
+            c["force"]
+            + c["constitution"]
+            + 3
+            + min(2, self.rank("survie"))
+            + 2 * bool(self.has("grand"))
+            + mount
+        )
         combat, travel = self.load()
-        counted = max(Fraction(0), combat - 2 * bool(self.has("boite-de-conserve"))) + max(Fraction(0), travel - 3 * bool(self.has("voyageur")))
+        counted = max(Fraction(0), combat - 2 * bool(self.has("boite-de-conserve"))) + max(
+            Fraction(0), travel - 3 * bool(self.has("voyageur"))
+        )
         excess = max(Fraction(0), counted - capacity)
         penalty = excess.numerator // excess.denominator
-        movement = 6 + min(2, self.rank("athletisme")) + bool(self.has("grand")) - bool(self.has("petit")) + 2 * bool(self.has("celerite")) - penalty
+        movement = (
+            6
+            + min(2, self.rank("athletisme"))
+            + bool(self.has("grand"))
+            - bool(self.has("petit"))
+            + 2 * bool(self.has("celerite"))
+            - penalty
+        )
         return {
-            "pv": pv, "pe": pe, "recup_pv": self.recup_pv + c["constitution"], "recup_pe": self.recup_pe + c["sagesse"],
-            "mouvement": movement, "initiative": c["dexterite"] + c["sagesse"] - penalty,
-            "encombrement": capacity, "charge": combat + travel, "malus": penalty,
+            "pv": pv,
+            "pe": pe,
+            "recup_pv": self.recup_pv + c["constitution"],
+            "recup_pe": self.recup_pe + c["sagesse"],
+            "mouvement": movement,
+            "initiative": c["dexterite"] + c["sagesse"] - penalty,
+            "encombrement": capacity,
+            "charge": combat + travel,
+            "malus": penalty,
             "langues": 3 + c["intelligence"] + self.metis,
             "destin": 6 + c["charisme"] + 3 * bool(self.has("enfant-du-destin")),
             "do": sum(cost for _, (_, cost, *_rest) in self.items),
         }
 
-    def skill_line(self, skill: str, specialisation: str | None, physical_penalty: int) -> tuple[int, int]:
+    def skill_line(
+        self, skill: str, specialisation: str | None, physical_penalty: int
+    ) -> tuple[int, int]:
         """(action dice, modifier) of a skill roll (l.148–152, 321–327)."""
         carac, specialised = self.rules.skills[skill]
         rank = self.rank(skill, specialisation)
@@ -293,7 +427,9 @@ class Sheet:
         toolkits = [e for e, (kind, *_rest) in self.items if kind == "trousse"]
         if any(skill in e.params for e in toolkits) and (not specialised or rank >= 1 or versatile):
             modifier += 2 + bool(self.has("outils-personnalises"))
-        modifier += 2 * sum(1 for p in self.params("habilite") if p == skill or p.startswith(skill + "-"))
+        modifier += 2 * sum(
+            1 for p in self.params("habilite") if p == skill or p.startswith(skill + "-")
+        )
         modifier += self.people_rule.get("competences", {}).get(skill, 0)
         modifier += self.has("prestige") if skill in ("reputation", "richesse", "influence") else 0
         if carac in ("force", "constitution", "dexterite"):
@@ -308,28 +444,72 @@ class Sheet:
         for entry, (kind, _, _, _, category) in self.items:
             if kind != "arme":
                 continue
-            name = entry.params[0] if entry.params else entry.id  # a named weapon, or the special weapon's id
+            name = (
+                entry.params[0] if entry.params else entry.id
+            )  # a named weapon, or the special weapon's id
             effective = category
             while WEAPONS[effective][2] > mastery:
                 effective = LOWER[effective]  # l.337–341
             bonus, dice_count, _ = WEAPONS[effective]
             ranged = name in RANGED
-            finesse = self.has("attaque-en-finesse") and effective in ("legere", "intermediaire") and not ranged
+            finesse = (
+                self.has("attaque-en-finesse")
+                and effective in ("legere", "intermediaire")
+                and not ranged
+            )
             stat = c["dexterite"] if ranged or finesse else c["force"]
-            attack = stat + self.degrees.get("attaque", 0) + bonus + (1 if name in favourite else 0) - penalty
+            attack = (
+                stat
+                + self.degrees.get("attaque", 0)
+                + bonus
+                + (1 if name in favourite else 0)
+                - penalty
+            )
             damage = stat + (2 if name in favourite else 0)
             extra = " + 1D6 (Grand)" if self.has("grand") and not ranged else ""
             label = entry.labels[0] if entry.labels else name.replace("-", " ")
-            lines.append((f"Attaque : {label}", f"3D6{attack:+d}", f"dégâts {dice_count}D6{damage:+d}{extra}"))
+            lines.append(
+                (
+                    f"Attaque : {label}",
+                    f"3D6{attack:+d}",
+                    f"dégâts {dice_count}D6{damage:+d}{extra}",
+                )
+            )
         shield = max(shields, default=0)
         armed = any(values[0] == "arme" for _, values in self.items)
         block = max(c["dexterite"], c["force"] if armed else c["dexterite"])
-        lines.append(("Défense au contact", f"3D6{block + self.degrees.get('defense', 0) + shield - penalty:+d}", "Force si armé (parade), sinon Dextérité (l. 525–526)"))
-        lines.append(("Défense à distance", f"3D6{c['dexterite'] + self.degrees.get('defense', 0) + shield - penalty:+d}", "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)"))
+        lines.append(
+            (
+                "Défense au contact",
+                f"3D6{block + self.degrees.get('defense', 0) + shield - penalty:+d}",
+                "Force si armé (parade), sinon Dextérité (l. 525–526)",
+            )
+        )
+        lines.append(
+            (
+                "Défense à distance",
+                f"3D6{c['dexterite'] + self.degrees.get('defense', 0) + shield - penalty:+d}",
+                "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)",
+            )
+        )
         armour = max((values[3] for _, values in self.items if values[0] == "armure"), default=0)
-        lines.append(("Protection", str(armour + bool(self.has("boite-de-conserve")) if armour else 0), "armure portée"))
+        lines.append(
+            (
+                "Protection",
+                str(armour + bool(self.has("boite-de-conserve")) if armour else 0),
+                "armure portée",
+            )
+        )
         for carac in self.rules.caracs:
-            resist = 3 * sum(1 for p in self.params("resistance") if p == carac) + (3 if self.people == "lutin" and carac == "sagesse" else 0)
+            resist = 3 * sum(1 for p in self.params("resistance") if p == carac) + (
+                3 if self.people == "lutin" and carac == "sagesse" else 0
+            )
             physical = penalty if carac in ("force", "constitution", "dexterite") else 0
-            lines.append((f"Sauvegarde ({self.rules.carac_names[carac]})", f"3D6{c[carac] + self.degrees.get('sauvegarde', 0) + resist - physical:+d}", ""))
+            lines.append(
+                (
+                    f"Sauvegarde ({self.rules.carac_names[carac]})",
+                    f"3D6{c[carac] + self.degrees.get('sauvegarde', 0) + resist - physical:+d}",
+                    "",
+                )
+            )
         return lines

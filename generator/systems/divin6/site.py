@@ -6,7 +6,7 @@ sentence is written here, once, so every atout page words its condition the same
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Link = Callable[[str, str], str]  # (kind, id) -> Markdown link
 
@@ -24,7 +24,9 @@ def condition(prerequis: dict, link: Link) -> str:
     """'Score de 1 au moins en Sagesse ; 1 rang au moins en Connaissance (Arcanes) …'"""
     parts = []
     for item in prerequis.get("caracteristiques", []):
-        parts.append(f"score de {item['min']} au moins en {link('caracteristique', item['caracteristique'])}")
+        parts.append(
+            f"score de {item['min']} au moins en {link('caracteristique', item['caracteristique'])}"
+        )
     for rank in prerequis.get("rangs", []):
         unit = "rang" if rank["min"] == 1 else "rangs"
         options = [_skill(rank, link)] + [_skill(alt, link) for alt in rank.get("ou", [])]
@@ -35,7 +37,9 @@ def condition(prerequis: dict, link: Link) -> str:
     for atout in prerequis.get("atouts", []):
         parts.append(f"l'atout {link('atout', atout)}")
     if prerequis.get("atouts_un_parmi"):
-        parts.append("l'un des atouts " + _one_of([link("atout", a) for a in prerequis["atouts_un_parmi"]]))
+        parts.append(
+            "l'un des atouts " + _one_of([link("atout", a) for a in prerequis["atouts_un_parmi"]])
+        )
     for atout in prerequis.get("atouts_exclus", []):
         parts.append(f"ne pas avoir l'atout {link('atout', atout)}")
     if prerequis.get("accord_conteur"):

@@ -28,7 +28,9 @@ def exact_distribution(die: icepool.Die) -> Dist:
     return tuple((outcome, Fraction(quantity, total)) for outcome, quantity in die.items())
 
 
-def pool_size(caracteristique: int, competence: int, equipement: int, permanent: int, blessures: int) -> int:
+def pool_size(
+    caracteristique: int, competence: int, equipement: int, permanent: int, blessures: int
+) -> int:
     """Dice rolled (l.20, 26, 32, 38, 50); never below zero (l.66: no dice, no action)."""
     return max(0, caracteristique + competence + equipement + permanent - blessures)
 
@@ -82,21 +84,41 @@ def _probability_figures(dist: Dist) -> tuple[Figure, ...]:
     )
 
 
-def compute_pool(caracteristique, competence, equipement, permanent, blessures_physiques, blessures_psychiques, seuil):
-    dice = pool_size(caracteristique, competence, equipement, permanent, blessures_physiques + blessures_psychiques)
+def compute_pool(
+    caracteristique,
+    competence,
+    equipement,
+    permanent,
+    blessures_physiques,
+    blessures_psychiques,
+    seuil,
+):
+    dice = pool_size(
+        caracteristique,
+        competence,
+        equipement,
+        permanent,
+        blessures_physiques + blessures_psychiques,
+    )
     dist = successes(dice)
     blocks = [
         Figures(
             "Réserve",
             (
-                Figure("Dés lancés", dice, note=f"{caracteristique} + {competence} + {equipement} {'+' if permanent >= 0 else '−'} {abs(permanent)} − {blessures_physiques + blessures_psychiques} blessure(s)"),
+                Figure(
+                    "Dés lancés",
+                    dice,
+                    note=f"{caracteristique} + {competence} + {equipement} {'+' if permanent >= 0 else '−'} {abs(permanent)} − {blessures_physiques + blessures_psychiques} blessure(s)",
+                ),
                 Figure(f"P(au moins {seuil} succès)", at_least(dist, seuil), percent=True),
             )
             + _probability_figures(dist),
         ),
     ]
     if dice == 0:
-        blocks.append(Text("Aucun dé : le personnage est trop amoindri pour agir (l. 66).", "avertissement"))
+        blocks.append(
+            Text("Aucun dé : le personnage est trop amoindri pour agir (l. 66).", "avertissement")
+        )
     blocks.append(Distribution("Distribution des succès", "Succès", dist))
     return tuple(blocks)
 
@@ -108,7 +130,9 @@ def compute_combat(attaquant, defenseur):
         Figures(
             "Issue du jet",
             (
-                Figure("L'attaquant l'emporte (dégâts infligés)", result["attaquant"], percent=True),
+                Figure(
+                    "L'attaquant l'emporte (dégâts infligés)", result["attaquant"], percent=True
+                ),
                 Figure("Égalité (aucun dégât)", result["egalite"], percent=True),
                 Figure("Le défenseur l'emporte", result["defenseur"], percent=True),
                 Figure("Dégâts moyens par attaque", mean(damage)),
@@ -117,7 +141,9 @@ def compute_combat(attaquant, defenseur):
         Distribution("Dégâts subis par le défenseur", "Dégâts", damage),
     ]
     if attaquant == 0:
-        blocks.insert(0, Text("L'attaquant n'a aucun dé : il ne peut pas agir (l. 66).", "avertissement"))
+        blocks.insert(
+            0, Text("L'attaquant n'a aucun dé : il ne peut pas agir (l. 66).", "avertissement")
+        )
     return tuple(blocks)
 
 
@@ -129,9 +155,19 @@ def compute_cost(niveau, bonus_objet, formule):
         Figures(
             f"Coût selon {label}",
             (
-                Figure(f"Compétence ou bonus au niveau {niveau}", cost(niveau, formule), note="points"),
-                Figure(f"Avec l'autre formule ({FORMULAS[other][0]})", cost(niveau, other), note="points"),
-                Figure(f"Objet aux bonus {', '.join(f'+{b}' for b in bonus_objet)}", sum(cost(b, formule) for b in bonus_objet), note="points : somme des coûts de ses bonus (l. 32)"),
+                Figure(
+                    f"Compétence ou bonus au niveau {niveau}", cost(niveau, formule), note="points"
+                ),
+                Figure(
+                    f"Avec l'autre formule ({FORMULAS[other][0]})",
+                    cost(niveau, other),
+                    note="points",
+                ),
+                Figure(
+                    f"Objet aux bonus {', '.join(f'+{b}' for b in bonus_objet)}",
+                    sum(cost(b, formule) for b in bonus_objet),
+                    note="points : somme des coûts de ses bonus (l. 32)",
+                ),
             ),
         ),
         Table(
@@ -153,12 +189,49 @@ register(
         summary="Combien de dés lancer, et quelles chances d'obtenir au moins k succès ?",
         inputs=(
             IntInput("caracteristique", "Caractéristique", 4, 0, 20, CARAC_HELP),
-            IntInput("competence", "Compétence", 3, 0, 20, "Niveau de la compétence : un dé de plus par niveau."),
-            IntInput("equipement", "Bonus d'équipement", 0, 0, 20, "Un seul objet par jet, et un seul de ses bonus."),
-            IntInput("permanent", "Modificateurs permanents", 0, -20, 20, "Somme des bonus ou malus permanents d'objets sur cette caractéristique."),
-            IntInput("blessures_physiques", "Blessures physiques", 0, 0, 99, "Chaque point retire un dé."),
-            IntInput("blessures_psychiques", "Blessures psychologiques", 0, 0, 99, "Chaque point retire un dé."),
-            IntInput("seuil", "Succès visés", 3, 0, 200, "Le MJ fixe le nombre de succès suffisant ; le texte ne donne pas d'échelle."),
+            IntInput(
+                "competence",
+                "Compétence",
+                3,
+                0,
+                20,
+                "Niveau de la compétence : un dé de plus par niveau.",
+            ),
+            IntInput(
+                "equipement",
+                "Bonus d'équipement",
+                0,
+                0,
+                20,
+                "Un seul objet par jet, et un seul de ses bonus.",
+            ),
+            IntInput(
+                "permanent",
+                "Modificateurs permanents",
+                0,
+                -20,
+                20,
+                "Somme des bonus ou malus permanents d'objets sur cette caractéristique.",
+            ),
+            IntInput(
+                "blessures_physiques", "Blessures physiques", 0, 0, 99, "Chaque point retire un dé."
+            ),
+            IntInput(
+                "blessures_psychiques",
+                "Blessures psychologiques",
+                0,
+                0,
+                99,
+                "Chaque point retire un dé.",
+            ),
+            IntInput(
+                "seuil",
+                "Succès visés",
+                3,
+                0,
+                200,
+                "Le MJ fixe le nombre de succès suffisant ; le texte ne donne pas d'échelle.",
+            ),
         ),
         compute=compute_pool,
         assumptions=(
@@ -175,7 +248,9 @@ register(
         title="Opposition et combat",
         summary="Qui l'emporte, et combien de dégâts subit le défenseur ?",
         inputs=(
-            IntInput("attaquant", "Dés de l'attaquant", 11, 0, 60, "Réserve complète de l'attaquant."),
+            IntInput(
+                "attaquant", "Dés de l'attaquant", 11, 0, 60, "Réserve complète de l'attaquant."
+            ),
             IntInput("defenseur", "Dés du défenseur", 9, 0, 60, "Réserve complète du défenseur."),
         ),
         compute=compute_combat,
@@ -193,13 +268,31 @@ register(
         title="Coût d'une compétence ou d'un équipement",
         summary="Combien de points coûte un niveau N, selon la formule retenue ?",
         inputs=(
-            IntInput("niveau", "Niveau visé", 3, 0, 30, "Niveau de la compétence ou du bonus d'équipement."),
-            IntListInput("bonus_objet", "Bonus de l'objet", (7,), 1, 30, 8, "Niveaux des bonus d'un même objet, séparés par des virgules (ex. « 4, 7 »)."),
+            IntInput(
+                "niveau",
+                "Niveau visé",
+                3,
+                0,
+                30,
+                "Niveau de la compétence ou du bonus d'équipement.",
+            ),
+            IntListInput(
+                "bonus_objet",
+                "Bonus de l'objet",
+                (7,),
+                1,
+                30,
+                8,
+                "Niveaux des bonus d'un même objet, séparés par des virgules (ex. « 4, 7 »).",
+            ),
             ChoiceInput(
                 "formule",
                 "Formule",
                 "incrementale",
-                (("incrementale", "N(N+1)/2 : N points par niveau gagné"), ("imprimee", "N(N−1)/2 : formule imprimée")),
+                (
+                    ("incrementale", "N(N+1)/2 : N points par niveau gagné"),
+                    ("imprimee", "N(N−1)/2 : formule imprimée"),
+                ),
                 "Le texte donne les deux ; voir la note éditoriale sur la règle de coût.",
             ),
         ),

@@ -57,7 +57,11 @@ class Lame:
         return f"{HONOUR_NAMES.get(self.value, str(self.value))} {'d’' if suit[0] in 'AÉEIOU' else 'de '}{suit}"
 
 
-ALL_LAMES = tuple(Lame(suit, value) for suit in SUITS for value in range(1, 14)) + tuple(Lame(arcanum=n) for n in ARCANA) + (Lame(sans_nom=True),)
+ALL_LAMES = (
+    tuple(Lame(suit, value) for suit in SUITS for value in range(1, 14))
+    + tuple(Lame(arcanum=n) for n in ARCANA)
+    + (Lame(sans_nom=True),)
+)
 BY_CODE = {lame.code: lame for lame in ALL_LAMES}
 
 
@@ -72,7 +76,10 @@ def parse_lames(text: str, field: str) -> list[Lame]:
             continue
         lame = BY_CODE.get(code)
         if lame is None:
-            raise FieldError(field, f"« {token.strip()} » n'est pas une lame : écrivez valeur + enseigne (13E, 1C, 7D, 12B) ou A1 à A21, SN.")
+            raise FieldError(
+                field,
+                f"« {token.strip()} » n'est pas une lame : écrivez valeur + enseigne (13E, 1C, 7D, 12B) ou A1 à A21, SN.",
+            )
         if code in seen:
             raise FieldError(field, f"La lame {lame.name} ({code}) est citée deux fois.")
         seen.add(code)
@@ -139,7 +146,9 @@ def arcana_before(arcana: int, honours: int, r: int) -> dict[int, Fraction]:
     """P(k arcana are revealed before the r-th honour), deck of arcana + honours lames."""
     n = arcana + honours
     return {
-        k: Fraction(comb(k + r - 1, r - 1) * _falling(arcana, k) * _falling(honours, r), _falling(n, k + r))
+        k: Fraction(
+            comb(k + r - 1, r - 1) * _falling(arcana, k) * _falling(honours, r), _falling(n, k + r)
+        )
         for k in range(arcana + 1)
     }
 
@@ -157,14 +166,19 @@ def _subset_sums(values: tuple[int, ...]) -> tuple[dict[int, int], ...]:
 
 
 @lru_cache(maxsize=4096)
-def continuation(values: tuple[int, ...], remaining: int, bonus: int) -> tuple[tuple[int, Fraction], ...]:
+def continuation(
+    values: tuple[int, ...], remaining: int, bonus: int
+) -> tuple[tuple[int, Fraction], ...]:
     """Distribution of what a continuation adds (l.118).
 
     `values`: the honours of the chosen suit still in the deck; `remaining`: every lame left
     (an arcanum or another suit stops it); `bonus`: the archetype adjustment per lame."""
     s = len(values)
     counts = _subset_sums(values)
-    at_least = [Fraction(_falling(s, j), _falling(remaining, j)) if j <= s else Fraction(0) for j in range(s + 2)]
+    at_least = [
+        Fraction(_falling(s, j), _falling(remaining, j)) if j <= s else Fraction(0)
+        for j in range(s + 2)
+    ]
     result: dict[int, Fraction] = {}
     for j in range(s + 1):
         p_length = at_least[j] - at_least[j + 1]
@@ -179,7 +193,9 @@ def continuation(values: tuple[int, ...], remaining: int, bonus: int) -> tuple[t
 
 @dataclass
 class Odds:
-    margins: dict[int, Fraction]  # margin (total − difficulty, before Cheap-chips) -> P, As excluded
+    margins: dict[
+        int, Fraction
+    ]  # margin (total − difficulty, before Cheap-chips) -> P, As excluded
     ace: Fraction  # P(the honour kept is an As): a failure whatever the total
     fumble: Fraction  # P(critical failure), the player revealing the lame after the As
     king: Fraction
@@ -209,7 +225,14 @@ class _Accumulator:
         margin = total - self.test.difficulty
         self.margins[margin] = self.margins.get(margin, Fraction(0)) + p
 
-    def kept(self, honour: Honour, rest: list[Honour], arcana: tuple[int, ...], p_k: dict[int, Fraction], weight: Fraction) -> None:
+    def kept(
+        self,
+        honour: Honour,
+        rest: list[Honour],
+        arcana: tuple[int, ...],
+        p_k: dict[int, Fraction],
+        weight: Fraction,
+    ) -> None:
         """Account for `honour` being the lame kept; `rest` = honours still in the deck."""
         suit, value = honour
         test = self.test
@@ -221,7 +244,9 @@ class _Accumulator:
                 left = len(rest) + len(arcana) - k
                 if left > 0:
                     # The k arcana set aside are any k of the arcana: `high` loses k/A on average.
-                    high_left = Fraction(high * (len(arcana) - k), len(arcana)) if arcana else Fraction(0)
+                    high_left = (
+                        Fraction(high * (len(arcana) - k), len(arcana)) if arcana else Fraction(0)
+                    )
                     self.fumble += weight * pk * (kings + high_left) / left
             return
         first = test.base + value + adjustment(suit, test)
@@ -231,10 +256,14 @@ class _Accumulator:
         self.king += weight
         chosen = _continuation_suit(honour, rest, test)
         values = tuple(sorted(h[1] for h in rest if h[0] == chosen))
-        for added, pc in self._mixture(values, len(rest) + len(arcana), adjustment(chosen, test), p_k):
+        for added, pc in self._mixture(
+            values, len(rest) + len(arcana), adjustment(chosen, test), p_k
+        ):
             self.add(first + added, weight * pc)
 
-    def _mixture(self, values: tuple[int, ...], left: int, bonus: int, p_k: dict[int, Fraction]) -> list[tuple[int, Fraction]]:
+    def _mixture(
+        self, values: tuple[int, ...], left: int, bonus: int, p_k: dict[int, Fraction]
+    ) -> list[tuple[int, Fraction]]:
         """What a continuation adds, averaged over the arcana set aside before it. Many
         pairs of an avantage share it: computed once per (values, lames left, bonus)."""
         key = (values, left, bonus)
@@ -264,10 +293,12 @@ def test_odds(deck: Deck, test: Test) -> Odds:
             raise InputError("Il ne reste aucun honneur dans le talon.")
         p_k = arcana_before(len(deck.arcana), h, 1)
         for i, honour in enumerate(honours):
-            acc.kept(honour, honours[:i] + honours[i + 1:], deck.arcana, p_k, Fraction(1, h))
+            acc.kept(honour, honours[:i] + honours[i + 1 :], deck.arcana, p_k, Fraction(1, h))
     else:
         if h < 2:
-            raise InputError("Il faut au moins deux honneurs dans le talon pour un avantage ou un désavantage.")
+            raise InputError(
+                "Il faut au moins deux honneurs dans le talon pour un avantage ou un désavantage."
+            )
         p_k = arcana_before(len(deck.arcana), h, 2)
         pair = Fraction(2, h * (h - 1))
         for i in range(h):
@@ -281,6 +312,7 @@ def test_odds(deck: Deck, test: Test) -> Odds:
 
 
 # --- the cycle (l.141–151) ---------------------------------------------------------
+
 
 def shuffle_cycle(rng: random.Random, lames: list[Lame]) -> list[Lame]:
     """Start of a cycle: the Sans Nom shuffled with 10 random lames, the rest on top (l.145).

@@ -10,9 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 TRACKS = {
-    "endurance": {"nom": "Endurance", "niveaux": ("Fatigue", "Épuisement", "Syncope"), "depasse": "perd connaissance"},
-    "equilibre-mental": {"nom": "Équilibre Mental", "niveaux": ("Nervosité", "Choc", "Panique"), "depasse": "le MJ prend le contrôle du personnage"},
-    "vitalite": {"nom": "Vitalité", "niveaux": ("Blessure légère", "Blessure grave", "Blessure mortelle"), "depasse": "s'écroule et agonise"},
+    "endurance": {
+        "nom": "Endurance",
+        "niveaux": ("Fatigue", "Épuisement", "Syncope"),
+        "depasse": "perd connaissance",
+    },
+    "equilibre-mental": {
+        "nom": "Équilibre Mental",
+        "niveaux": ("Nervosité", "Choc", "Panique"),
+        "depasse": "le MJ prend le contrôle du personnage",
+    },
+    "vitalite": {
+        "nom": "Vitalité",
+        "niveaux": ("Blessure légère", "Blessure grave", "Blessure mortelle"),
+        "depasse": "s'écroule et agonise",
+    },
 }
 DEFAULT_COUNTS = (4, 2, 1)
 THRESHOLDS = (2, 5, 10)
@@ -30,7 +42,9 @@ class Atouts:
     dur_a_cuire: int = 0  # Blessure grave maluses cancelled (vitality, l.368)
     infatigable: int = 0  # Épuisement maluses cancelled (endurance, l.374)
     juste_une_egratignure: bool = False  # no Blessure légère malus (vitality, l.375)
-    second_souffle: bool = False  # first Épuisement level: no malus, Fatigue maluses cancelled (endurance, l.386)
+    second_souffle: bool = (
+        False  # first Épuisement level: no malus, Fatigue maluses cancelled (endurance, l.386)
+    )
 
 
 @dataclass
@@ -44,7 +58,10 @@ class Track:
 
     @property
     def capacity(self) -> tuple[int, int, int]:
-        return tuple(n + (1 if self.skill >= free else 0) for n, free in zip(DEFAULT_COUNTS, FREE_FROM))
+        return tuple(
+            n + (1 if self.skill >= free else 0)
+            for n, free in zip(DEFAULT_COUNTS, FREE_FROM, strict=True)
+        )
 
     def _kind_of_next(self, tier: int) -> str:
         """The weight of the next level taken in `tier`, in the order the rules give."""
@@ -59,7 +76,12 @@ class Track:
             cancelled = self.atouts.infatigable
         if sum(1 for k in taken[free:] if k == FREE) < cancelled:
             return FREE
-        if tier == 1 and self.track == "endurance" and self.atouts.second_souffle and SOUFFLE not in taken:
+        if (
+            tier == 1
+            and self.track == "endurance"
+            and self.atouts.second_souffle
+            and SOUFFLE not in taken
+        ):
             return SOUFFLE
         return FULL
 

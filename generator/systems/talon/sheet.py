@@ -135,28 +135,47 @@ class Sheet:
             found.append(f"Il faut 4 attributs secondaires différents (reçu : {len(secondaries)}).")
         both = set(primaries) & set(secondaries)
         if both:
-            found.append(f"Un attribut ne peut être à la fois primaire et secondaire : {', '.join(sorted(both))}.")
-        for choices, wanted, kind in ((self.primaries, 2, "primaire"), (self.secondaries, 1, "secondaire")):
+            found.append(
+                f"Un attribut ne peut être à la fois primaire et secondaire : {', '.join(sorted(both))}."
+            )
+        for choices, wanted, kind in (
+            (self.primaries, 2, "primaire"),
+            (self.secondaries, 1, "secondaire"),
+        ):
             for choice in choices:
                 if len(choice.skills) != wanted or len(set(choice.skills)) != len(choice.skills):
-                    found.append(f"{choice.attribute} ({kind}) doit développer {wanted} compétence{'s' if wanted > 1 else ''} différente{'s' if wanted > 1 else ''} (reçu : {len(choice.skills)}).")
+                    found.append(
+                        f"{choice.attribute} ({kind}) doit développer {wanted} compétence{'s' if wanted > 1 else ''} différente{'s' if wanted > 1 else ''} (reçu : {len(choice.skills)})."
+                    )
                 for skill in choice.skills:
                     if skill not in ATTRIBUTES[choice.attribute]:
-                        found.append(f"{skill} n'est pas liée à {choice.attribute} dans la liste des attributs.")
+                        found.append(
+                            f"{skill} n'est pas liée à {choice.attribute} dans la liste des attributs."
+                        )
         expected = {
             "primaires": (sorted(PRIMARY_VALUES), primaries),
             "secondaires": (sorted(SECONDARY_VALUES), secondaries),
-            "autres": (sorted(OTHER_VALUES), [a for a in ATTRIBUTES if a not in primaries and a not in secondaries]),
+            "autres": (
+                sorted(OTHER_VALUES),
+                [a for a in ATTRIBUTES if a not in primaries and a not in secondaries],
+            ),
         }
         for group, (values, names) in expected.items():
             got = sorted(self.attributes[a] for a in names)
             if len(names) == len(values) and got != values:
-                found.append(f"Valeurs des attributs {group} : {', '.join(map(str, got))} ; la création demande {', '.join(map(str, sorted(values, reverse=True)))}.")
+                found.append(
+                    f"Valeurs des attributs {group} : {', '.join(map(str, got))} ; la création demande {', '.join(map(str, sorted(values, reverse=True)))}."
+                )
         return found
 
     def melee_die(self) -> str:
         """Corps à Corps damage (l.66) from the status of Costaud and Violent."""
-        status = lambda a: "P" if a in [c.attribute for c in self.primaries] else "S" if a in [c.attribute for c in self.secondaries] else "-"
+
+        def status(attribute: str) -> str:
+            if attribute in [c.attribute for c in self.primaries]:
+                return "P"
+            return "S" if attribute in [c.attribute for c in self.secondaries] else "-"
+
         pair = sorted((status("costaud"), status("violent")))
         if pair == ["P", "P"]:
             return "2D6"

@@ -17,10 +17,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from . import deck
 from ...engine.inputs import FieldError
+from . import deck
 
-MOVES = {"t", "a", "n", "f", "m", "u"} | {f"c{letter}" for letter in deck.SUIT_LETTERS} | {f"r{n}" for n in range(1, 7)}
+MOVES = (
+    {"t", "a", "n", "f", "m", "u"}
+    | {f"c{letter}" for letter in deck.SUIT_LETTERS}
+    | {f"r{n}" for n in range(1, 7)}
+)
 
 
 @dataclass
@@ -42,7 +46,9 @@ class Talon:
 
     def new_cycle(self) -> str:
         """l.145 and l.151: every lame back, Sans Nom among the last 11, one lame each."""
-        everything = self.talon + self.discard + self.revealed + [lame for r in self.reserves for lame in r]
+        everything = (
+            self.talon + self.discard + self.revealed + [lame for r in self.reserves for lame in r]
+        )
         if not everything:
             everything = list(deck.ALL_LAMES)
         self.talon = deck.shuffle_cycle(self.rng, everything)
@@ -71,7 +77,7 @@ class Talon:
             if lame is None:
                 return message
             honours += 0 if lame.arcanum else 1
-        return "révélées : " + ", ".join(l.name for l in self.revealed)
+        return "révélées : " + ", ".join(lame.name for lame in self.revealed)
 
     def play(self, move: str) -> str:
         if move in ("t", "a"):
@@ -107,8 +113,8 @@ class Talon:
         raise AssertionError(move)
 
     def remaining_deck(self) -> deck.Deck:
-        honours = tuple((l.suit, l.value) for l in self.talon if l.suit)
-        arcana = tuple(l.arcanum for l in self.talon if l.arcanum)
+        honours = tuple((lame.suit, lame.value) for lame in self.talon if lame.suit)
+        arcana = tuple(lame.arcanum for lame in self.talon if lame.arcanum)
         return deck.Deck(honours, arcana)
 
 
@@ -117,7 +123,10 @@ def replay(seed: int, players: int, log: str, field_name: str = "journal") -> Ta
     for token in log.split():
         token = token.strip()
         if token not in MOVES:
-            raise FieldError(field_name, f"« {token} » n'est pas une action (t, a, n, cE, cC, cD, cB, r1 à r6, f, m, u).")
+            raise FieldError(
+                field_name,
+                f"« {token} » n'est pas une action (t, a, n, cE, cC, cD, cB, r1 à r6, f, m, u).",
+            )
         if token.startswith("r") and int(token[1:]) > players:
             raise FieldError(field_name, f"« {token} » : il n'y a que {players} joueur(s).")
         if token == "u":
