@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from .engine.inputs import (
+    BoolInput,
     ChoiceInput,
     DecimalInput,
     IntInput,
@@ -32,7 +33,13 @@ def _field(calc: Calculator, item) -> str:
             f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"><legend>{escape(item.label)}</legend>{boxes}'
             f'<small id="{field_id}-aide">{escape(item.help)}</small><span class="srd-error" id="{field_id}-erreur" role="alert"></span></fieldset>'
         )
-    if isinstance(item, ChoiceInput):
+    if isinstance(item, BoolInput):
+        options = "".join(
+            f'<option value="{item.to_text(v)}"{" selected" if v == item.default else ""}>{escape(text)}</option>'
+            for v, text in zip((False, True), item.labels, strict=True)
+        )
+        control = f"<select {common}>{options}</select>"
+    elif isinstance(item, ChoiceInput):
         options = "".join(
             f'<option value="{escape(v)}"{" selected" if v == item.default else ""}>{escape(text)}</option>'
             for v, text in item.choices

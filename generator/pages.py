@@ -123,11 +123,11 @@ class Renderer:
         return "\n".join(parts) + ("\n\n" if simple and tables else "") + "\n\n".join(tables)
 
     @pass_context
-    def _condition(self, ctx, prerequis: dict) -> str:
+    def _condition(self, ctx, value: dict) -> str:
         """A structured condition as a sentence, written by the system's `site.condition`."""
         system = ctx["system"]
         return systems.module(system.id, "site").condition(
-            prerequis, lambda kind, ref: self._lien(ctx, system.entity(kind, ref))
+            value, lambda kind, ref: self._lien(ctx, system.entity(kind, ref))
         )
 
     @pass_context

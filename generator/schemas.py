@@ -1,7 +1,7 @@
 """JSON Schemas: one per entity kind, the single definition of the data format.
 
 Each `systems/<system>/schemas/<kind>.json` holds a kind's own fields (kinds differ from
-one system to the next: a divin6 characteristic is not a talon attribute); `schemas/
+one system to the next: one system's characteristic is not another's attribute); `schemas/
 _entite.json` the fields every entity shares. `compose` joins them into the self-contained
 schema that validates the YAML and is published under `api/schemas/<system>/`.
 

@@ -82,7 +82,26 @@ class ChoiceInput:
         return value
 
 
-YES_NO = (("non", "Non"), ("oui", "Oui"))
+@dataclass(frozen=True)
+class BoolInput:
+    """Yes or no; written « oui » / « non » in the URL query."""
+
+    name: str
+    label: str
+    default: bool
+    help: str = ""
+    labels: tuple[str, str] = ("Non", "Oui")  # what the form shows for no, yes
+
+    def parse(self, raw: str) -> bool:
+        text = raw.strip().lower()
+        if text in ("oui", "1", "true"):
+            return True
+        if text in ("non", "0", "false"):
+            return False
+        raise InputError("Répondez « oui » ou « non ».")
+
+    def to_text(self, value: bool) -> str:
+        return "oui" if value else "non"
 
 
 @dataclass(frozen=True)
@@ -206,4 +225,6 @@ def _decimal(value: Fraction) -> str:
     )
 
 
-Input = IntInput | ChoiceInput | IntListInput | TextInput | MultiChoiceInput | DecimalInput
+Input = (
+    IntInput | ChoiceInput | BoolInput | IntListInput | TextInput | MultiChoiceInput | DecimalInput
+)

@@ -155,7 +155,7 @@ function bind(root) {
     clearTimeout(debounce);
     debounce = setTimeout(run, DEBOUNCE_MS);
   });
-  // Buttons that append a move to a text field (the virtual talon's log).
+  // Buttons that append a move to a text field (e.g. a log of moves).
   root.querySelectorAll(".srd-action").forEach((button) =>
     button.addEventListener("click", () => {
       const field = form.elements[button.dataset.champ];

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...engine.inputs import YES_NO, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
+from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from . import dice, sheet
@@ -37,7 +37,7 @@ def compute_roll(
     science_du_critique,
 ):
     n = max(0, int(des) - blessures + autres_des)
-    science = science_du_critique == "oui"
+    science = science_du_critique
     lines = [
         Figure(
             "Dés d'action",
@@ -51,7 +51,7 @@ def compute_roll(
         lines.append(
             Figure(f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})", p, percent=True)
         )
-        if destin == "oui":
+        if destin:
             lines.append(
                 Figure(
                     "Réussite avec un point de Destin",
@@ -110,7 +110,7 @@ def compute_roll(
                     percent=True,
                 )
             )
-        if destin == "oui":
+        if destin:
             blocks.append(
                 Text(
                     "Le point de Destin n'est calculé que pour un jet contre une difficulté.",
@@ -197,14 +197,11 @@ register(
                 ),
                 "±4 par dé au-dessus ou au-dessous de trois (l. 443–449).",
             ),
-            ChoiceInput(
-                "destin", "Un point de Destin", "non", YES_NO, "Relance d'un dé après un échec."
-            ),
-            ChoiceInput(
+            BoolInput("destin", "Un point de Destin", False, "Relance d'un dé après un échec."),
+            BoolInput(
                 "science_du_critique",
                 "Science du critique",
-                "non",
-                YES_NO,
+                False,
                 "+3 à la marge d'une frappe critique (l. 1057).",
             ),
         ),
@@ -306,7 +303,7 @@ def level_and_free(xp: int, veteran: bool) -> tuple[int, int]:
 
 
 def compute_progression(xp, veteran, xp_par_scenario):
-    vet = veteran == "oui"
+    vet = veteran
     level, free = level_and_free(xp, vet)
     nxt = next(
         (x for x in range(xp + 1, xp + 501) if level_and_free(x, vet) != (level, free)), None
@@ -348,11 +345,10 @@ register(
         "Quel niveau et combien d'atouts libres pour tant d'XP ?",
         (
             IntInput("xp", "Points d'expérience", 550, 0, 5000, "Total accumulé."),
-            ChoiceInput(
+            BoolInput(
                 "veteran",
                 "Vétéran",
-                "non",
-                YES_NO,
+                False,
                 "Commence au niveau 4 ; niveaux 5 et 6 à 200 XP ; deux premiers atouts libres à 100 XP.",
             ),
             IntInput(
@@ -387,10 +383,10 @@ def compute_encumbrance(
     charge_autre,
 ):
     mount = next(bonus for key, _, bonus in MOUNTS if key == monture)
-    capacity = force + constitution + 3 + int(survie) + (2 if grand == "oui" else 0) + mount
+    capacity = force + constitution + 3 + int(survie) + (2 if grand else 0) + mount
     # Boite de conserve and Voyageur only carry their own kind of load (l.245).
-    combat = max(Fraction(0), charge_combat - (2 if boite_de_conserve == "oui" else 0))
-    travel = max(Fraction(0), charge_voyage - (3 if voyageur == "oui" else 0))
+    combat = max(Fraction(0), charge_combat - (2 if boite_de_conserve else 0))
+    travel = max(Fraction(0), charge_voyage - (3 if voyageur else 0))
     load = combat + travel + charge_autre
     excess = max(Fraction(0), load - capacity)
     penalty = -(excess.numerator // excess.denominator)
@@ -399,7 +395,7 @@ def compute_encumbrance(
             "Score d'encombrement",
             capacity,
             note=f"For {force} + Con {constitution} + 3 + Survie {survie}"
-            + (" + Grand 2" if grand == "oui" else "")
+            + (" + Grand 2" if grand else "")
             + (f" + monture {mount}" if mount else ""),
         ),
         Figure("Charge comptée", load),
@@ -429,19 +425,17 @@ register(
                 (("0", "Amateur (+0)"), ("1", "Professionnel (+1)"), ("2", "Expert (+2)")),
                 "",
             ),
-            ChoiceInput("grand", "Grand", "non", YES_NO, "+2."),
-            ChoiceInput(
+            BoolInput("grand", "Grand", False, "+2."),
+            BoolInput(
                 "boite_de_conserve",
                 "Boite de conserve",
-                "non",
-                YES_NO,
+                False,
                 "+2 pour armes, armures et boucliers seulement.",
             ),
-            ChoiceInput(
+            BoolInput(
                 "voyageur",
                 "Voyageur",
-                "non",
-                YES_NO,
+                False,
                 "+3 pour rations, munitions et trousses seulement.",
             ),
             ChoiceInput(

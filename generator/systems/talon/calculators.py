@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.inputs import (
-    YES_NO,
+    BoolInput,
     ChoiceInput,
     FieldError,
     IntInput,
@@ -129,7 +129,7 @@ def compute_test(
         archetype_suit=ARCHETYPES[archetype][1] if archetype != "aucun" else None,
         skill_suit=None if enseigne_competence == "aucune" else enseigne_competence,
         continuation=continuation,
-        ace_fails=as_echec == "oui",
+        ace_fails=as_echec,
         mode=mode,
     )
     revealed = [deck.BY_CODE[code] for code in lames_revelees]
@@ -235,12 +235,12 @@ TEST_INPUTS = (
         (("autre", "Une autre que celle du Roi (la plus fournie)"),) + SUIT_CHOICES,
         "Choisie après un Roi (l. 118).",
     ),
-    ChoiceInput(
+    BoolInput(
         "as_echec",
         "L'As échoue toujours",
-        "oui",
-        (("oui", "Oui (règle du fumble)"), ("non", "Non : l'As vaut 1")),
+        True,
         "Le texte fait de l'As un échec, même si la valeur suffirait.",
+        labels=("Non : l'As vaut 1", "Oui (règle du fumble)"),
     ),
     MultiChoiceInput(
         "lames_revelees",
@@ -346,9 +346,7 @@ def compute_health(
     juste_une_egratignure,
     second_souffle,
 ):
-    atouts = health.Atouts(
-        dur_a_cuire, infatigable, juste_une_egratignure == "oui", second_souffle == "oui"
-    )
+    atouts = health.Atouts(dur_a_cuire, infatigable, juste_une_egratignure, second_souffle)
     skills = {"endurance": endurance, "equilibre-mental": equilibre_mental, "vitalite": vitalite}
     damages = {
         "endurance": dommages_endurance,
@@ -448,18 +446,16 @@ register(
                 2,
                 "Annule les premiers malus d'Épuisement.",
             ),
-            ChoiceInput(
+            BoolInput(
                 "juste_une_egratignure",
                 "Juste une égratignure",
-                "non",
-                YES_NO,
+                False,
                 "Aucun malus de Blessure légère.",
             ),
-            ChoiceInput(
+            BoolInput(
                 "second_souffle",
                 "Second souffle",
-                "non",
-                YES_NO,
+                False,
                 "Au premier niveau d'Épuisement non annulé.",
             ),
         ),
@@ -548,7 +544,7 @@ def compute_creation(
             )
         )
     skills = {skill: character.skill(skill)[0] for skill in sheet.SKILLS}
-    mastery = 1 + celerite + (1 if deux_armes == "oui" else 0)
+    mastery = 1 + celerite + (1 if deux_armes else 0)
     free = [
         f"{name} {skills[key]} : {n} niveau(x) gratuit(s)"
         for key, name in (
@@ -574,7 +570,7 @@ def compute_creation(
                     "Maîtrise",
                     mastery,
                     note=f"1 + Célérité {celerite}"
-                    + (" + 1 (deux armes)" if deux_armes == "oui" else "")
+                    + (" + 1 (deux armes)" if deux_armes else "")
                     + (
                         f" ; {mastery + maitre_d_arme} avec une arme de mêlée (Maître d'arme)"
                         if maitre_d_arme
@@ -652,7 +648,7 @@ CREATION_INPUTS = (
         3,
         "+1 Maîtrise par niveau avec une arme de mêlée.",
     ),
-    ChoiceInput("deux_armes", "Combat à deux armes", "non", YES_NO, "+1 Maîtrise."),
+    BoolInput("deux_armes", "Combat à deux armes", False, "+1 Maîtrise."),
 )
 
 register(
