@@ -135,6 +135,16 @@ class Links:
                 for path, text in _strings(entity.data, ()):
                     self.check_text(system, text, entity, path, entity.line(path))
                 for pattern, target_kind, relation in kinds[entity.kind].references():
+                    if target_kind not in kinds:  # a schema naming a kind the system lacks
+                        self.problems.append(
+                            (
+                                entity,
+                                (),
+                                entity.line(),
+                                f"le schéma du genre « {entity.kind} » renvoie au genre « {target_kind} », inconnu dans {system.id}",
+                            )
+                        )
+                        continue
                     for path, value in _follow(entity.data, pattern, ()):
                         target = system.entity(target_kind, value)
                         if target is None:

@@ -10,9 +10,9 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from . import schemas, systems, urls
-from .calcpage import calculator_html
 from .corpus import Corpus, Entity, System
 from .engine import registry
+from .engine.form import calculator_html
 from .links import Links, relative
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import yaml
 
@@ -73,7 +72,3 @@ def parse_yaml(text: str) -> Located:
         raise YamlProblem(line, message) from None
     finally:
         loader.dispose()
-
-
-def load_yaml(path: Path) -> Located:
-    return parse_yaml(path.read_text(encoding="utf-8"))

@@ -321,3 +321,13 @@ def test_divin6_atout_pages_show_structured_conditions_and_exclusions(site):
     assert "Incompatible avec" in insomniac and 'href="../que-d-un-oeil/"' in insomniac
     index = (site / "divin6/atout/index.html").read_text()
     assert index.count("<tr>") >= 96 and 'data-facettes="Catégorie"' in index
+
+
+def test_calc_js_uses_the_html_contract_of_the_form_module(root):
+    """calc.js and engine/form.py name the same classes and id suffix."""
+    from generator.engine import form
+
+    script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
+    for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION"):
+        assert f'const {name} = ".{getattr(form, name)}";' in script, name
+    assert f'const ERROR = "{form.ERROR}";' in script

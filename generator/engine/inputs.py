@@ -42,7 +42,6 @@ class IntInput:
     minimum: int
     maximum: int
     help: str = ""
-    kind = "entier"
 
     def parse(self, raw: str) -> int:
         value = _parse_int(raw)
@@ -65,7 +64,6 @@ class ChoiceInput:
     default: str
     choices: tuple[tuple[str, str], ...]
     help: str = ""
-    kind = "choix"
 
     def parse(self, raw: str) -> str:
         value = raw.strip()
@@ -116,7 +114,6 @@ class IntListInput:
     max_items: int
     help: str = ""
     optional: bool = False  # an empty list is allowed
-    kind = "liste"
 
     def parse(self, raw: str) -> tuple[int, ...]:
         parts = [p for p in raw.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
@@ -151,7 +148,6 @@ class TextInput:
     default: str
     max_length: int
     help: str = ""
-    kind = "texte"
 
     def parse(self, raw: str) -> str:
         text = raw.strip()
@@ -175,7 +171,6 @@ class MultiChoiceInput:
     default: tuple[str, ...]
     choices: tuple[tuple[str, str], ...]
     help: str = ""
-    kind = "cases"
 
     def parse(self, raw: str) -> tuple[str, ...]:
         allowed = {v for v, _ in self.choices}
@@ -199,7 +194,6 @@ class DecimalInput:
     minimum: Fraction
     maximum: Fraction
     help: str = ""
-    kind = "decimal"
 
     def parse(self, raw: str) -> Fraction:
         text = raw.strip().replace(",", ".").replace("\u2212", "-")

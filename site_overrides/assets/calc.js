@@ -3,6 +3,14 @@
 // Material's instant navigation swaps pages without reloading this script, so every
 // page is (re)bound through `document$`, and the worker stays alive from page to page.
 
+// The HTML contract, as written by generator/engine/form.py (a test keeps both in step).
+const ROOT = ".srd-calc";
+const STATUS = ".srd-calc-status";
+const RESULT = ".srd-calc-result";
+const LINK = ".srd-calc-link";
+const ACTION = ".srd-action";
+const ERROR = "-erreur";
+
 // A computation longer than this is stopped (worker terminated, then restarted).
 const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
 const DEBOUNCE_MS = 80; // short: a reader types a digit or two, then expects the answer
@@ -86,7 +94,7 @@ function showErrors(form, errors) {
   for (const el of fieldsOf(form)) {
     const message = errors[el.name] || "";
     const holder = el.type === "checkbox" ? el.closest("fieldset") : el;
-    const slot = form.querySelector(`#${CSS.escape(holder.id)}-erreur`);
+    const slot = form.querySelector(`#${CSS.escape(holder.id)}${ERROR}`);
     if (slot) slot.textContent = message;
     holder.toggleAttribute("aria-invalid", Boolean(message));
   }
@@ -96,9 +104,9 @@ function bind(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "1";
   const form = root.querySelector("form");
-  const status = root.querySelector(".srd-calc-status");
-  const result = root.querySelector(".srd-calc-result");
-  const link = root.querySelector(".srd-calc-link");
+  const status = root.querySelector(STATUS);
+  const result = root.querySelector(RESULT);
+  const link = root.querySelector(LINK);
   const setState = (state, message) => {
     root.dataset.state = state;
     status.textContent = message;
@@ -156,7 +164,7 @@ function bind(root) {
     debounce = setTimeout(run, DEBOUNCE_MS);
   });
   // Buttons that append a move to a text field (e.g. a log of moves).
-  root.querySelectorAll(".srd-action").forEach((button) =>
+  root.querySelectorAll(ACTION).forEach((button) =>
     button.addEventListener("click", () => {
       const field = form.elements[button.dataset.champ];
       field.value = `${field.value} ${button.dataset.ajoute}`.trim();
@@ -178,7 +186,7 @@ function bind(root) {
 }
 
 function bindAll() {
-  document.querySelectorAll(".srd-calc").forEach(bind);
+  document.querySelectorAll(ROOT).forEach(bind);
 }
 
 if (globalThis.document$) {

@@ -65,28 +65,6 @@ ALL_LAMES = (
 BY_CODE = {lame.code: lame for lame in ALL_LAMES}
 
 
-def parse_lames(text: str, field: str) -> list[Lame]:
-    """'13E, 1C, A5' -> lames; a French message naming the bad token otherwise."""
-    from .inputs import FieldError
-
-    lames, seen = [], set()
-    for token in text.replace(";", ",").replace(" ", ",").split(","):
-        code = token.strip().upper()
-        if not code:
-            continue
-        lame = BY_CODE.get(code)
-        if lame is None:
-            raise FieldError(
-                field,
-                f"« {token.strip()} » n'est pas une lame : écrivez valeur + enseigne (13E, 1C, 7D, 12B) ou A1 à A21, SN.",
-            )
-        if code in seen:
-            raise FieldError(field, f"La lame {lame.name} ({code}) est citée deux fois.")
-        seen.add(code)
-        lames.append(lame)
-    return lames
-
-
 @dataclass(frozen=True)
 class Deck:
     """The lames a test can still reveal (the Arcane Sans Nom is not among them)."""

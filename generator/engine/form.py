@@ -1,4 +1,10 @@
-"""HTML of a calculator: its form (from the inputs' declaration) and the default result.
+"""The HTML contract between a calculator and `site_overrides/assets/calc.js`: the form
+(from the inputs' declaration) around the result (`results.to_html`).
+
+calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by their
+`name`, the message slot of a field by the field's id + ERROR, and the parts below by
+their class; an action button by ACTION with `data-champ` / `data-ajoute`. The names are
+written here and in calc.js only.
 
 No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
 """
@@ -7,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .engine.inputs import (
+from .inputs import (
     BoolInput,
     ChoiceInput,
     DecimalInput,
@@ -16,12 +22,21 @@ from .engine.inputs import (
     MultiChoiceInput,
     TextInput,
 )
-from .engine.registry import Calculator
+from .registry import Calculator
+
+ROOT = "srd-calc"
+FORM = "srd-calc-form"
+STATUS = "srd-calc-status"
+RESULT = "srd-calc-result"
+LINK = "srd-calc-link"
+ACTION = "srd-action"
+HELP = "-aide"  # suffix of a field's id: its help text
+ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
 
 
 def _field(calc: Calculator, item) -> str:
     field_id = f"{calc.id}-{item.name}"
-    described = f"{field_id}-aide {field_id}-erreur"
+    described = f"{field_id}{HELP} {field_id}{ERROR}"
     label = f'<label for="{field_id}">{escape(item.label)}</label>'
     common = f'id="{field_id}" name="{item.name}" aria-describedby="{described}"'
     if isinstance(item, MultiChoiceInput):
@@ -31,7 +46,7 @@ def _field(calc: Calculator, item) -> str:
         )
         return (
             f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"><legend>{escape(item.label)}</legend>{boxes}'
-            f'<small id="{field_id}-aide">{escape(item.help)}</small><span class="srd-error" id="{field_id}-erreur" role="alert"></span></fieldset>'
+            f'<small id="{field_id}{HELP}">{escape(item.help)}</small><span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></fieldset>'
         )
     if isinstance(item, BoolInput):
         options = "".join(
@@ -47,10 +62,7 @@ def _field(calc: Calculator, item) -> str:
         control = f"<select {common}>{options}</select>"
     elif isinstance(item, IntInput):
         # type=text keeps what the reader typed, so the engine can say what is wrong with it.
-        control = (
-            f'<input type="text" inputmode="numeric" autocomplete="off" {common} value="{item.default}" '
-            f'data-min="{item.minimum}" data-max="{item.maximum}">'
-        )
+        control = f'<input type="text" inputmode="numeric" autocomplete="off" {common} value="{item.default}">'
     elif isinstance(item, DecimalInput):
         control = f'<input type="text" inputmode="decimal" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     elif isinstance(item, TextInput) and item.max_length >= 300:
@@ -69,15 +81,15 @@ def _field(calc: Calculator, item) -> str:
     )
     return (
         f'<div class="srd-field">{label}{control}'
-        f'<small id="{field_id}-aide">{escape(item.help)}{bounds}</small>'
-        f'<span class="srd-error" id="{field_id}-erreur" role="alert"></span></div>'
+        f'<small id="{field_id}{HELP}">{escape(item.help)}{bounds}</small>'
+        f'<span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></div>'
     )
 
 
 def calculator_html(calc: Calculator, default_result: str) -> str:
     fields = "".join(_field(calc, item) for item in calc.inputs)
     buttons = "".join(
-        f'<button type="button" class="md-button srd-action" data-champ="{action.field}" data-ajoute="{escape(action.token)}">{escape(action.label)}</button>'
+        f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" data-ajoute="{escape(action.token)}">{escape(action.label)}</button>'
         for action in calc.actions
     )
     if buttons:
@@ -85,12 +97,12 @@ def calculator_html(calc: Calculator, default_result: str) -> str:
             f'<div class="srd-actions" role="group" aria-label="Actions">{buttons}</div>' + fields
         )
     return (
-        f'<div class="srd-calc" data-system="{calc.system}" data-calc="{calc.id}">'
-        f'<form class="srd-calc-form" method="get" novalidate>{fields}'
+        f'<div class="{ROOT}" data-system="{calc.system}" data-calc="{calc.id}">'
+        f'<form class="{FORM}" method="get" novalidate>{fields}'
         f'</form><noscript><p class="srd-text srd-avertissement">Sans JavaScript, la page ne peut pas recalculer : '
         f"le résultat ci-dessous est celui des valeurs par défaut.</p></noscript>"
-        f'<p class="srd-calc-status" aria-live="polite">Résultat pour les valeurs par défaut, calculé à la construction du site.</p>'
-        f'<div class="srd-calc-result" aria-live="polite">{default_result}</div>'
-        f'<p class="srd-calc-share"><a class="srd-calc-link" href="?">Lien vers ce résultat</a></p>'
+        f'<p class="{STATUS}" aria-live="polite">Résultat pour les valeurs par défaut, calculé à la construction du site.</p>'
+        f'<div class="{RESULT}" aria-live="polite">{default_result}</div>'
+        f'<p class="srd-calc-share"><a class="{LINK}" href="?">Lien vers ce résultat</a></p>'
         f"</div>"
     )
