@@ -166,7 +166,13 @@ class Renderer:
     def _render(self, template: str, page: str, system: System | None = None, **values) -> str:
         kinds = schemas.kinds(system.id) if system else {}
         return self.env.get_template(template).render(
-            page=page, system=system, corpus=self.corpus, links=self.links, kinds=kinds, **values
+            regles=self.rules.get(system.id) if system else None,
+            page=page,
+            system=system,
+            corpus=self.corpus,
+            links=self.links,
+            kinds=kinds,
+            **values,
         )
 
     def entity_template(self, system: str, kind: str) -> str:

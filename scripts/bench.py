@@ -200,13 +200,17 @@ HEAVY = [
 CLEAR_CACHES = """
 import gc, functools
 for obj in gc.get_objects():
-    if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__.startswith("generator.engine"):
+    if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__.startswith(("generator.engine", "generator.systems")):
         obj.cache_clear()
 """
 
 
 def engine_cpython() -> dict[str, float]:
     """Median time of each heavy calculation, caches emptied before every run."""
+    from generator.build import check
+    from generator.export import engine_data, engine_rules
+
+    rules = engine_rules(engine_data(check(ROOT)[0]))
     out = {}
     for system, calc_id, query in HEAVY:
         calc = registry.get(system, calc_id)
@@ -214,7 +218,7 @@ def engine_cpython() -> dict[str, float]:
         for _ in range(5):
             exec(CLEAR_CACHES, {})
             start = time.perf_counter()
-            calc.run(query)
+            calc.run(query, rules.get(system))
             runs.append(time.perf_counter() - start)
         out[f"{system}/{calc_id}"] = median(runs) * 1000
     return out
@@ -222,12 +226,12 @@ def engine_cpython() -> dict[str, float]:
 
 def engine_pyodide(site: Path) -> dict[str, float]:
     code = (
-        "import json, time\nfrom generator.engine import registry\nout = {}\n"
+        "import json, time\nfrom generator.engine import registry, rules\nout = {}\n"
         f"for system, calc_id, query in {HEAVY!r}:\n"
         "    runs = []\n"
         "    for _ in range(5):\n"
         + "".join(f"        {line}\n" for line in CLEAR_CACHES.strip().splitlines())
-        + "        t = time.perf_counter(); registry.get(system, calc_id).run(query); runs.append(time.perf_counter() - t)\n"
+        + "        t = time.perf_counter(); registry.get(system, calc_id).run(query, rules.shipped(system)); runs.append(time.perf_counter() - t)\n"
         "    out[f'{system}/{calc_id}'] = sorted(runs)[2] * 1000\n"
         "json.dumps(out)"
     )

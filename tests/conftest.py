@@ -30,13 +30,18 @@ def root() -> Path:
     return ROOT
 
 
-@pytest.fixture(scope="session")
-def rules() -> dict:
+@functools.cache
+def repo_rules() -> dict:
     """{system: the rules its calculators receive}, built from the repository's data."""
     from generator.build import check
     from generator.export import engine_data, engine_rules
 
     return engine_rules(engine_data(check(ROOT)[0]))
+
+
+@pytest.fixture(scope="session")
+def rules() -> dict:
+    return repo_rules()
 
 
 def free_port() -> int:

@@ -66,19 +66,21 @@ def test_examples_match_the_text(reserve):
     assert reserve.entity("competence", "escalade").data["niveau_exemple"] == 3
 
 
-def test_cost_rule_values_agree_with_the_engine(reserve):
+def test_printed_cost_values_follow_their_formula(reserve, rules):
+    """The values the page prints for each reading are those its formula gives."""
     rule = reserve.entity("formule", "cout-progression").data
-    by_formula = {"Règle pas à pas": "incrementale", "Formule imprimée": "imprimee"}
     for variant in rule["variantes"]:
-        formula = by_formula[variant["nom"]]
-        assert variant["valeurs"] == [reserve_d6.cost(n, formula) for n in range(1, 8)]
+        assert variant["valeurs"] == [
+            reserve_d6.cost(rules["reserve-d6"], n, variant["id"]) for n in range(1, 8)
+        ]
     assert [v["retenue"] for v in rule["variantes"]] == [True, False]
 
 
-def test_die_face_table_matches_the_engine(reserve):
+def test_die_faces_read_as_the_printed_table(reserve, rules):
     rows = reserve.entity("table", "faces-du-de").data["lignes"]
-    assert [row[1][0] for row in rows] == ["0", "1", "2"]
-    assert sorted(set(reserve_d6.SUCCESSES_BY_FACE.values())) == [0, 1, 2]
+    faces = rules["reserve-d6"].successes_by_face
+    assert [row[1][0] for row in rows] == [str(faces[0]), str(faces[4]), str(faces[5])]
+    assert faces == (0, 0, 0, 0, 1, 2)  # l.46
 
 
 def test_every_defect_of_the_guide_has_an_editorial_note(reserve):

@@ -3,40 +3,43 @@
 from fractions import Fraction
 
 import pytest
+from conftest import repo_rules
 
 from generator.engine import registry
 from generator.engine.results import mean, variance, visible_rows
 from generator.systems.reserve_d6 import calculators as r
 
+R = repo_rules()["reserve-d6"]
+
 
 def test_die_faces_follow_the_text():
     # l.46: 1-4 fail, 5 = 1 success, 6 = 2 successes.
-    assert r.successes(1) == ((0, Fraction(4, 6)), (1, Fraction(1, 6)), (2, Fraction(1, 6)))
+    assert r.successes(R, 1) == ((0, Fraction(4, 6)), (1, Fraction(1, 6)), (2, Fraction(1, 6)))
 
 
 def test_p1_three_successes_with_seven_dice():
-    assert r.at_least(r.successes(7), 3) == Fraction(481, 729)
+    assert r.at_least(r.successes(R, 7), 3) == Fraction(481, 729)
 
 
 def test_p2_eleven_dice_example():
-    dist = r.successes(11)
+    dist = r.successes(R, 11)
     assert r.at_least(dist, 4) == Fraction(137435, 177147)
     assert 1 - r.at_least(dist, 4) == Fraction(39712, 177147)
 
 
 def test_p3_full_distributions():
-    assert [p for _, p in r.successes(2)] == [
+    assert [p for _, p in r.successes(R, 2)] == [
         Fraction(4, 9),
         Fraction(2, 9),
         Fraction(1, 4),
         Fraction(1, 18),
         Fraction(1, 36),
     ]
-    assert dict(r.successes(7))[0] == Fraction(128, 2187)
+    assert dict(r.successes(R, 7))[0] == Fraction(128, 2187)
 
 
 def test_p4_combat_eleven_against_nine():
-    result = r.opposed(11, 9)
+    result = r.opposed(R, 11, 9)
     assert result["attaquant"] == Fraction(169582367355397, 304679870005248)
     assert round(float(result["egalite"]), 6) == 0.112196
     assert round(float(result["defenseur"]), 6) == 0.331212
@@ -45,7 +48,7 @@ def test_p4_combat_eleven_against_nine():
 
 
 def test_p5_combat_four_against_four():
-    result = r.opposed(4, 4)
+    result = r.opposed(R, 4, 4)
     assert result["attaquant"] == Fraction(75397, 186624)
     assert round(float(result["egalite"]), 6) == 0.191990
     assert mean(result["degats"]) == Fraction(118265, 139968)
@@ -53,7 +56,7 @@ def test_p5_combat_four_against_four():
 
 @pytest.mark.parametrize("dice", [1, 7, 11, 30])
 def test_p6_moments(dice):
-    dist = r.successes(dice)
+    dist = r.successes(R, dice)
     assert mean(dist) == Fraction(dice, 2)
     assert variance(dist) == Fraction(7 * dice, 12)
 
@@ -65,8 +68,8 @@ def test_p7_pool_arithmetic():
 
 
 def test_p8_costs_under_both_formulas():
-    assert [r.cost(n, "imprimee") for n in (3, 4, 7)] == [3, 6, 21]
-    assert [r.cost(n, "incrementale") for n in (3, 4, 7)] == [6, 10, 28]
+    assert [r.cost(R, n, "imprimee") for n in (3, 4, 7)] == [3, 6, 21]
+    assert [r.cost(R, n, "incrementale") for n in (3, 4, 7)] == [6, 10, 28]
 
 
 # Guide §B6 reference table, P(successes >= k | N dice), rounded to 4 decimals.
@@ -88,12 +91,12 @@ REFERENCE = {
 
 @pytest.mark.parametrize("dice", sorted(REFERENCE))
 def test_reference_table(dice):
-    dist = r.successes(dice)
+    dist = r.successes(R, dice)
     assert [round(float(r.at_least(dist, k)), 4) for k in range(1, 9)] == REFERENCE[dice]
 
 
 def test_tail_rows_are_folded_exactly():
-    dist = r.successes(60)
+    dist = r.successes(R, 60)
     rows, tail = visible_rows(dist)
     assert rows[0][2] == 1  # P(>= 0)
     assert tail > 0 and tail < Fraction(1, 10**6)
@@ -103,7 +106,7 @@ def test_tail_rows_are_folded_exactly():
 def test_calculator_reads_and_reports_bad_input_in_french():
     calc = registry.get("reserve-d6", "reserve")
     outcome = calc.run(
-        {"caracteristique": "abc", "competence": "", "equipement": "99", "permanent": "−3"}
+        {"caracteristique": "abc", "competence": "", "equipement": "99", "permanent": "−3"}, R
     )
     assert outcome.errors == {
         "caracteristique": "« abc » n'est pas un nombre entier.",
@@ -115,20 +118,24 @@ def test_calculator_reads_and_reports_bad_input_in_french():
 
 def test_calculator_choice_and_list_inputs():
     calc = registry.get("reserve-d6", "cout")
-    assert calc.run({"formule": "autre"}).errors["formule"].startswith("Choisissez une des options")
-    assert calc.run({"bonus_objet": "4, 7"}).ok
-    assert "entre 1 et 30" in calc.run({"bonus_objet": "4, 70"}).errors["bonus_objet"]
-    figures = calc.run({"niveau": "4", "bonus_objet": "4;7", "formule": "imprimee"}).blocks[0].items
+    assert (
+        calc.run({"formule": "autre"}, R).errors["formule"].startswith("Choisissez une des options")
+    )
+    assert calc.run({"bonus_objet": "4, 7"}, R).ok
+    assert "entre 1 et 30" in calc.run({"bonus_objet": "4, 70"}, R).errors["bonus_objet"]
+    figures = (
+        calc.run({"niveau": "4", "bonus_objet": "4;7", "formule": "imprimee"}, R).blocks[0].items
+    )
     assert [f.value for f in figures] == [6, 10, 6 + 21]
 
 
 def test_default_results_match_the_examples():
     # The pool calculator opens on the l.28 example (DEXT 4 + Escalade 3 = 7 dice).
     reserve = registry.get("reserve-d6", "reserve")
-    first = reserve.compute(**reserve.defaults)[0].items
+    first = reserve.compute(R, **reserve.defaults)[0].items
     assert first[0].value == 7 and first[1].value == Fraction(481, 729)
     combat = registry.get("reserve-d6", "combat")
-    assert combat.compute(**combat.defaults)[0].items[0].value == Fraction(
+    assert combat.compute(R, **combat.defaults)[0].items[0].value == Fraction(
         169582367355397, 304679870005248
     )
 
@@ -136,7 +143,7 @@ def test_default_results_match_the_examples():
 def test_zero_dice_warns_that_the_character_cannot_act():
     blocks = (
         registry.get("reserve-d6", "reserve")
-        .run({"caracteristique": "1", "competence": "0", "blessures_physiques": "3"})
+        .run({"caracteristique": "1", "competence": "0", "blessures_physiques": "3"}, R)
         .blocks
     )
     assert any("trop amoindri" in getattr(b, "text", "") for b in blocks)

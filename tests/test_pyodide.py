@@ -56,9 +56,11 @@ def test_pyodide_runs_python_314_with_the_site_wheels(site):
 def test_exact_values_under_pyodide(site):
     code = (
         "from generator.systems.reserve_d6 import calculators as r\n"
+        "from generator.engine.rules import shipped\n"
+        "R = shipped('reserve-d6')\n"
         "from generator.engine.results import mean\n"
-        "o = r.opposed(11, 9)\n"
-        "' '.join(map(str, [r.at_least(r.successes(7), 3), r.at_least(r.successes(11), 4), o['attaquant'], mean(o['degats']), mean(r.opposed(4, 4)['degats'])]))"
+        "o = r.opposed(R, 11, 9)\n"
+        "' '.join(map(str, [r.at_least(r.successes(R, 7), 3), r.at_least(r.successes(R, 11), 4), o['attaquant'], mean(o['degats']), mean(r.opposed(R, 4, 4)['degats'])]))"
     )
     assert run_in_pyodide(site, code).split() == [
         "481/729",

@@ -1,6 +1,7 @@
 """Système à réserve de d6 (sans titre): pool size, success counts, opposed rolls, costs.
 
-Source: shared/sources/003_a42eb52995a0e2c4.txt (line numbers below refer to it).
+Line numbers refer to the source text. The die faces and the cost formulas come from the
+data, through the `Rules` each calculator receives (rules.py).
 """
 
 from __future__ import annotations
@@ -13,12 +14,9 @@ import icepool
 from ...engine.inputs import ChoiceInput, IntInput, IntListInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
+from .rules import Rules
 
 SYSTEM = "reserve-d6"
-
-# l.46: 1-4 fail, 5 gives one success, 6 gives two.
-SUCCESSES_BY_FACE = {1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 2}
-DIE = icepool.Die(list(SUCCESSES_BY_FACE.values()))
 
 Dist = tuple[tuple[int, Fraction], ...]
 
@@ -36,23 +34,29 @@ def pool_size(
 
 
 @lru_cache(maxsize=64)
-def pool_die(dice: int) -> icepool.Die:
-    return dice @ DIE
+def pool_die(faces: tuple[int, ...], dice: int) -> icepool.Die:
+    """The successes of `dice` dice, each face worth faces[face − 1] successes (l.46)."""
+    return dice @ icepool.Die(list(faces))
+
+
+def successes(rules: Rules, dice: int) -> Dist:
+    """Exact P(total successes = k) for a pool of `dice` dice."""
+    return _successes(rules.successes_by_face, dice)
 
 
 @lru_cache(maxsize=64)
-def successes(dice: int) -> Dist:
-    """Exact P(total successes = k) for a pool of `dice` dice."""
-    return exact_distribution(pool_die(dice))
+def _successes(faces: tuple[int, ...], dice: int) -> Dist:
+    return exact_distribution(pool_die(faces, dice))
 
 
 def at_least(dist: Dist, k: int) -> Fraction:
     return sum((p for outcome, p in dist if outcome >= k), Fraction(0))
 
 
-def opposed(attacker: int, defender: int) -> dict[str, object]:
+def opposed(rules: Rules, attacker: int, defender: int) -> dict[str, object]:
     """Both sides roll (l.60, 64). Ties are not resolved by the text: reported apart."""
-    difference = pool_die(attacker) - pool_die(defender)
+    faces = rules.successes_by_face
+    difference = pool_die(faces, attacker) - pool_die(faces, defender)
     diff = exact_distribution(difference)
     damage = exact_distribution(difference.map(lambda d: max(0, d)))
     return {
@@ -63,15 +67,9 @@ def opposed(attacker: int, defender: int) -> dict[str, object]:
     }
 
 
-# l.26 states both rules; they disagree (see the editorial note on the cost rule).
-FORMULAS = {
-    "incrementale": ("N(N+1)/2 (règle pas à pas)", lambda n: n * (n + 1) // 2),
-    "imprimee": ("N(N−1)/2 (formule imprimée)", lambda n: n * (n - 1) // 2),
-}
-
-
-def cost(level: int, formula: str) -> int:
-    return FORMULAS[formula][1](level)
+def cost(rules: Rules, level: int, formula: str) -> int:
+    """Points for level N by one of the two printed formulas (l.26; see the editorial note)."""
+    return rules.formulas[formula].cost(level)
 
 
 def _probability_figures(dist: Dist) -> tuple[Figure, ...]:
@@ -85,6 +83,7 @@ def _probability_figures(dist: Dist) -> tuple[Figure, ...]:
 
 
 def compute_pool(
+    regles,
     caracteristique,
     competence,
     equipement,
@@ -100,7 +99,7 @@ def compute_pool(
         permanent,
         blessures_physiques + blessures_psychiques,
     )
-    dist = successes(dice)
+    dist = successes(regles, dice)
     blocks = [
         Figures(
             "Réserve",
@@ -123,8 +122,8 @@ def compute_pool(
     return tuple(blocks)
 
 
-def compute_combat(attaquant, defenseur):
-    result = opposed(attaquant, defenseur)
+def compute_combat(regles, attaquant, defenseur):
+    result = opposed(regles, attaquant, defenseur)
     damage = result["degats"]
     blocks = [
         Figures(
@@ -147,33 +146,40 @@ def compute_combat(attaquant, defenseur):
     return tuple(blocks)
 
 
-def compute_cost(niveau, bonus_objet, formule):
-    other = "imprimee" if formule == "incrementale" else "incrementale"
-    label, _ = FORMULAS[formule]
+def _label(formula) -> str:
+    return f"{formula.expression} ({formula.name.lower()})"
+
+
+def compute_cost(regles, niveau, bonus_objet, formule):
+    chosen = regles.formulas[formule]
+    others = [f for f in regles.formulas.values() if f.id != formule]
     levels = range(1, max(10, niveau) + 1)
     return (
         Figures(
-            f"Coût selon {label}",
+            f"Coût selon {_label(chosen)}",
             (
                 Figure(
-                    f"Compétence ou bonus au niveau {niveau}", cost(niveau, formule), note="points"
+                    f"Compétence ou bonus au niveau {niveau}", chosen.cost(niveau), note="points"
                 ),
-                Figure(
-                    f"Avec l'autre formule ({FORMULAS[other][0]})",
-                    cost(niveau, other),
-                    note="points",
+                *(
+                    Figure(f"Avec l'autre formule ({_label(f)})", f.cost(niveau), note="points")
+                    for f in others
                 ),
                 Figure(
                     f"Objet aux bonus {', '.join(f'+{b}' for b in bonus_objet)}",
-                    sum(cost(b, formule) for b in bonus_objet),
+                    sum(chosen.cost(b) for b in bonus_objet),
                     note="points : somme des coûts de ses bonus (l. 32)",
                 ),
             ),
         ),
         Table(
             "Coût par niveau (calculé, absent du texte)",
-            ("Niveau", "Pas à pas N(N+1)/2", "Formule imprimée N(N−1)/2", "Passage depuis N−1"),
-            tuple((n, cost(n, "incrementale"), cost(n, "imprimee"), n) for n in levels),
+            (
+                "Niveau",
+                *(f"{f.name} {f.expression}" for f in regles.formulas.values()),
+                "Passage depuis N−1",
+            ),
+            tuple((n, *(f.cost(n) for f in regles.formulas.values()), n) for n in levels),
             note="Le coût d'un malus permanent n'est pas défini par le texte.",
         ),
     )
