@@ -1,0 +1,89 @@
+"""Each system's package, tested without a full build: discovery, links, conditions, pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator import systems, urls
+from generator.build import check
+from generator.engine.inputs import IntInput
+from generator.engine.registry import Calculator
+from generator.export import engine_data, engine_rules
+from generator.pages import Renderer
+
+
+@pytest.fixture(scope="module")
+def checked(root):
+    return check(root)
+
+
+@pytest.fixture(scope="module")
+def renderer(checked):
+    corpus, links = checked
+    return Renderer(corpus, links, engine_rules(engine_data(corpus)))
+
+
+def test_every_data_folder_has_a_package_and_no_list_names_them(root):
+    folders = sorted(p.name for p in (root / "data").iterdir() if p.is_dir())
+    assert systems.ids() == folders
+    assert systems.module("reserve-d6", "rules").__name__ == "generator.systems.reserve_d6.rules"
+    assert systems.module("inconnu", "rules") is None
+
+
+def test_divin6_relations_come_from_the_schema(checked):
+    corpus, links = checked
+    insomniaque = corpus.systems["divin6"].entity("atout", "insomniaque")
+    que_d_un_oeil = corpus.systems["divin6"].entity("atout", "que-d-un-oeil")
+    assert insomniaque in links.excluded_by[que_d_un_oeil.docs_path]
+    tir_rapide = corpus.systems["divin6"].entity("atout", "tir-rapide")
+    sagesse = corpus.systems["divin6"].entity("caracteristique", "sagesse")
+    assert tir_rapide in links.required_by[sagesse.docs_path]
+
+
+def test_talon_prerequisites_feed_required_by(checked):
+    corpus, links = checked
+    talon = corpus.systems["talon"]
+    target = talon.entity("atout", "elargir-l-horizon-des-possibles")
+    assert any(e.kind == "atout" for e in links.required_by[target.docs_path])
+
+
+def test_divin6_condition_sentence():
+    condition = systems.module("divin6", "site").condition
+    text = condition(
+        {"caracteristiques": [{"caracteristique": "sagesse", "min": 2}], "atouts_exclus": ["x"]},
+        lambda kind, ref: f"[{ref}]",
+    )
+    assert text == "Score de 2 au moins en [sagesse] ; ne pas avoir l'atout [x]."
+    assert condition({}, lambda kind, ref: ref) == "Aucune."
+
+
+def test_reserve_d6_item_costs_come_from_the_rules(renderer):
+    page = renderer.pages()[urls.entity("reserve-d6", "equipement", "tres-grosse-pierre")]
+    # +7 en attaque: 7·8/2 = 28 points by the kept formula, 7·6/2 = 21 by the printed one.
+    assert "| +7 en attaque |" in page and "| 7 | 28 | 21 |" in page
+    assert "Coût retenu N(N+1)/2 | Coût imprimé N(N−1)/2" in page
+
+
+def test_chapters_index_lists_every_chapter(renderer, checked):
+    corpus, _ = checked
+    for system in corpus.systems.values():
+        if not system.ready:
+            continue
+        page = renderer.pages()[urls.chapters_index(system.id)]
+        for chapter in system.chapters:
+            assert f"[{chapter.title}](" in page
+
+
+def test_enum_values_show_as_french_words(renderer):
+    page = renderer.pages()[urls.entity("divin6", "competence", "artisanat")]
+    assert "| Famille | spécialisée |" in page
+
+
+def test_a_calculator_whose_function_does_not_match_its_inputs_fails_at_import():
+    def compute(a, b):
+        return ()
+
+    with pytest.raises(TypeError, match="calculateur essai/mauvais"):
+        Calculator("essai", "mauvais", "T", "R", (IntInput("a", "A", 0, 0, 1),), compute)
+    ok = Calculator("essai", "bon", "T", "R", (IntInput("a", "A", 0, 0, 1),), lambda regles, a: ())
+    assert ok.needs_rules
