@@ -30,7 +30,8 @@ class Entity:
 
     @property
     def name(self) -> str:
-        return self.data["nom"]
+        # An entity kept despite schema errors may lack its name: its id still labels links.
+        return self.data.get("nom") or self.id
 
     def line(self, path: tuple = ()) -> int:
         return self.located.line((self.index,) + tuple(path))
@@ -85,6 +86,9 @@ class System:
     file: Path
     entities: dict[str, list[Entity]] = field(default_factory=dict)  # kind -> entities, file order
     chapters: list[Chapter] = field(default_factory=list)
+    # Kinds with a file that could not be read: references to them are not reported as
+    # « introuvable », since the file's own error says it all.
+    unreadable: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -133,13 +137,27 @@ CHAPTER_SCHEMA = {
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 
 
-def _load_document(path: Path, problems: Problems) -> Located | None:
+def read_text(path: Path, problems: Problems) -> str | None:
+    """A file's text (UTF-8, with or without a byte-order mark), or None once reported."""
     try:
-        return parse_yaml(path.read_text(encoding="utf-8"))
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        problems.add(path, line, "fichier illisible : il doit être encodé en UTF-8")
+    return None
+
+
+def _load_document(path: Path, problems: Problems) -> Located | None:
+    text = read_text(path, problems)
+    if text is None:
+        return None
+    if not text.strip():
+        problems.add(path, 1, "fichier vide")
+        return None
+    try:
+        return parse_yaml(text)
     except YamlProblem as error:
         problems.add(path, error.line, str(error))
-    except UnicodeDecodeError:
-        problems.add(path, 1, "fichier illisible : il doit être encodé en UTF-8")
     return None
 
 
@@ -184,26 +202,28 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
                 f"genre d'entité inconnu « {kind_id} » (genres connus : {', '.join(kinds)})",
             )
             continue
-        system.entities.setdefault(kind_id, []).extend(
-            _load_entities(system.id, kinds[kind_id], path, seen, problems)
-        )
+        loaded = _load_entities(system.id, kinds[kind_id], path, seen, problems)
+        if loaded is None:
+            system.unreadable.add(kind_id)
+        system.entities.setdefault(kind_id, []).extend(loaded or [])
     system.chapters = _load_chapters(system, content / system.id, located, problems)
     return system
 
 
 def _load_entities(
     system: str, kind: schemas.Kind, path: Path, seen: dict, problems: Problems
-) -> list[Entity]:
+) -> list[Entity] | None:
+    """The file's entities; None if the file itself could not be read."""
     located = _load_document(path, problems)
     if located is None:
-        return []
+        return None
     if not isinstance(located.data, list):
         problems.add(
             path,
             1,
             f"le fichier doit contenir une liste d'entités « {kind.label} » (une par tiret)",
         )
-        return []
+        return None
     entities = []
     for index, data in enumerate(located.data):
         valid = _check(kind.schema, data, located, (index,), path, problems)
@@ -258,7 +278,9 @@ def _load_chapters(
 
 
 def _load_chapter(system: str, chapter_id: str, path: Path, problems: Problems) -> Chapter | None:
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, problems)
+    if text is None:
+        return None
     match = FRONT_MATTER.match(text)
     if not match:
         problems.add(

@@ -61,7 +61,8 @@ class Links:
 
     # --- resolution -------------------------------------------------------------
     def resolve(self, system: System, kind: str, ref: str, label: str | None) -> Target | str:
-        """The target of a tag, or a French message saying why there is none."""
+        """The target of a tag, or a French message saying why there is none (empty when
+        the target's file could not be read: that file's own error is enough)."""
         ref = ref.strip()
         if kind == "jet":
             return (
@@ -73,7 +74,8 @@ class Links:
             chapter_id, _, anchor = ref.partition("#")
             chapter = system.chapter(chapter_id)
             if chapter is None:
-                return f"chapitre « {chapter_id} » inconnu dans {system.id}"
+                listed = chapter_id in system.meta.get("chapitres", [])
+                return "" if listed else f"chapitre « {chapter_id} » inconnu dans {system.id}"
             anchors = self.anchors(chapter)
             if anchor and anchor not in anchors:
                 return f"ancre « #{anchor} » absente du chapitre « {chapter_id} » (ancres : {', '.join(anchors)})"
@@ -103,6 +105,8 @@ class Links:
             return f"balise de genre inconnu « {kind} » (genres de {system.id} : {', '.join(list(kinds) + list(SPECIAL_TAGS))})"
         entity = system.entity(kind, ref)
         if entity is None:
+            if kind in system.unreadable:
+                return ""
             return f"{kinds[kind].label.lower()} « {ref} » introuvable dans {system.id}"
         return Target(entity.docs_path, "", label or entity.name)
 
@@ -118,6 +122,8 @@ class Links:
     ) -> None:
         for match in TAG.finditer(text):
             target = self.resolve(system, match.group(1), match.group(2), match.group(3))
+            if target == "":
+                continue
             if isinstance(target, str):
                 line = (
                     _line_in_file(source.file, first_line, match)
@@ -147,6 +153,8 @@ class Links:
                         continue
                     for path, value in _follow(entity.data, pattern, ()):
                         target = system.entity(target_kind, value)
+                        if target is None and target_kind in system.unreadable:
+                            continue
                         if target is None:
                             self.problems.append(
                                 (

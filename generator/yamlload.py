@@ -30,33 +30,72 @@ class YamlProblem(Exception):
         self.line = line
 
 
-def _walk(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict) -> object:
+# Plain YAML only: text, numbers, booleans, null, lists and objects. Anything else (dates,
+# binary, custom tags) would reach the site as something no schema describes.
+SCALAR_TAGS = {
+    "tag:yaml.org,2002:str": "",
+    "tag:yaml.org,2002:int": "",
+    "tag:yaml.org,2002:float": "",
+    "tag:yaml.org,2002:bool": "",
+    "tag:yaml.org,2002:null": "",
+}
+REFUSED_TAGS = {
+    "tag:yaml.org,2002:timestamp": "une date : mettez-la entre guillemets",
+    "tag:yaml.org,2002:binary": "des données binaires (!!binary)",
+}
+
+
+def _refuse(node: yaml.Node, message: str) -> YamlProblem:
+    return YamlProblem(node.start_mark.line + 1, message)
+
+
+def _walk(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict, seen: set) -> object:
+    # An alias makes the composer hand out the same node twice: refuse it at once, so a
+    # small file of nested aliases cannot expand into millions of values.
+    if id(node) in seen:
+        raise _refuse(node, "alias YAML (*nom) refusé : écrivez la valeur en entier")
+    seen.add(id(node))
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
+        if node.tag != "tag:yaml.org,2002:map":
+            raise _refuse(node, f"étiquette YAML « {node.tag} » refusée sur un objet")
         result = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in SCALAR_TAGS:
+                raise _refuse(key_node, "une clé doit être un texte simple")
+            key = loader.construct_object(key_node)
             if key in result:
                 raise YamlProblem(
                     key_node.start_mark.line + 1, f"clé « {key} » en double dans le même objet"
                 )
-            result[key] = _walk(loader, value_node, path + (key,), lines)
+            result[key] = _walk(loader, value_node, path + (key,), lines, seen)
             lines[path + (key,)] = key_node.start_mark.line + 1
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_walk(loader, item, path + (i,), lines) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+        if node.tag != "tag:yaml.org,2002:seq":
+            raise _refuse(node, f"étiquette YAML « {node.tag} » refusée sur une liste")
+        return [_walk(loader, item, path + (i,), lines, seen) for i, item in enumerate(node.value)]
+    if node.tag not in SCALAR_TAGS:
+        what = REFUSED_TAGS.get(node.tag, f"l'étiquette « {node.tag} »")
+        raise _refuse(node, f"valeur YAML refusée : {what} ; seuls texte, nombre, booléen et null")
+    return loader.construct_object(node)
 
 
 def parse_yaml(text: str) -> Located:
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
         if node is None:
             return Located(None, {(): 1})
         lines: dict[Path_, int] = {}
-        data = _walk(loader, node, (), lines)
+        data = _walk(loader, node, (), lines, set())
         return Located(data, lines)
+    except yaml.reader.ReaderError as error:  # a control character, say: no mark, a position
+        line = text.count("\n", 0, error.position) + 1
+        raise YamlProblem(
+            line, f"caractère interdit dans un fichier YAML (code {error.character:#x})"
+        ) from None
     except yaml.MarkedYAMLError as error:
         # The context mark is where the broken construct opened (an unclosed bracket, say):
         # that is where the author has to look; the problem mark is where the parser gave up.
@@ -71,4 +110,5 @@ def parse_yaml(text: str) -> Located:
             message += f" (ligne {error.problem_mark.line + 1}, {error.context})"
         raise YamlProblem(line, message) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()

@@ -228,6 +228,41 @@ CASES = {
         "caracteristique=40",
         "caracteristique : Entrez un entier entre 0 et 20",
     ),
+    "control character": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  abreviation: INTE\n",
+        "  abreviation: INTE\x07\n",
+        "abreviation: INTE",
+        "caractère interdit dans un fichier YAML",
+    ),
+    "yaml date": (
+        "data/reserve-d6/competence.yaml",
+        "niveau_exemple: 3",
+        "niveau_exemple: 2024-01-01",
+        "niveau_exemple",
+        "une date : mettez-la entre guillemets",
+    ),
+    "yaml binary": (
+        "data/reserve-d6/competence.yaml",
+        "niveau_exemple: 3",
+        "niveau_exemple: !!binary aGVsbG8=",
+        "niveau_exemple",
+        "données binaires",
+    ),
+    "yaml tag on a mapping": (
+        "data/reserve-d6/caracteristique.yaml",
+        "- id: inte",
+        "- !objet\n  id: inte",
+        "- !objet",
+        "étiquette YAML « !objet » refusée sur un objet",
+    ),
+    "missing name": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  nom: Intelligence\n",
+        "",
+        "- id: inte",
+        "champ obligatoire « nom » manquant",
+    ),
     "bad dice expression": (
         "content/reserve-d6/blessures.md",
         "## Folie",
@@ -247,6 +282,45 @@ def test_each_error_names_file_and_line(project, case):
     matching = [p for p in found if message in p]
     assert matching, found
     assert matching[0].startswith(f"{relative}:{expected_line}: "), (matching, expected_line)
+
+
+def test_yaml_aliases_are_refused_at_once(project):
+    """A few hundred bytes of nested aliases would expand into billions of values: the
+    first alias met stops the reading, so nothing is ever expanded."""
+    bomb = "".join(
+        f"- &a{i} [" + ", ".join([f"*a{i - 1}" if i else "x"] * 9) + "]\n" for i in range(9)
+    )
+    (project / "data/reserve-d6/table.yaml").write_text(bomb)
+    found = problems_of(project)
+    assert any(p.startswith("data/reserve-d6/table.yaml:") and "alias YAML" in p for p in found)
+
+
+def test_a_broken_file_is_reported_once_without_follow_on_errors(project):
+    edit(project, "data/reserve-d6/equipement.yaml", "- id: corde-et-baudrier", "- id: [corde")
+    found = problems_of(project)
+    assert [p for p in found if p.startswith("data/reserve-d6/equipement.yaml")]
+    assert not [p for p in found if "introuvable" in p], found
+
+
+def test_an_empty_file_says_so(project):
+    (project / "data/reserve-d6/formule.yaml").write_text("")
+    found = problems_of(project)
+    assert "data/reserve-d6/formule.yaml:1: fichier vide" in found
+    assert not [p for p in found if "introuvable" in p], found
+
+
+def test_a_chapter_not_in_utf8_is_reported(project):
+    path = project / "content/reserve-d6/blessures.md"
+    path.write_bytes(path.read_bytes().replace(b"Mort", "Mort é".encode("latin-1"), 1))
+    found = problems_of(project)
+    assert any(p.startswith("content/reserve-d6/blessures.md:") and "UTF-8" in p for p in found)
+
+
+def test_a_byte_order_mark_is_accepted_in_chapters_and_data(project):
+    for relative in ("content/reserve-d6/blessures.md", "data/reserve-d6/formule.yaml"):
+        path = project / relative
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    check(project)
 
 
 def test_all_errors_are_reported_at_once(project):
