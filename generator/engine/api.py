@@ -1,4 +1,8 @@
-"""Entry point for the browser worker: one JSON string in, one JSON string out."""
+"""Entry point for the browser worker: one JSON string in, one JSON string out.
+
+Whatever comes in, a JSON reply goes out: `{"ok": true, "html": …}`, or `{"ok": false,
+"errors": {field: message}}`, with `"message"` for what belongs to no field.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +13,30 @@ from .registry import Calculator, get
 from .results import to_html
 
 
+def _failure(message: str, errors: dict | None = None) -> str:
+    return json.dumps({"ok": False, "errors": errors or {}, "message": message}, ensure_ascii=False)
+
+
 def run_json(system: str, calc_id: str, query_json: str) -> str:
     """The browser's call: the rules are those built from the data shipped in the wheel."""
-    return reply(get(system, calc_id), json.loads(query_json), rules.shipped(system))
+    try:
+        calculator = get(system, calc_id)
+    except KeyError:
+        return _failure(f"Calculateur inconnu : {system}/{calc_id}.")
+    try:
+        query = json.loads(query_json)
+    except (TypeError, ValueError):
+        return _failure("Requête illisible : elle doit être un objet JSON.")
+    if not isinstance(query, dict):
+        return _failure("Requête illisible : elle doit être un objet JSON.")
+    return reply(calculator, query, rules.shipped(system))
 
 
 def reply(calculator: Calculator, query: dict, system_rules: object) -> str:
-    outcome = calculator.run(query, system_rules)
+    try:
+        outcome = calculator.run({str(k): str(v) for k, v in query.items()}, system_rules)
+    except Exception as error:  # a bug of ours: say so plainly rather than hang the page
+        return _failure(f"Erreur interne du calculateur ({type(error).__name__}) : signalez-la.")
     if not outcome.ok:
         return json.dumps({"ok": False, "errors": outcome.errors}, ensure_ascii=False)
     return json.dumps({"ok": True, "html": to_html(outcome.blocks)}, ensure_ascii=False)

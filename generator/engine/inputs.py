@@ -3,8 +3,15 @@ or a form field) becomes a value or a French message for the reader."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
+
+# Numbers are read from plain ASCII digits, short enough that no value can make the engine
+# compute for long: the widest field bound has far fewer digits than this.
+MAX_DIGITS = 9
+INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+DECIMAL = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}(\.[0-9]{{1,{MAX_DIGITS}}})?")
 
 
 class InputError(ValueError):
@@ -20,15 +27,19 @@ class FieldError(InputError):
         self.field = field
 
 
+def _shown(raw: str) -> str:
+    """What the reader typed, cut short for a message."""
+    text = raw.strip()
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
 def _parse_int(raw: str) -> int:
     # Readers type "−3" (typographic minus) and "+2" as often as "-3" and "2".
     text = raw.strip().replace("\u2212", "-").replace(" ", "")
     if text == "":
         raise InputError("Ce champ est vide : indiquez un nombre entier.")
-    if text.startswith("+"):
-        text = text[1:]
-    if not (text.lstrip("-").isdigit() and text.count("-") <= 1):
-        raise InputError(f"« {raw.strip()} » n'est pas un nombre entier.")
+    if not INTEGER.fullmatch(text):
+        raise InputError(f"« {_shown(raw)} » n'est pas un nombre entier.")
     return int(text)
 
 
@@ -196,13 +207,12 @@ class DecimalInput:
     help: str = ""
 
     def parse(self, raw: str) -> Fraction:
-        text = raw.strip().replace(",", ".").replace("\u2212", "-")
+        text = raw.strip().replace(",", ".").replace("\u2212", "-").replace(" ", "")
         if text == "":
             raise InputError("Ce champ est vide : indiquez un nombre (par exemple 8,5).")
-        try:
-            value = Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"« {raw.strip()} » n'est pas un nombre.") from None
+        if not DECIMAL.fullmatch(text):
+            raise InputError(f"« {_shown(raw)} » n'est pas un nombre.")
+        value = Fraction(text)
         if not self.minimum <= value <= self.maximum:
             raise InputError(
                 f"Entrez un nombre entre {_decimal(self.minimum)} et {_decimal(self.maximum)} (reçu : {_decimal(value)})."

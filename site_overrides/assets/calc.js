@@ -142,7 +142,7 @@ function bind(root) {
         setState("ok", "Résultat à jour.");
       } else {
         result.classList.add("srd-stale");
-        setState("invalid", "Corrigez le ou les champs signalés : le résultat affiché ne correspond plus aux valeurs saisies.");
+        setState("invalid", reply.message || "Corrigez le ou les champs signalés : le résultat affiché ne correspond plus aux valeurs saisies.");
       }
     } catch (error) {
       if (mine !== sequence) return;

@@ -527,11 +527,11 @@ def compute_sheet(
             "classes",
             "Une classe par niveau, de 1 à 6, parmi combattant, aventurier, mystique (ex. « combattant, combattant, mystique »).",
         )
-    ranks = sheet.parse_list(rangs, with_rank=True)
+    ranks = sheet.parse_list(rangs, "rangs", with_rank=True)
     bad = [e.id for e in ranks if e.id not in regles.skills]
     if bad:
         raise FieldError("rangs", f"Compétence(s) inconnue(s) : {', '.join(bad)}.")
-    degree_entries = sheet.parse_list(degres, with_rank=True)
+    degree_entries = sheet.parse_list(degres, "degres", with_rank=True)
     bad = [e.id for e in degree_entries if e.id not in ("attaque", "defense", "sauvegarde")]
     if bad:
         raise FieldError(
@@ -556,8 +556,8 @@ def compute_sheet(
         free_pe=libres_pe,
         recup_pv=recuperation_pv,
         recup_pe=recuperation_pe,
-        atouts=sheet.parse_list(atouts),
-        gear=sheet.parse_list(equipement),
+        atouts=sheet.parse_list(atouts, "atouts"),
+        gear=sheet.parse_list(equipement, "equipement"),
     )
     d = character.derived()
     problems = character.check() + character.problems

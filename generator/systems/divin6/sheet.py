@@ -7,11 +7,13 @@ data/divin6/equipement.yaml and categorie-arme.yaml (tests/test_data_divin6.py c
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+from ...engine.inputs import FieldError
 from .rules import Rules
 
 # l.283–319, 365–376: id -> (kind, cost DO, encumbrance, armour or shield value, category)
@@ -97,7 +99,12 @@ class Entry:
     text: str = ""  # the name as the reader wrote it
 
 
-def parse_list(text: str, with_rank: bool = False) -> list[Entry]:
+RANK = re.compile(r"\+?[0-9]{1,2}")
+
+
+def parse_list(text: str, field: str, with_rank: bool = False) -> list[Entry]:
+    """'arme de prédilection (épée longue), vigilance 2' -> entries; a rank that is not a
+    small whole number is reported at `field`."""
     entries = []
     for part in text.split(","):
         part = part.strip()
@@ -109,8 +116,13 @@ def parse_list(text: str, with_rank: bool = False) -> list[Entry]:
         rank = 0
         if with_rank:
             words = name.split()
-            if words and words[-1].lstrip("+-").isdigit():
+            if words and RANK.fullmatch(words[-1]):
                 rank, name = int(words[-1]), " ".join(words[:-1])
+            elif words and any(c.isdigit() for c in words[-1]):
+                raise FieldError(
+                    field,
+                    f"« {part} » : le rang doit être 0, 1 ou 2 (ou un nombre de degrés de 0 à 6).",
+                )
         entries.append(Entry(slug(name), params, rank, labels, name.strip()))
     return entries
 

@@ -143,23 +143,34 @@ def _subset_sums(values: tuple[int, ...]) -> tuple[dict[int, int], ...]:
     return tuple(counts)
 
 
-@lru_cache(maxsize=4096)
-def continuation(
-    values: tuple[int, ...], remaining: int, bonus: int
-) -> tuple[tuple[int, Fraction], ...]:
-    """Distribution of what a continuation adds (l.118).
+def _stop_weights(s: int, remaining: tuple[tuple[int, Fraction], ...]) -> list[Fraction]:
+    """P(the continuation draws exactly j lames of its suit), j = 0…s, the number of lames
+    left being `r` with probability p for each (r, p) of `remaining`."""
+    weights = [Fraction(0)] * (s + 1)
+    for left, p in remaining:
+        at_least = [
+            Fraction(_falling(s, j), _falling(left, j)) if j <= s else Fraction(0)
+            for j in range(s + 2)
+        ]
+        for j in range(s + 1):
+            weights[j] += p * (at_least[j] - at_least[j + 1])
+    return weights
 
-    `values`: the honours of the chosen suit still in the deck; `remaining`: every lame left
-    (an arcanum or another suit stops it); `bonus`: the archetype adjustment per lame."""
+
+@lru_cache(maxsize=4096)
+def continuation_mixture(
+    values: tuple[int, ...], remaining: tuple[tuple[int, Fraction], ...], bonus: int
+) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of what a continuation adds (l.118), when the number of lames left is
+    itself random: (lames left, probability) pairs in `remaining`.
+
+    `values`: the honours of the chosen suit still in the deck (an arcanum or another suit
+    stops the continuation); `bonus`: the archetype adjustment per lame. The length law is
+    mixed first, then combined once with the subset sums."""
     s = len(values)
     counts = _subset_sums(values)
-    at_least = [
-        Fraction(_falling(s, j), _falling(remaining, j)) if j <= s else Fraction(0)
-        for j in range(s + 2)
-    ]
     result: dict[int, Fraction] = {}
-    for j in range(s + 1):
-        p_length = at_least[j] - at_least[j + 1]
+    for j, p_length in enumerate(_stop_weights(s, remaining)):
         if not p_length:
             continue
         subsets = comb(s, j)
@@ -167,6 +178,13 @@ def continuation(
             added = total + j * bonus
             result[added] = result.get(added, Fraction(0)) + p_length * Fraction(count, subsets)
     return tuple(sorted(result.items()))
+
+
+def continuation(
+    values: tuple[int, ...], remaining: int, bonus: int
+) -> tuple[tuple[int, Fraction], ...]:
+    """What a continuation adds when exactly `remaining` lames are left."""
+    return continuation_mixture(values, ((remaining, Fraction(1)),), bonus)
 
 
 @dataclass
@@ -197,7 +215,6 @@ class _Accumulator:
         self.ace = Fraction(0)
         self.fumble = Fraction(0)
         self.king = Fraction(0)
-        self._mixtures: dict = {}
 
     def add(self, total: int, p: Fraction) -> None:
         margin = total - self.test.difficulty
@@ -241,17 +258,10 @@ class _Accumulator:
 
     def _mixture(
         self, values: tuple[int, ...], left: int, bonus: int, p_k: dict[int, Fraction]
-    ) -> list[tuple[int, Fraction]]:
-        """What a continuation adds, averaged over the arcana set aside before it. Many
-        pairs of an avantage share it: computed once per (values, lames left, bonus)."""
-        key = (values, left, bonus)
-        if key not in self._mixtures:
-            law: dict[int, Fraction] = {}
-            for k, pk in p_k.items():
-                for added, pc in continuation(values, left - k, bonus):
-                    law[added] = law.get(added, Fraction(0)) + pk * pc
-            self._mixtures[key] = list(law.items())
-        return self._mixtures[key]
+    ) -> tuple[tuple[int, Fraction], ...]:
+        """What a continuation adds, averaged over the k arcana set aside before it."""
+        remaining = tuple((left - k, pk) for k, pk in p_k.items() if pk)
+        return continuation_mixture(values, remaining, bonus)
 
 
 def _effective(honour: Honour, test: Test) -> Fraction:
