@@ -18,6 +18,7 @@ import yaml
 
 from .assets import write_assets
 from .corpus import Corpus, load_corpus
+from .csp import protect
 from .errors import BuildFailed, Problems
 from .export import engine_data, engine_rules, export
 from .links import Links
@@ -131,10 +132,15 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
     start = time.perf_counter()
     renderer = generate(root, work / "docs")
     start = timings.measure("generateur", start)
+    # We hold the build lock: any temporary site left here is from a build that was killed.
+    for stale in site.parent.glob(".site-*"):
+        shutil.rmtree(stale, ignore_errors=True)
     fresh = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
+    fresh.chmod(0o755)  # mkdtemp makes it private; a web server may run as another user
     try:
         run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh, site_url))
         add_unaccented_field(fresh / "search" / "search_index.json")
+        protect(fresh)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise

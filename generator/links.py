@@ -24,6 +24,10 @@ TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
 DICE = re.compile(r"^\d*[dD]\d+([+-]\d+)?$")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
 SPECIAL_TAGS = ("regle", "calcul", "jet")
+# Texts are Markdown: raw HTML and script links could run code in the reader's page.
+RAW_HTML = re.compile(r"<[A-Za-z!/?]")
+SCRIPT_LINK = re.compile(r"\]\(\s*(javascript|vbscript|data):", re.I)
+TAG_START = "{@"
 
 
 def chapter_anchors(chapter: Chapter) -> dict[str, str]:
@@ -120,19 +124,38 @@ class Links:
     def check_text(
         self, system: System, text: str, source: Entity | Chapter, where: tuple, first_line: int
     ) -> None:
+        def line_of(position: int, needle: str) -> int:
+            if isinstance(source, Entity):  # folded YAML lost its line breaks: look it up
+                return _line_in_file(source.file, first_line, needle)
+            return first_line + text.count("\n", 0, position)
+
+        well_formed = set()
         for match in TAG.finditer(text):
+            well_formed.add(match.start())
             target = self.resolve(system, match.group(1), match.group(2), match.group(3))
             if target == "":
                 continue
             if isinstance(target, str):
-                line = (
-                    _line_in_file(source.file, first_line, match)
-                    if isinstance(source, Entity)
-                    else first_line + text.count("\n", 0, match.start())
-                )
+                line = line_of(match.start(), match.group(2).strip())
                 self.problems.append((source, where, line, target))
             else:
                 self._note(self.cited_by, target, source)
+        start = text.find(TAG_START)
+        while start != -1:
+            if start not in well_formed:
+                shown = text[start : start + 30].split("\n")[0]
+                message = f"balise mal formée « {shown} » : attendu {{@genre id}} ou {{@genre id|libellé}}"
+                self.problems.append((source, where, line_of(start, shown), message))
+            start = text.find(TAG_START, start + 1)
+        for pattern, message in (
+            (RAW_HTML, "HTML brut refusé : écrivez en Markdown"),
+            (SCRIPT_LINK, "lien vers un script refusé (javascript:, data:…)"),
+        ):
+            for match in pattern.finditer(text):
+                shown = text[match.start() : match.start() + 20].split("\n")[0]
+                self.problems.append(
+                    (source, where, line_of(match.start(), shown), f"{message} : « {shown} »")
+                )
 
     def check_all(self) -> None:
         for system in self.corpus.systems.values():
@@ -207,12 +230,12 @@ def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:
     return link
 
 
-def _line_in_file(file, first_line: int, match: re.Match) -> int:
-    """Line of a tag in a YAML file: folded scalars lose their line breaks, so look the
-    tag's target up in the file itself, from the field's first line on."""
-    lines = file.read_text(encoding="utf-8").splitlines()
+def _line_in_file(file, first_line: int, needle: str) -> int:
+    """Line of some text in a YAML file: folded scalars lose their line breaks, so look it
+    up in the file itself, from the field's first line on."""
+    lines = file.read_text(encoding="utf-8-sig").splitlines()
     for number in range(first_line, len(lines) + 1):
-        if match.group(2).strip() in lines[number - 1]:
+        if needle in lines[number - 1]:
             return number
     return first_line
 

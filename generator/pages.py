@@ -5,6 +5,7 @@ Returns {docs path: Markdown}; nothing is written here.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
@@ -35,6 +36,8 @@ class Renderer:
             lstrip_blocks=True,
         )
         self.env.filters["indent4"] = _indent
+        # A front-matter value: JSON strings are valid YAML, whatever quotes or backslashes.
+        self.env.filters["chaine"] = lambda value: json.dumps(str(value), ensure_ascii=False)
         self.env.filters["texte"] = self._texte
         self.env.filters["lien"] = self._lien
         self.env.filters["cellule"] = self._cellule

@@ -263,6 +263,55 @@ CASES = {
         "- id: inte",
         "champ obligatoire « nom » manquant",
     ),
+    "raw html in data": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  resume: Force physique du personnage.",
+        "  resume: Force <img src=x onerror=alert(1)>",
+        "resume: Force <img",
+        "HTML brut refusé",
+    ),
+    "raw html in a chapter": (
+        "content/reserve-d6/blessures.md",
+        "## Mort",
+        "## Mort\n\n<script>alert(1)</script>",
+        "<script>",
+        "HTML brut refusé",
+    ),
+    "script link": (
+        "content/reserve-d6/blessures.md",
+        "## Mort",
+        "## Mort\n\n[voir](javascript:alert(1))",
+        "javascript:",
+        "lien vers un script refusé",
+    ),
+    "tag with a capital": (
+        "content/reserve-d6/blessures.md",
+        "## Mort",
+        "## Mort\n\nVoir {@Atout x}.",
+        "{@Atout",
+        "balise mal formée « {@Atout x}",
+    ),
+    "tag with a space": (
+        "content/reserve-d6/blessures.md",
+        "## Mort",
+        "## Mort\n\nVoir {@ regle resolution}.",
+        "{@ regle",
+        "balise mal formée",
+    ),
+    "tag without id": (
+        "content/reserve-d6/blessures.md",
+        "## Mort",
+        "## Mort\n\nVoir {@regle}.",
+        "{@regle}",
+        "balise mal formée",
+    ),
+    "unclosed tag": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  resume: Force physique du personnage.",
+        "  resume: Force physique {@caracteristique dext",
+        "resume: Force physique {@",
+        "balise mal formée",
+    ),
     "bad dice expression": (
         "content/reserve-d6/blessures.md",
         "## Folie",
@@ -321,6 +370,23 @@ def test_a_byte_order_mark_is_accepted_in_chapters_and_data(project):
         path = project / relative
         path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     check(project)
+
+
+def test_quotes_and_backslashes_in_a_name_keep_the_page_whole(project, tmp_path):
+    import yaml
+
+    from generator.build import generate
+
+    edit(
+        project,
+        "data/reserve-d6/caracteristique.yaml",
+        "  nom: Intelligence",
+        "  nom: 'Intel \"ligence\\ \\\" x'",
+    )
+    generate(project, tmp_path / "docs")
+    page = (tmp_path / "docs/reserve-d6/caracteristique/inte.md").read_text()
+    front = yaml.safe_load(page.split("---\n")[1])
+    assert front["title"] == 'Intel "ligence\\ \\" x'
 
 
 def test_all_errors_are_reported_at_once(project):
@@ -405,3 +471,19 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
     for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION"):
         assert f'const {name} = ".{getattr(form, name)}";' in script, name
     assert f'const ERROR = "{form.ERROR}";' in script
+
+
+def test_a_killed_build_leaves_nothing_behind_and_the_site_is_world_readable(project):
+    stale = project / ".site-abandonne"
+    stale.mkdir()
+    (stale / "index.html").write_text("vieux")
+    build(project, site_url="http://127.0.0.1:1/")
+    assert not list(project.glob(".site-*"))
+    assert (project / "site").stat().st_mode & 0o755 == 0o755
+
+
+def test_every_page_carries_a_content_security_policy(site):
+    for page in ("index.html", "divin6/calculateurs/jet/index.html", "404.html"):
+        html = (site / page).read_text()
+        assert '<meta http-equiv="Content-Security-Policy"' in html, page
+        assert "default-src 'self'" in html and "'wasm-unsafe-eval'" in html
