@@ -57,6 +57,12 @@ class Links:
     excluded_by: dict[str, list] = field(default_factory=dict)
     problems: list[tuple[object, tuple, int, str]] = field(default_factory=list)
     _anchors: dict = field(default_factory=dict)  # chapter docs path -> its anchors, parsed once
+    # (target docs path, requiring entity's docs path) -> minimum required, where one is
+    _thresholds: dict = field(default_factory=dict)
+
+    def threshold(self, target, source) -> object:
+        """The minimum `source` requires of `target` (« Dextérité 2 »), or None."""
+        return self._thresholds.get((target.docs_path, source.docs_path))
 
     def anchors(self, chapter: Chapter) -> dict[str, str]:
         if chapter.docs_path not in self._anchors:
@@ -163,7 +169,7 @@ class Links:
             for entity in system.all_entities():
                 for path, text in _strings(entity.data, ()):
                     self.check_text(system, text, entity, path, entity.line(path))
-                for pattern, target_kind, relation in kinds[entity.kind].references():
+                for pattern, target_kind, relation, seuil in kinds[entity.kind].references():
                     if target_kind not in kinds:  # a schema naming a kind the system lacks
                         self.problems.append(
                             (
@@ -193,6 +199,12 @@ class Links:
                                 Target(target.docs_path, "", target.name),
                                 entity,
                             )
+                            minimum = _threshold(entity.data, path, seuil)
+                            if relation == "requis" and minimum is not None:
+                                key = (target.docs_path, entity.docs_path)
+                                self._thresholds[key] = max(
+                                    minimum, self._thresholds.get(key, minimum)
+                                )
             for chapter in system.chapters:
                 self.check_text(system, chapter.body, chapter, (), chapter.body_line)
                 for path, text in _strings(chapter.meta, ()):
@@ -249,6 +261,17 @@ def _strings(node: object, path: tuple):
     elif isinstance(node, list):
         for i, value in enumerate(node):
             yield from _strings(value, path + (i,))
+
+
+def _threshold(data: dict, path: tuple, seuil: str | int | None) -> int | None:
+    """The minimum a requirement found at `path` asks for (see Kind.references)."""
+    if seuil is None or isinstance(seuil, int):
+        return seuil
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    value = parent.get(seuil) if isinstance(parent, dict) else None
+    return value if isinstance(value, int) else None
 
 
 def _follow(node: object, pattern: tuple, path: tuple):

@@ -66,8 +66,8 @@ class Renderer:
         kind = schemas.kinds(entity.system)[entity.kind]
         spec = kind.schema["properties"][field]
         if spec.get("x-rendu") == "condition":  # structured conditions read as a sentence
-            return self._condition(ctx, value or {}).replace("|", "\\|")
-        refs = {path: target for path, target, _ in kind.references()}
+            return self._condition(ctx, entity.data).replace("|", "\\|")
+        refs = {path: target for path, target, *_ in kind.references()}
         ref_kind = refs.get((field, "*")) or refs.get((field,))
         labels = spec.get("x-libelles", {})
         items = value if isinstance(value, list) else [value]
@@ -126,11 +126,12 @@ class Renderer:
         return "\n".join(parts) + ("\n\n" if simple and tables else "") + "\n\n".join(tables)
 
     @pass_context
-    def _condition(self, ctx, value: dict) -> str:
-        """A structured condition as a sentence, written by the system's `site.condition`."""
+    def _condition(self, ctx, data: dict) -> str:
+        """An entity's structured condition as a sentence, written by the system's
+        `site.condition` (it reads the fields its schema marks `x-rendu: condition`)."""
         system = ctx["system"]
         return systems.module(system.id, "site").condition(
-            value, lambda kind, ref: self._lien(ctx, system.entity(kind, ref))
+            data, lambda kind, ref: self._lien(ctx, system.entity(kind, ref))
         )
 
     @pass_context

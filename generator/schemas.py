@@ -9,6 +9,8 @@ Besides JSON Schema, a schema says what its fields mean, and the generic code fo
   title                     the French label of the field (every property has one);
   x-ref: <kind>             the value is the id of an entity of that kind;
   x-relation: requis|exclu  that reference is a prerequisite / an exclusion (backlinks);
+  x-seuil: <champ>          (object) its field giving the minimum its reference requires;
+  x-seuil-fixe: n           (reference) the minimum it requires, when no field says it;
   x-libelles: {value: mot}  the French word shown for each value of an enum;
   x-rendu: condition        a structured condition, written as a sentence by the system;
   x-libelle-court: <champ>  (kind level) the field to use as a short link label.
@@ -45,20 +47,23 @@ class Kind:
     def short_name(self, data: dict) -> str:
         return (data.get(self.short_field) if self.short_field else None) or data["nom"]
 
-    def references(self) -> list[tuple[tuple, str, str]]:
-        """(schema path pattern, target kind, relation) of every field marked `x-ref`;
-        the relation is `x-relation` (requis, exclu) or « cite »."""
-        found: list[tuple[tuple, str, str]] = []
+    def references(self) -> list[tuple[tuple, str, str, str | int | None]]:
+        """(schema path pattern, target kind, relation, threshold) of every field marked
+        `x-ref`. The relation is `x-relation` (requis, exclu) or « cite »; the threshold of
+        a requirement is a sibling field named by the enclosing object's `x-seuil` (« min »),
+        or a number given by the field's own `x-seuil-fixe`."""
+        found: list[tuple[tuple, str, str, str | int | None]] = []
 
-        def walk(node: dict, path: tuple) -> None:
+        def walk(node: dict, path: tuple, threshold: str | None) -> None:
             if "x-ref" in node:
-                found.append((path, node["x-ref"], node.get("x-relation", "cite")))
+                relation = node.get("x-relation", "cite")
+                found.append((path, node["x-ref"], relation, node.get("x-seuil-fixe", threshold)))
             for key, child in node.get("properties", {}).items():
-                walk(child, path + (key,))
+                walk(child, path + (key,), node.get("x-seuil"))
             if isinstance(node.get("items"), dict):
-                walk(node["items"], path + ("*",))
+                walk(node["items"], path + ("*",), None)
 
-        walk(self.schema, ())
+        walk(self.schema, (), None)
         return found
 
 

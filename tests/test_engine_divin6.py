@@ -205,3 +205,11 @@ def test_a_people_takes_two_atout_slots(sheet_run):
     assert {f.label: f.value for f in sheet_run({"peuple": "demi-elfe"}).blocks[1].items}[
         "Atouts"
     ] == "5 / 4"
+
+
+def test_a_combattant_needs_combat_atouts(sheet_run):
+    """Issue 12 §2: four aventure atouts at level 1 are not a valid Combattant."""
+    text = sheet_run({"atouts": "accointances, adaptation, voyageur, insomniaque"}).blocks[0].text
+    assert "il en faut 2 de la catégorie « combat » (vous en avez 0)" in text
+    # Achille's own sheet (two combat atouts) stays valid.
+    assert sheet_run({}).blocks[0].text == "Fiche conforme aux règles de création."

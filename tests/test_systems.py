@@ -50,11 +50,35 @@ def test_talon_prerequisites_feed_required_by(checked):
 def test_divin6_condition_sentence():
     condition = systems.module("divin6", "site").condition
     text = condition(
-        {"caracteristiques": [{"caracteristique": "sagesse", "min": 2}], "atouts_exclus": ["x"]},
+        {
+            "prerequis": {
+                "caracteristiques": [{"caracteristique": "sagesse", "min": 2}],
+                "atouts_exclus": ["x"],
+            }
+        },
         lambda kind, ref: f"[{ref}]",
     )
     assert text == "Score de 2 au moins en [sagesse] ; ne pas avoir l'atout [x]."
-    assert condition({}, lambda kind, ref: ref) == "Aucune."
+    assert condition({"prerequis": {}}, lambda kind, ref: ref) == "Aucune."
+    linked = condition({"prerequis": {}, "caracteristique_liee": "charisme"}, lambda k, r: r)
+    assert linked == "Score de 1 au moins en charisme (caractéristique liée)."
+
+
+def test_a_linked_characteristic_is_a_condition_everywhere(renderer, checked):
+    """Issue 12 §1: Compagnon needs Charisme ≥ 1 (l. 941), on its page, in the index and
+    in the characteristic's « Requis par », with the threshold."""
+    pages = renderer.pages()
+    assert "Score de 1 au moins en [Charisme]" in pages[urls.entity("divin6", "atout", "compagnon")]
+    index = pages[urls.kind_index("divin6", "atout")]
+    sagesse_rows = [
+        line for line in index.splitlines() if "Sagesse" in line and line.startswith("|")
+    ]
+    assert len(sagesse_rows) >= 8
+    sagesse = pages[urls.entity("divin6", "caracteristique", "sagesse")]
+    required = sagesse.split("## Requis par")[1].split("##")[0]
+    assert "[Tir rapide](../atout/tir-rapide.md) (au moins 2)" in required  # l. 1059
+    charisme = pages[urls.entity("divin6", "caracteristique", "charisme")]
+    assert "[Compagnon](../atout/compagnon.md) (au moins 1)" in charisme.split("## Requis par")[1]
 
 
 def test_reserve_d6_item_costs_come_from_the_rules(renderer):

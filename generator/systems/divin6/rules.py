@@ -27,6 +27,9 @@ class ClassRule:
     level_ranks: int
     level_degrees: int
     level_free: int
+    class_atouts: int  # atouts of its category at creation
+    level_atouts: int  # atouts of its category at each later level…
+    any_category_levels: tuple[int, ...]  # …except at these global levels
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,9 @@ def build(data: Mapping) -> Rules:
             later["rangs"],
             later["degres"],
             later["points_libres"],
+            first["atouts_classe"],
+            later["atouts"],
+            tuple(later["niveaux_atout_libre"]),
         )
     peoples = {
         people_id: {

@@ -262,6 +262,36 @@ class Sheet:
         ):
             found.append("Récupération : au moins 1 dans chaque pool (l. 215).")
         found += self.check_atouts()
+        found += self.check_class_atouts()
+        return found
+
+    def check_class_atouts(self) -> list[str]:
+        """Each class gives atouts of its own category: at creation, and at every later
+        level but those where any category is allowed (l. 102–125). A people's atout may
+        stand for class atouts (l. 947)."""
+        needed: dict[str, int] = {}
+        for level, class_id in enumerate(self.classes, start=1):
+            rule = self.rules.classes[class_id]
+            if level == 1:
+                count = rule.class_atouts
+            else:
+                count = 0 if level in rule.any_category_levels else rule.level_atouts
+            needed[rule.atout_category] = needed.get(rule.atout_category, 0) + count
+        taken: dict[str, int] = {}
+        for entry in self.atouts:
+            category = self.rules.atouts.get(entry.id, {}).get("categorie")
+            taken[category] = taken.get(category, 0) + 1
+        # The people's atout (two slots, not the Métis) may fill the creation class's need.
+        spare = 2 if self.people_rule and not self.metis else 0
+        first = self.rules.classes[self.classes[0]].atout_category
+        found = []
+        for category, count in needed.items():
+            have = taken.get(category, 0) + (spare if category == first else 0)
+            if have < count:
+                found.append(
+                    f"Atouts de classe : il en faut {count} de la catégorie « {category} » "
+                    f"(vous en avez {taken.get(category, 0)}) (l. 102–125)."
+                )
         return found
 
     def check_atouts(self) -> list[str]:

@@ -20,9 +20,16 @@ def _one_of(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " ou " + items[-1]
 
 
-def condition(prerequis: dict, link: Link) -> str:
+def condition(atout: dict, link: Link) -> str:
     """'Score de 1 au moins en Sagesse ; 1 rang au moins en Connaissance (Arcanes) …'"""
+    prerequis = atout.get("prerequis") or {}
     parts = []
+    linked = atout.get("caracteristique_liee")
+    minimums = {item["caracteristique"] for item in prerequis.get("caracteristiques", [])}
+    if linked and linked not in minimums:  # a linked characteristic needs at least 1 (l. 941)
+        parts.append(
+            f"score de 1 au moins en {link('caracteristique', linked)} (caractéristique liée)"
+        )
     for item in prerequis.get("caracteristiques", []):
         parts.append(
             f"score de {item['min']} au moins en {link('caracteristique', item['caracteristique'])}"
