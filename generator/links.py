@@ -60,6 +60,21 @@ class Links:
     # (target docs path, requiring entity's docs path) -> minimum required, where one is
     _thresholds: dict = field(default_factory=dict)
 
+    def backlinks(self, target) -> dict[str, list]:
+        """The pages pointing at `target`, each said once: « requis » and « exclu » by the
+        relation (an exclusion `target` states itself is already in its condition), then
+        « cite » for the others."""
+        excludes = {
+            docs for docs, sources in self.excluded_by.items() for s in sources if s is target
+        }
+        required = self.required_by.get(target.docs_path, [])
+        excluded = [
+            s for s in self.excluded_by.get(target.docs_path, []) if s.docs_path not in excludes
+        ]
+        listed = {s.docs_path for s in required} | excludes | {s.docs_path for s in excluded}
+        cited = [s for s in self.cited_by.get(target.docs_path, []) if s.docs_path not in listed]
+        return {"requis": required, "exclu": excluded, "cite": cited}
+
     def threshold(self, target, source) -> object:
         """The minimum `source` requires of `target` (« Dextérité 2 »), or None."""
         return self._thresholds.get((target.docs_path, source.docs_path))

@@ -20,6 +20,22 @@ TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are i
 COMMON_FIELDS = {"id", "nom", "resume", "source", "notes_editoriales"}
 
 
+def number_text(value: object) -> str:
+    """A number as French writes it: 0,5 ; 12."""
+    if isinstance(value, float):
+        return f"{value:g}".replace(".", ",")
+    return str(value)
+
+
+def facts(rows) -> str:
+    """(label, Markdown value) pairs as a definition list: a fact sheet with no empty header
+    band, which a phone shows as label over value. Empty values are left out."""
+    items = [f"{label}\n:   {value}" for label, value in rows if value not in (None, "")]
+    if not items:
+        return ""
+    return '<div class="srd-faits" markdown>\n\n' + "\n\n".join(items) + "\n\n</div>"
+
+
 def _indent(text: str, width: int = 4) -> str:
     pad = " " * width
     return "\n".join(pad + line if line.strip() else "" for line in str(text).splitlines())
@@ -36,6 +52,7 @@ class Renderer:
             lstrip_blocks=True,
         )
         self.env.filters["indent4"] = _indent
+        self.env.filters["faits"] = facts
         # A front-matter value: JSON strings are valid YAML, whatever quotes or backslashes.
         self.env.filters["chaine"] = lambda value: json.dumps(str(value), ensure_ascii=False)
         self.env.filters["texte"] = self._texte
@@ -88,6 +105,8 @@ class Renderer:
                 shown.append("oui" if item else "non")
             elif isinstance(item, str) and item in labels:
                 shown.append(labels[item])
+            elif isinstance(item, (int, float)):
+                shown.append(number_text(item))
             else:
                 shown.append(self._texte(ctx, str(item)))
         return ", ".join(shown).replace("|", "\\|") or "—"
@@ -121,9 +140,8 @@ class Renderer:
                 ]
                 tables.append(f"**{title}**\n\n" + "\n".join([head, rule, *rows]))
             else:
-                simple.append(f"| {title} | {self._value(ctx, value, spec)} |")
-        parts = ["| | |", "|---|---|", *simple] if simple else []
-        return "\n".join(parts) + ("\n\n" if simple and tables else "") + "\n\n".join(tables)
+                simple.append((title, self._value(ctx, value, spec)))
+        return "\n\n".join(filter(None, [facts(simple), *tables]))
 
     @pass_context
     def _condition(self, ctx, data: dict) -> str:
@@ -156,8 +174,10 @@ class Renderer:
             return "oui" if value else "non"
         if isinstance(value, str) and value in spec.get("x-libelles", {}):
             return spec["x-libelles"][value]
+        if isinstance(value, (int, float)):
+            return number_text(value)
         if isinstance(value, list):
-            return ", ".join(str(v) for v in value) or "—"
+            return ", ".join(number_text(v) for v in value) or "—"
         if isinstance(value, dict):
             titles = spec.get("properties", {})
             return ", ".join(f"{titles.get(k, {}).get('title', k)} {v}" for k, v in value.items())

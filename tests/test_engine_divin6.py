@@ -213,3 +213,24 @@ def test_a_combattant_needs_combat_atouts(sheet_run):
     assert "il en faut 2 de la catégorie « combat » (vous en avez 0)" in text
     # Achille's own sheet (two combat atouts) stays valid.
     assert sheet_run({}).blocks[0].text == "Fiche conforme aux règles de création."
+
+
+def test_destin_reroll_before_the_result_is_announced():
+    """Issue 12 §5: a blind reroll (lowest die when it shows 1–3) is worth less than a
+    reroll made knowing the roll failed, and more than none."""
+    plain = dice.success(3, 4, 15)
+    informed = dice.success_with_reroll(3, 4, 15)
+    blind = dice.success_with_reroll(3, 4, 15, blind_below=4)
+    assert plain < blind < informed
+    # Exhaustive check of the blind policy on 3 dice.
+    from itertools import product
+
+    wins = 0
+    for roll in product(range(1, 7), repeat=3):
+        low = min(roll)
+        if low < 4:
+            rest = sum(roll) - low
+            wins += sum(1 for new in range(1, 7) if rest + new + 4 >= 15) * 36 // 6 // 6
+            continue
+        wins += 6 if sum(roll) + 4 >= 15 else 0
+    assert blind == Fraction(wins, 216 * 6)

@@ -51,13 +51,19 @@ def compute_roll(
         lines.append(
             Figure(f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})", p, percent=True)
         )
-        if destin:
+        if destin != "non":
+            blind = 4 if destin == "avant" else 0
+            note = (
+                "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat (l. 416)"
+                if blind
+                else "relance du dé le plus faible quand le jet a échoué (l. 416)"
+            )
             lines.append(
                 Figure(
                     "Réussite avec un point de Destin",
-                    dice.success_with_reroll(n, modificateur, difficulte),
+                    dice.success_with_reroll(n, modificateur, difficulte, blind),
                     percent=True,
-                    note="relance du dé le plus faible après un échec (l. 416)",
+                    note=note,
                 )
             )
         law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
@@ -110,7 +116,7 @@ def compute_roll(
                     percent=True,
                 )
             )
-        if destin:
+        if destin != "non":
             blocks.append(
                 Text(
                     "Le point de Destin n'est calculé que pour un jet contre une difficulté.",
@@ -197,7 +203,17 @@ register(
                 ),
                 "±4 par dé au-dessus ou au-dessous de trois (l. 443–449).",
             ),
-            BoolInput("destin", "Un point de Destin", False, "Relance d'un dé après un échec."),
+            ChoiceInput(
+                "destin",
+                "Un point de Destin",
+                "non",
+                (
+                    ("non", "Non"),
+                    ("oui", "Relance si le jet a échoué (difficulté connue)"),
+                    ("avant", "Relance à l'aveugle, avant l'annonce (dé de 1 à 3)"),
+                ),
+                "Le texte veut la relance avant que le Conteur annonce le résultat (l. 416) : voir la note sur la relance.",
+            ),
             BoolInput(
                 "science_du_critique",
                 "Science du critique",
@@ -209,7 +225,7 @@ register(
         (
             "Un résultat égal à la difficulté réussit (l. 437). Sans dé d'action, seul le modificateur compte.",
             "Frappes critiques : paliers de marge 6, 9 et 12 (l. 534–538), aussi comptés contre une difficulté fixe (marge = total − difficulté).",
-            "Point de Destin : le joueur relance son dé le plus faible seulement après un échec, ce qui est le meilleur choix.",
+            "Point de Destin : deux lectures de la l. 416 au choix ; « relance si le jet a échoué » suppose que le joueur connaît la difficulté, « à l'aveugle » relance le dé le plus faible s'il montre 1, 2 ou 3.",
         ),
     )
 )

@@ -52,14 +52,19 @@ def sum_and_lowest(n: int) -> dict[tuple[int, int], Fraction]:
     return states
 
 
-def success_with_reroll(n: int, modifier: int, difficulty: int) -> Fraction:
-    """One Destin point (l.416): after a failure, reroll the lowest die (the best choice)."""
+def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int = 0) -> Fraction:
+    """One Destin point on an action roll (l.416): reroll the lowest die.
+
+    By default the player knows the roll failed and rerolls only then (the best use). With
+    `blind_below`, the reroll is decided before the result is announced, on the dice alone:
+    the lowest die is rerolled when it shows less than `blind_below`, success or not."""
     if n == 0:
         return Fraction(1) if modifier >= difficulty else Fraction(0)
     result = Fraction(0)
     for (total, low), p in sum_and_lowest(n).items():
-        if total + modifier >= difficulty:
-            result += p
+        rerolled = low < blind_below if blind_below else total + modifier < difficulty
+        if not rerolled:
+            result += p if total + modifier >= difficulty else 0
         else:
             need = difficulty - modifier - (total - low)
             result += p * Fraction(max(0, min(6, 7 - need)), 6)
