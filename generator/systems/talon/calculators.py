@@ -507,7 +507,7 @@ ATTRIBUTE_NAMES = {
     "eveille": "Éveillé",
     "inquietant": "Inquiétant",
     "intellectuel": "Intellectuel",
-    "maitre-de-soi": "Maître de Soi",
+    "maitre-de-soi": "Maître de soi",
     "pragmatique": "Pragmatique",
     "resistant": "Résistant",
     "ruse": "Rusé",
