@@ -40,7 +40,7 @@ def check(root: Path) -> tuple[Corpus, Links]:
     """Load and cross-check everything; raise BuildFailed with every problem found."""
     problems = Problems(root)
     corpus = load_corpus(root, problems)
-    links = Links(corpus)
+    links = Links(corpus, _rules(corpus, problems))
     links.check_all()
     for source, _path, line, message in links.problems:
         problems.add(source.file, line, message)
@@ -49,11 +49,26 @@ def check(root: Path) -> tuple[Corpus, Links]:
     return corpus, links
 
 
+def _rules(corpus: Corpus, problems: Problems) -> dict[str, object]:
+    """Each system's rules from its data; a system whose data already failed to load gets
+    None (its own errors are reported), any other failure is a bug and is raised."""
+    data = engine_data(corpus)
+    built = {}
+    for system_id, values in data.items():
+        try:
+            built[system_id] = engine_rules({system_id: values})[system_id]
+        except (KeyError, TypeError, ValueError, StopIteration):
+            if not problems:
+                raise
+            built[system_id] = None
+    return built
+
+
 def generate(root: Path, docs: Path) -> Renderer:
     """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
     corpus, links = check(root)
     data = engine_data(corpus)
-    renderer = Renderer(corpus, links, engine_rules(data))
+    renderer = Renderer(corpus, links, links.rules)
     if docs.exists():
         shutil.rmtree(docs)
     for relative, text in renderer.pages().items():

@@ -50,6 +50,7 @@ class Target:
 @dataclass
 class Links:
     corpus: Corpus
+    rules: dict = field(default_factory=dict)  # system -> the rules its calculators receive
     cited_by: dict[str, list] = field(
         default_factory=dict
     )  # target docs path -> citing entities/chapters
@@ -119,7 +120,7 @@ class Links:
                 return (
                     f"champ(s) {', '.join(sorted(unknown))} inconnu(s) du calculateur « {calc_id} »"
                 )
-            errors = calculator.read(pairs).errors
+            errors = calculator.read(pairs, self.rules.get(system.id)).errors
             if errors:
                 return "; ".join(f"{name} : {message}" for name, message in errors.items())
             return Target(

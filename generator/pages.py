@@ -251,7 +251,8 @@ class Renderer:
             out[page] = self._render("calculateurs.md.j2", page, system, calculators=calculators)
             for calc in calculators:
                 page = urls.calculator(sid, calc.id)
-                form = calculator_html(calc, calc.default_html(self.rules.get(sid)))
+                rules = self.rules.get(sid)
+                form = calculator_html(calc, calc.default_html(rules), rules)
                 out[page] = self._render("calculateur.md.j2", page, system, calc=calc, form=form)
         return out
 

@@ -111,3 +111,22 @@ def test_a_calculator_whose_function_does_not_match_its_inputs_fails_at_import()
         Calculator("essai", "mauvais", "T", "R", (IntInput("a", "A", 0, 0, 1),), compute)
     ok = Calculator("essai", "bon", "T", "R", (IntInput("a", "A", 0, 0, 1),), lambda regles, a: ())
     assert ok.needs_rules
+
+
+def test_choices_drawn_from_the_rules_reach_the_form_and_the_reading():
+    from generator.engine.form import calculator_html
+    from generator.engine.inputs import ChoiceInput
+
+    calc = Calculator(
+        "essai",
+        "liste",
+        "T",
+        "R",
+        (ChoiceInput("talent", "Talent", "b", lambda rules: rules["talents"]),),
+        lambda regles, talent: (),
+    )
+    rules = {"talents": (("a", "Alpha"), ("b", "Bêta"))}
+    assert calc.read({"talent": "a"}, rules).values == {"talent": "a"}
+    assert "Choisissez" in calc.read({"talent": "z"}, rules).errors["talent"]
+    html = calculator_html(calc, "", rules)
+    assert '<option value="b" selected>Bêta</option>' in html

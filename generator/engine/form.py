@@ -86,8 +86,8 @@ def _field(calc: Calculator, item) -> str:
     )
 
 
-def calculator_html(calc: Calculator, default_result: str) -> str:
-    fields = "".join(_field(calc, item) for item in calc.inputs)
+def calculator_html(calc: Calculator, default_result: str, rules: object = None) -> str:
+    fields = "".join(_field(calc, item) for item in calc.inputs_for(rules))
     buttons = "".join(
         f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" data-ajoute="{escape(action.token)}">{escape(action.label)}</button>'
         for action in calc.actions

@@ -4,8 +4,22 @@ or a form field) becomes a value or a French message for the reader."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
+
+# A list of (value, French label) pairs, or a function that draws it from the system's
+# rules (talents, skills…), so a list that lives in the data is never copied into code.
+Choices = tuple[tuple[str, str], ...] | Callable[[object], tuple[tuple[str, str], ...]]
+
+
+def with_rules(item, rules: object):
+    """The input with its choices drawn from `rules` when they come from the data."""
+    choices = getattr(item, "choices", None)
+    if callable(choices):
+        return replace(item, choices=tuple(choices(rules)))
+    return item
+
 
 # Numbers are read from plain ASCII digits, short enough that no value can make the engine
 # compute for long: the widest field bound has far fewer digits than this.
@@ -73,7 +87,7 @@ class ChoiceInput:
     name: str
     label: str
     default: str
-    choices: tuple[tuple[str, str], ...]
+    choices: Choices
     help: str = ""
 
     def parse(self, raw: str) -> str:
@@ -180,7 +194,7 @@ class MultiChoiceInput:
     name: str
     label: str
     default: tuple[str, ...]
-    choices: tuple[tuple[str, str], ...]
+    choices: Choices
     help: str = ""
 
     def parse(self, raw: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .. import systems
-from .inputs import FieldError, Input, InputError
+from .inputs import FieldError, Input, InputError, with_rules
 from .results import Block, to_html
 
 
@@ -75,10 +75,14 @@ class Calculator:
             )
         return self.compute(rules, **values)
 
-    def read(self, query: Mapping[str, str]) -> Outcome:
+    def inputs_for(self, rules: object) -> tuple[Input, ...]:
+        """The inputs, with the choices that come from the data drawn from `rules`."""
+        return tuple(with_rules(item, rules) for item in self.inputs)
+
+    def read(self, query: Mapping[str, str], rules: object = None) -> Outcome:
         """Parse raw strings; a name missing from the query takes its default."""
         values, errors = {}, {}
-        for item in self.inputs:
+        for item in self.inputs_for(rules):
             raw = query.get(item.name)
             if raw is None:
                 values[item.name] = item.default
@@ -91,7 +95,7 @@ class Calculator:
 
     def run(self, query: Mapping[str, str], rules: object = None) -> Outcome:
         """Read the query and compute; `rules` is what the system's rules.build made of the data."""
-        outcome = self.read(query)
+        outcome = self.read(query, rules)
         if not outcome.ok:
             return outcome
         try:
