@@ -22,6 +22,7 @@ from .csp import protect
 from .errors import BuildFailed, Problems
 from .export import engine_data, engine_rules, export
 from .links import Links
+from .offline import write_service_worker
 from .pages import Renderer
 from .search import add_unaccented_field
 
@@ -156,6 +157,7 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
         run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh, site_url))
         add_unaccented_field(fresh / "search" / "search_index.json")
         protect(fresh)
+        write_service_worker(fresh)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise

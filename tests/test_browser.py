@@ -25,7 +25,9 @@ def browser():
 @pytest.fixture
 def page(browser, server):
     """A fresh page; at the end, no console error and no request left the site's origin."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # The offline cache (service worker) has its own test: elsewhere, every page would
+    # start copying the whole site in the background.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     errors, foreign = [], []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -232,3 +234,25 @@ def test_divin6_sheet_recomputes_in_the_browser(page, server):
     page.fill("#feuille-force", "2")
     computed(page)
     expect(figure(page, "Points de vie")).to_have_text("16")
+
+
+def test_the_whole_site_works_offline_after_one_visit(browser, server):
+    """Issue 11 §5: one visit, then the network cut: other pages, the search and a
+    calculator (Pyodide included) still work."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/reserve-d6/regles/resolution/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    context.set_offline(True)
+    page.goto(f"{server}/talon/atout/")
+    expect(page.locator("h1").first).to_contain_text("Atouts")
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=5&competence=3")
+    computed(page)
+    assert exact(page, "Dés lancés") == "8"
+    page.keyboard.press("s")
+    page.keyboard.type("escalade")
+    expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=30_000)
+    context.close()
+    assert not errors, errors

@@ -29,6 +29,7 @@ FORM = "srd-calc-form"
 STATUS = "srd-calc-status"
 RESULT = "srd-calc-result"
 LINK = "srd-calc-link"
+SUMMARY = "srd-calc-resume"  # the key figure, kept in view on a phone
 ACTION = "srd-action"
 HELP = "-aide"  # suffix of a field's id: its help text
 ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
@@ -102,7 +103,8 @@ def calculator_html(calc: Calculator, default_result: str, rules: object = None)
         f'</form><noscript><p class="srd-text srd-avertissement">Sans JavaScript, la page ne peut pas recalculer : '
         f"le résultat ci-dessous est celui des valeurs par défaut.</p></noscript>"
         f'<p class="{STATUS}" aria-live="polite">Résultat pour les valeurs par défaut, calculé à la construction du site.</p>'
-        f'<div class="{RESULT}" aria-live="polite">{default_result}</div>'
+        f'<a class="{SUMMARY}" href="#{calc.id}-resultat" aria-hidden="true"></a>'
+        f'<div class="{RESULT}" id="{calc.id}-resultat" aria-live="polite">{default_result}</div>'
         f'<p class="srd-calc-share"><a class="{LINK}" href="?">Lien vers ce résultat</a></p>'
         f"</div>"
     )

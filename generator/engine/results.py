@@ -75,13 +75,25 @@ def signed(n: int) -> str:
 
 
 def format_percent(p: Fraction) -> str:
+    """A probability for the reader: one decimal at most (« 66 % », « 33,3 % »); below
+    0,1 %, two significant digits so a rare outcome still reads as more than nothing. The
+    exact fraction stays one tap away (data-exact)."""
     if p == 0:
         return "0 %"
     if p == 1:
         return "100 %"
-    if p < Fraction(1, 10**6):
-        return "< 0,0001 %"
-    return f"{float(p) * 100:.4f}".rstrip("0").rstrip(".").replace(".", ",") + " %"
+    percent = float(p) * 100
+    if percent < 0.1:
+        text = f"{percent:.2g}" if percent >= 1e-6 else "< 0,000001"
+        if "e" in text:
+            text = f"{percent:.8f}".rstrip("0")
+    else:
+        text = f"{percent:.1f}".removesuffix(".0")
+        if text == "100":  # never round a near-certainty up to a certainty
+            text = "99,9"
+        if text == "0":
+            text = "0,1"
+    return text.replace(".", ",") + " %"
 
 
 def exact(value: Number) -> str:
@@ -92,9 +104,7 @@ def _value_html(value: Number | str, percent: bool) -> str:
     if isinstance(value, str):
         return escape(value)
     shown = format_percent(Fraction(value)) if percent else format_number(value)
-    return (
-        f'<span class="srd-num" data-exact="{exact(value)}" title="{exact(value)}">{shown}</span>'
-    )
+    return f'<span class="srd-num" data-exact="{exact(value)}" title="{exact(value)}" tabindex="0">{shown}</span>'
 
 
 def _figures_html(block: Figures) -> str:

@@ -5,12 +5,14 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const here = (path) => new URL(path, import.meta.url).href;
 
 async function boot() {
+  // The wheels download while Python boots, not after.
+  const wheels = fetch(here("./wheels/manifest.json"))
+    .then((reply) => reply.json())
+    .then((manifest) =>
+      Promise.all(manifest.wheels.map(async (name) => (await fetch(here(`./wheels/${name}`))).arrayBuffer())),
+    );
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
-  const manifest = await (await fetch(here("./wheels/manifest.json"))).json();
-  const wheels = await Promise.all(
-    manifest.wheels.map(async (name) => [name, await (await fetch(here(`./wheels/${name}`))).arrayBuffer()]),
-  );
-  for (const [, buffer] of wheels) pyodide.unpackArchive(buffer, "wheel");
+  for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel");
   // Each system's calculators are imported at their first use (engine/registry.py).
   const run = pyodide.runPython("from generator.engine.api import run_json\nrun_json");
   return run;

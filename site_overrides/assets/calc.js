@@ -10,6 +10,7 @@ const RESULT = ".srd-calc-result";
 const LINK = ".srd-calc-link";
 const ACTION = ".srd-action";
 const ERROR = "-erreur";
+const SUMMARY = ".srd-calc-resume";
 
 // A computation longer than this is stopped (worker terminated, then restarted).
 const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
@@ -107,10 +108,22 @@ function bind(root) {
   const status = root.querySelector(STATUS);
   const result = root.querySelector(RESULT);
   const link = root.querySelector(LINK);
+  const summary = root.querySelector(SUMMARY);
   const setState = (state, message) => {
     root.dataset.state = state;
     status.textContent = message;
   };
+  // The key figure, kept in view on a phone: the first probability of the result, or
+  // its first figure when it has none.
+  const summarize = () => {
+    const labels = [...result.querySelectorAll(".srd-figures dt")];
+    const label = labels.find((dt) => dt.nextElementSibling.textContent.includes("%")) || labels[0];
+    summary.textContent = label
+      ? `${label.textContent} : ${label.nextElementSibling.firstChild.textContent}`
+      : "Voir le résultat";
+  };
+  // Until the reader's own result is in, the one on screen is not theirs: hide it.
+  const pending = (yes) => result.classList.toggle("srd-pending", yes);
 
   const params = new URLSearchParams(location.search);
   let fromUrl = false;
@@ -130,7 +143,7 @@ function bind(root) {
   let sequence = 0;
   const run = async () => {
     const mine = ++sequence;
-    setState("busy", worker ? "Calcul en cours…" : "Chargement du moteur de calcul (quelques secondes la première fois)…");
+    setState("busy", worker ? "Calcul en cours…" : "Calcul pour vos valeurs : chargement du moteur (quelques secondes la première fois)…");
     try {
       const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
       if (mine !== sequence) return;
@@ -139,6 +152,8 @@ function bind(root) {
       if (reply.ok) {
         result.innerHTML = reply.html;
         result.classList.remove("srd-stale");
+        pending(false);
+        summarize();
         setState("ok", "Résultat à jour.");
       } else {
         result.classList.add("srd-stale");
@@ -159,6 +174,7 @@ function bind(root) {
   let debounce = 0;
   form.addEventListener("input", () => {
     root.dataset.state = "busy"; // the result on screen no longer matches the fields
+    if (!worker) pending(true); // the engine is still loading: no stale figure meanwhile
     syncUrl();
     clearTimeout(debounce);
     debounce = setTimeout(run, DEBOUNCE_MS);
@@ -177,7 +193,9 @@ function bind(root) {
   });
 
   link.href = `?${new URLSearchParams(queryOf(form))}`;
+  summarize();
   if (fromUrl) {
+    pending(true);
     run();
   } else {
     // Warm the engine up while the reader looks at the default result.
