@@ -21,10 +21,9 @@ COMMON_FIELDS = {"id", "nom", "resume", "source", "notes_editoriales"}
 
 
 def number_text(value: object) -> str:
-    """A number as French writes it: 0,5 ; 12."""
-    if isinstance(value, float):
-        return f"{value:g}".replace(".", ",")
-    return str(value)
+    """A number as French writes it: 0,5 ; 12 ; −3 (typographic minus)."""
+    text = f"{value:g}".replace(".", ",") if isinstance(value, float) else str(value)
+    return text.replace("-", "\u2212")
 
 
 def facts(rows) -> str:
@@ -179,11 +178,25 @@ class Renderer:
         if isinstance(value, list):
             return ", ".join(number_text(v) for v in value) or "—"
         if isinstance(value, dict):
-            titles = spec.get("properties", {})
-            return ", ".join(f"{titles.get(k, {}).get('title', k)} {v}" for k, v in value.items())
+            fields = spec.get("properties", {})
+            return ", ".join(
+                f"{fields.get(k, {}).get('title', k)} {self._value(ctx, v, fields.get(k, {}))}"
+                for k, v in value.items()
+            )
         return self._texte(ctx, str(value)).replace("|", "\\|").replace("\n", " ")
 
     # --- helpers --------------------------------------------------------------------
+    def extra_pages(self, system: System) -> list[tuple[str, str, str]]:
+        """Pages a system's `site.extra_pages` adds (title, docs path, Markdown body)."""
+        site = systems.module(system.id, "site")
+        if site is None or not hasattr(site, "extra_pages"):
+            return []
+
+        def link(page: str, target: str, label: str) -> str:
+            return f"[{label}]({relative(page, target)})"
+
+        return site.extra_pages(system, link)
+
     def calculators_of(self, system: System) -> list[registry.Calculator]:
         return [c for c in registry.all_calculators() if c.system == system.id]
 
@@ -245,6 +258,8 @@ class Renderer:
                     e=entity.data,
                 )
         out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
+        for title, page, body in self.extra_pages(system):
+            out[page] = self._render("page.md.j2", page, system, title=title, body=body)
         calculators = self.calculators_of(system)
         if calculators:
             page = urls.calculators_index(sid)
@@ -269,11 +284,18 @@ class Renderer:
                     }
                 )
                 kinds = schemas.kinds(sid)
+                # Each kind a section: its index, then its entities, so an entity page
+                # shows where it is (navigation.prune keeps each page's menu small).
                 section.append(
                     {
                         "Catalogue": [
-                            {kinds[k].plural: urls.kind_index(sid, k)} for k in system.entities
+                            {
+                                kinds[k].plural: [urls.kind_index(sid, k)]
+                                + [{e.name: e.docs_path} for e in entities]
+                            }
+                            for k, entities in system.entities.items()
                         ]
+                        + [{title: page} for title, page, _ in self.extra_pages(system)]
                     }
                 )
                 calculators = self.calculators_of(system)

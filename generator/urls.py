@@ -17,6 +17,11 @@ def system_home(system: str) -> str:
     return f"{system}/index.md"
 
 
+def system_page(system: str, slug: str) -> str:
+    """A page a system adds of its own (its `site.extra_pages`)."""
+    return f"{system}/{slug}.md"
+
+
 def entity(system: str, kind: str, entity_id: str) -> str:
     return f"{system}/{kind}/{entity_id}.md"
 

@@ -1,0 +1,53 @@
+"""SkillCraft data: counts of every kind against the source (guide §4.0), trees, links."""
+
+import pytest
+
+from generator.build import check
+
+
+@pytest.fixture(scope="module")
+def system(root):
+    corpus, _ = check(root)
+    return corpus.systems["skillcraft"]
+
+
+def test_counts_match_the_source(system):
+    counts = {kind: len(entities) for kind, entities in system.entities.items()}
+    expected = {
+        "talent": 160,
+        "attribut": 7,
+        "competence": 20,
+        "aspect": 10,
+        "caractere": 20,
+        "don": 29,
+        "handicap": 18,
+        "etat": 18,  # 17 conditions + Fatigue
+        "activite": 30,
+        "propriete-armure": 6,
+        "propriete-arme": 13,
+    }
+    for kind, count in expected.items():
+        assert counts[kind] == count, kind
+    tiers = [t.data["tiers"] for t in system.entities["talent"]]
+    assert [tiers.count(n) for n in range(4)] == [32, 46, 50, 32]
+
+
+def test_talents_form_43_trees_with_117_prerequisites(system):
+    talents = system.entities["talent"]
+    required = [t for t in talents if t.data["prerequis"]]
+    assert len(required) == 117 and len(talents) - len(required) == 43
+    ids = {t.id for t in talents}
+    assert all(t.data["prerequis"] in ids for t in required)
+
+
+def test_every_skill_has_its_tier_0_talent(system):
+    talents = {t.id: t for t in system.entities["talent"]}
+    for skill in system.entities["competence"]:
+        talent = talents[skill.data["talent"]]
+        assert talent.data["tiers"] == 0 and talent.data["formation"] == skill.id
+
+
+def test_no_licence_is_claimed_and_the_author_is_credited(system):
+    assert system.meta["licence"] == "non indiquée"
+    assert system.meta["auteurs"] == ["Francis Pion"]
+    assert ".txt" not in system.meta["source"]
