@@ -16,6 +16,7 @@ from pathlib import Path
 
 import yaml
 
+from . import finder
 from .assets import write_assets
 from .corpus import Corpus, load_corpus
 from .csp import protect
@@ -81,6 +82,7 @@ def generate(root: Path, docs: Path) -> Renderer:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     write_assets(root, docs, data)
+    (docs / finder.INDEX).write_text(finder.index_json(corpus, links), encoding="utf-8")
     return renderer
 
 

@@ -225,6 +225,7 @@ class Renderer:
     # --- pages ----------------------------------------------------------------------
     def pages(self) -> dict[str, str]:
         out = {urls.HOME: self._render("accueil.md.j2", urls.HOME)}
+        out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
         out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
         for system in self.corpus.systems.values():
             out.update(self.system_pages(system))
@@ -272,7 +273,7 @@ class Renderer:
         return out
 
     def nav(self) -> list:
-        nav: list = [{"Accueil": urls.HOME}]
+        nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}]
         for system in self.corpus.systems.values():
             sid = system.id
             section: list = [urls.system_home(sid)]

@@ -11,6 +11,7 @@ CALCULATORS = "calculateurs"
 
 HOME = "index.md"
 API = "api/index.md"
+FINDER = "trouver.md"  # every entity of every system, filtered by facets
 
 
 def system_home(system: str) -> str:

@@ -256,3 +256,35 @@ def test_the_whole_site_works_offline_after_one_visit(browser, server):
     expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=30_000)
     context.close()
     assert not errors, errors
+
+
+def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
+    """Issue 10: across systems, filtered, the state in the URL, cards on a phone."""
+    page.goto(f"{server}/trouver/?c=dexterite")
+    cards = page.locator(".srd-carte")
+    expect(cards.first).to_be_visible(timeout=20_000)
+    names = cards.locator("h3").all_inner_texts()
+    assert "Combat à deux armes" in names and all(
+        "Dextérité" in text for text in cards.locator(".srd-carte-condition").all_inner_texts()
+    )
+    page.select_option("select[name=s]", "skillcraft")
+    page.select_option("select[name=k]", "talent")
+    page.fill("input[name=c]", "")
+    page.select_option("select[name=f]", "Tiers : 1")
+    expect(page.locator(".srd-trouveur-compte")).to_have_text("46 résultats")
+    assert "s=skillcraft" in page.url and "k=talent" in page.url
+    page.fill("input[name=q]", "epee")  # accents optional
+    page.goto(page.url)  # the link reproduces the view
+    expect(page.locator("select[name=k]")).to_have_value("talent")
+
+
+def test_a_link_to_an_entity_previews_it_on_hover(page, server):
+    page.goto(f"{server}/divin6/regles/atouts/")
+    link = page.locator(".md-content a[href*='/atout/tir-rapide/']").first
+    link.hover()
+    card = page.locator(".srd-apercu")
+    expect(card).to_be_visible(timeout=10_000)
+    expect(card).to_contain_text("Tir rapide")
+    expect(card).to_contain_text("Sagesse")
+    page.keyboard.press("Escape")
+    expect(card).to_be_hidden()

@@ -1,0 +1,149 @@
+// The finder (« Trouver »): every entity of every system, filtered by free text, system,
+// kind, a column value and what the condition names; sorted; the whole state in the URL.
+// Results are cards (readable on a phone); everything is a native control (keyboard).
+// Re-bound on each page Material's instant navigation shows.
+
+const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
+const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const PAGE = 60; // cards drawn at a time
+const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
+const INDEX = new URL("assets/entites.json", SITE_ROOT).href;
+const FIELDS = { q: "", s: "", k: "", f: "", c: "", tri: "nom" };
+
+let rowsPromise = null;
+export function loadIndex() {
+  // One download per visit, shared with the link previews.
+  rowsPromise ||= fetch(INDEX).then((reply) => reply.json()).then((rows) =>
+    rows.map((row) => ({
+      ...row,
+      facets: Object.entries(row.f).map(([name, value]) => `${name} : ${value}`),
+      text: plain([row.n, row.r, row.c, row.kn, row.sn, ...Object.values(row.f)].join(" ")),
+      condition: plain(row.c),
+    })),
+  );
+  return rowsPromise;
+}
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+function field(label, control) {
+  return element("label", { class: "srd-trouveur-champ" }, element("span", {}, label), control);
+}
+
+function select(name, options) {
+  const control = element("select", { name });
+  control.append(...options.map(([value, label]) => new Option(label, value)));
+  return control;
+}
+
+function card(row, root) {
+  const link = element("a", { href: new URL(row.u, root).href }, row.n);
+  const meta = element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`);
+  const parts = [element("h3", {}, link), meta];
+  if (row.c) parts.push(element("p", { class: "srd-carte-condition" }, `Condition : ${row.c}`));
+  if (row.r) parts.push(element("p", {}, row.r));
+  if (row.facets.length) parts.push(element("p", { class: "srd-carte-faits" }, row.facets.join(" · ")));
+  return element("li", { class: "srd-carte" }, ...parts);
+}
+
+async function bind(container) {
+  if (container.dataset.bound) return;
+  container.dataset.bound = "1";
+  const rows = await loadIndex();
+  const state = { ...FIELDS, ...Object.fromEntries(new URLSearchParams(location.search)) };
+
+  const systems = [...new Map(rows.map((r) => [r.s, r.sn])).entries()].sort((a, b) => collator.compare(a[1], b[1]));
+  const query = element("input", { type: "search", name: "q", autocomplete: "off", placeholder: "Nom, effet, condition…" });
+  const system = select("s", [["", "Tous"], ...systems]);
+  const kind = select("k", [["", "Tous"]]);
+  const facet = select("f", [["", "Toutes"]]);
+  const condition = element("input", { type: "search", name: "c", autocomplete: "off", placeholder: "Dextérité, Mêlée…" });
+  const sort = select("tri", [["nom", "Nom"], ["systeme", "Système"], ["genre", "Genre"]]);
+  const count = element("p", { class: "srd-trouveur-compte", "aria-live": "polite" });
+  const list = element("ul", { class: "srd-cartes" });
+  const more = element("button", { type: "button", class: "md-button" }, "Afficher plus");
+  const form = element(
+    "form",
+    { class: "srd-trouveur-filtres", role: "search" },
+    field("Rechercher", query),
+    field("Système", system),
+    field("Genre", kind),
+    field("Colonne", facet),
+    field("La condition mentionne", condition),
+    field("Trier par", sort),
+  );
+  container.replaceChildren(form, count, list, more);
+
+  const fillKinds = () => {
+    const kinds = new Map(rows.filter((r) => !system.value || r.s === system.value).map((r) => [r.k, r.kn]));
+    const keep = kinds.has(kind.value) ? kind.value : "";
+    kind.replaceChildren(new Option("Tous", ""), ...[...kinds].sort((a, b) => collator.compare(a[1], b[1])).map(([v, l]) => new Option(l, v)));
+    kind.value = keep;
+  };
+  const fillFacets = () => {
+    const values = new Set(rows.filter((r) => (!system.value || r.s === system.value) && (!kind.value || r.k === kind.value)).flatMap((r) => r.facets));
+    const keep = values.has(facet.value) ? facet.value : "";
+    facet.replaceChildren(new Option("Toutes", ""), ...[...values].sort(collator.compare).map((v) => new Option(v, v)));
+    facet.value = keep;
+  };
+
+  let shown = PAGE;
+  const render = () => {
+    const words = plain(query.value).split(/\s+/).filter(Boolean);
+    const needed = plain(condition.value).trim();
+    const found = rows.filter(
+      (r) =>
+        (!system.value || r.s === system.value) &&
+        (!kind.value || r.k === kind.value) &&
+        (!facet.value || r.facets.includes(facet.value)) &&
+        (!needed || r.condition.includes(needed)) &&
+        words.every((w) => r.text.includes(w)),
+    );
+    const key = { nom: (r) => r.n, systeme: (r) => r.sn + " " + r.n, genre: (r) => r.kn + " " + r.n }[sort.value] || ((r) => r.n);
+    found.sort((a, b) => collator.compare(key(a), key(b)));
+    count.textContent = `${found.length} résultat${found.length > 1 ? "s" : ""}`;
+    list.replaceChildren(...found.slice(0, shown).map((r) => card(r, SITE_ROOT)));
+    more.hidden = found.length <= shown;
+  };
+  const sync = () => {
+    const params = new URLSearchParams();
+    for (const control of form.elements) if (control.name && control.value && control.value !== FIELDS[control.name]) params.set(control.name, control.value);
+    const search = params.toString();
+    history.replaceState(history.state, "", `${location.pathname}${search ? "?" + search : ""}`);
+  };
+
+  system.value = state.s;
+  fillKinds();
+  kind.value = state.k;
+  fillFacets();
+  facet.value = state.f;
+  query.value = state.q;
+  condition.value = state.c;
+  sort.value = state.tri;
+  render();
+
+  form.addEventListener("input", (event) => {
+    if (event.target === system) fillKinds();
+    if (event.target === system || event.target === kind) fillFacets();
+    shown = PAGE;
+    render();
+    sync();
+  });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  more.addEventListener("click", () => {
+    shown += PAGE;
+    render();
+  });
+}
+
+function bindAll() {
+  document.querySelectorAll(".srd-trouveur").forEach(bind);
+}
+
+if (globalThis.document$) globalThis.document$.subscribe(bindAll);
+else bindAll();
