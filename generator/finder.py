@@ -49,6 +49,11 @@ def _cell(links: Links, system: System, entity: Entity, field: str) -> str:
     return ", ".join(shown)
 
 
+def _names(system: System):
+    """For a condition sentence in plain text: an entity is written by its name."""
+    return lambda kind, ref: getattr(system.entity(kind, ref), "name", ref)
+
+
 def _requirements(system: System, entity: Entity) -> str:
     """For a kind with no condition sentence: what its `requis` references name."""
     kinds = schemas.kinds(system.id)
@@ -80,9 +85,7 @@ def rows(corpus: Corpus, links: Links) -> list[dict]:
                     condition = _plain(
                         links,
                         system,
-                        site.condition(
-                            entity.data, lambda k, ref: (system.entity(k, ref) or entity).name
-                        ),
+                        site.condition(entity.data, _names(system)),
                     )
                 out.append(
                     {
