@@ -25,7 +25,7 @@ from .export import engine_data, engine_rules, export
 from .links import Links
 from .offline import write_service_worker
 from .pages import Renderer
-from .search import add_unaccented_field
+from .search import improve_index, where_labels
 
 
 @dataclass
@@ -157,7 +157,7 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
     fresh.chmod(0o755)  # mkdtemp makes it private; a web server may run as another user
     try:
         run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh, site_url))
-        add_unaccented_field(fresh / "search" / "search_index.json")
+        improve_index(fresh / "search" / "search_index.json", where_labels(renderer.corpus))
         protect(fresh)
         write_service_worker(fresh)
     except BaseException:

@@ -56,6 +56,7 @@ class Renderer:
         self.env.filters["chaine"] = lambda value: json.dumps(str(value), ensure_ascii=False)
         self.env.filters["texte"] = self._texte
         self.env.filters["lien"] = self._lien
+        self.env.filters["chemin"] = self._chemin
         self.env.filters["cellule"] = self._cellule
         self.env.filters["champs"] = self._champs
         self.env.filters["par_genre"] = self._par_genre
@@ -74,6 +75,11 @@ class Renderer:
         path = target if isinstance(target, str) else target.docs_path
         name = label or (target.name if not isinstance(target, str) else path)
         return f"[{name}]({relative(ctx['page'], path)})"
+
+    @pass_context
+    def _chemin(self, ctx, target: str, query: str = "") -> str:
+        """Relative link from the current page to a docs path, with an optional query."""
+        return relative(ctx["page"], target, "", query)
 
     @pass_context
     def _cellule(self, ctx, entity: Entity, field: str) -> str:

@@ -28,8 +28,42 @@ def strip_accents(text: str) -> str:
     )
 
 
-def add_unaccented_field(index_file: Path) -> None:
+# Backlink sections only repeat other pages' names: as search hits they are noise.
+BACKLINK_SECTIONS = ("#cite-par", "#requis-par", "#incompatible-avec")
+
+
+def where_labels(corpus) -> dict[str, tuple[str, str]]:
+    """Page URL (as the search index writes it) -> what a hit on the page, and on one of
+    its sections, must say it is: the kind and system of an entity; for a chapter,
+    « Règles » and the system, or the chapter's title and the system for its sections."""
+    from . import schemas, urls
+
+    labels = {}
+    for system in corpus.systems.values():
+        short = system.meta.get("nom_court", system.name)
+        for entity in system.all_entities():
+            kind = schemas.kinds(system.id)[entity.kind].label
+            label = f"{kind} · {short}"
+            labels[urls.url(entity.docs_path).lstrip("/")] = (label, label)
+        for chapter in system.chapters:
+            page = urls.url(chapter.docs_path).lstrip("/")
+            labels[page] = (f"Règles · {short}", f"{chapter.title} · {short}")
+    return labels
+
+
+def improve_index(index_file: Path, labels: dict[str, tuple[str, str]]) -> None:
+    """Every hit says what it is (« Dextérité · Caractéristique · Divin (6)thème »), and
+    every word is found with or without its accents."""
     index = json.loads(index_file.read_text(encoding="utf-8"))
+    docs = []
+    for doc in index["docs"]:
+        page, _, anchor = doc["location"].partition("#")
+        if anchor and f"#{anchor}" in BACKLINK_SECTIONS:
+            continue
+        if page in labels:
+            doc["title"] = f"{doc['title']} · {labels[page][1 if anchor else 0]}"
+        docs.append(doc)
+    index["docs"] = docs
     for doc in index["docs"]:
         for field, original in FIELDS.items():
             plain = html.unescape(TAGS.sub(" ", doc.get(original, "")))

@@ -152,6 +152,18 @@ def test_search_finds_reserve_d6_pages_with_or_without_accents(page, server, que
     assert any("/reserve-d6/" in href for href in hrefs), hrefs
 
 
+def test_every_search_hit_says_its_system_and_kind(page, server):
+    """Issue 10: two « Dextérité » exist (Divin, SkillCraft…): each hit says which it is."""
+    page.goto(f"{server}/")
+    page.keyboard.press("s")
+    page.keyboard.type("dexterite")
+    titles = page.locator(".md-search-result__article h1")
+    expect(titles.first).to_be_visible(timeout=10_000)
+    shown = titles.all_inner_texts()
+    assert any("Caractéristique · Divin (6)thème" in t for t in shown), shown
+    assert all("·" in t for t in shown if t.startswith("Dextérité")), shown
+
+
 @pytest.mark.parametrize(
     "path",
     [
