@@ -300,3 +300,15 @@ def test_a_link_to_an_entity_previews_it_on_hover(page, server):
     expect(card).to_contain_text("Sagesse")
     page.keyboard.press("Escape")
     expect(card).to_be_hidden()
+
+
+def test_the_search_index_loads_only_when_the_reader_searches(page, server):
+    """Issue 10: a rules page does not download the search index until it is wanted."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "search_index" in r.url else None)
+    page.goto(f"{server}/divin6/regles/combat/", wait_until="networkidle")
+    assert not asked
+    page.keyboard.press("s")
+    page.keyboard.type("initiative")
+    expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=10_000)
+    assert len(asked) == 1
