@@ -6,6 +6,7 @@ runs made here, in this one run of the script, so the ratios compare like with l
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import platform
@@ -88,26 +89,38 @@ postMessage("ready");"""
 
 
 @contextmanager
-def fresh_page(playwright):
-    """A new browser with an empty profile (nothing cached), and the bytes it receives."""
+def fresh_page(playwright, site: Path | None = None, base: str = ""):
+    """A new browser with an empty profile (nothing cached), and the bytes it receives:
+    as sent by the test server (uncompressed), and as gzip would send them ("gz" key)."""
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block"
         )
         page, sizes = context.new_page(), []
-        page.on(
-            "requestfinished",
-            lambda r: sizes.append(
-                r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"]
-            ),
-        )
+
+        def finished(request) -> None:
+            sizes.append(
+                request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"]
+            )
+            if site is not None and request.url.startswith(base):
+                path = request.url[len(base) :].split("?")[0].split("#")[0].lstrip("/")
+                file = (
+                    site / path / "index.html" if path == "" or path.endswith("/") else site / path
+                )
+                if file.is_file():
+                    GZ.append(len(gzip.compress(file.read_bytes(), 6)))
+
+        GZ: list[int] = []
+        page.on("requestfinished", finished)
+        page.gz = GZ
         try:
             yield page, sizes
         finally:
             context.close()
 
 
-RECOMPUTED = "document.querySelector('.srd-calc').dataset.state === 'ok' && performance.now()"
+# Functions, not expressions: the pages' Content-Security-Policy forbids evaluating strings.
+RECOMPUTED = "() => document.querySelector('.srd-calc').dataset.state === 'ok' && performance.now()"
 
 
 def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
@@ -125,6 +138,12 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
             "recalcul_chaud",
             "octets_regles",
             "octets_calcul",
+            "gz_regles",
+            "gz_calcul",
+            "gz_trouveur",
+            "recherche_premiere",
+            "recherche_suivante",
+            "trouveur_filtre",
         )
     }
     try:
@@ -134,17 +153,50 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
                     page.goto(f"{base}/bench-bare.html")
                     results["pyodide_nu"].append(
                         page.wait_for_function(
-                            "window.pyodideReadyAt", timeout=120_000
+                            "() => window.pyodideReadyAt", timeout=120_000
                         ).json_value()
                     )
-                with fresh_page(playwright) as (page, sizes):
-                    page.goto(f"{base}/reserve-d6/regles/resolution/", wait_until="networkidle")
+                with fresh_page(playwright, site, base) as (page, sizes):
+                    page.goto(f"{base}/divin6/regles/combat/", wait_until="networkidle")
                     results["octets_regles"].append(sum(sizes))
-                with fresh_page(playwright) as (page, sizes):
+                    results["gz_regles"].append(sum(page.gz))
+                    # Search: from the last key typed to the results, first query (the index
+                    # loads then) and next ones.
+                    page.keyboard.press("s")
+                    for key, query in (
+                        ("recherche_premiere", "initiative"),
+                        ("recherche_suivante", "dexterite"),
+                    ):
+                        page.fill("input.md-search__input", "")
+                        page.keyboard.type(query[:-1])
+                        start = page.evaluate("performance.now()")
+                        page.keyboard.type(query[-1])
+                        page.wait_for_function(
+                            "q => [...document.querySelectorAll('.md-search-result__meta')].some(m => m.textContent.trim()) && document.querySelector('.md-search__input').value === q",
+                            arg=query,
+                        )
+                        page.wait_for_selector(".md-search-result__item")
+                        results[key].append(page.evaluate("performance.now()") - start)
+                with fresh_page(playwright, site, base) as (page, sizes):
+                    page.goto(f"{base}/trouver/", wait_until="networkidle")
+                    page.wait_for_selector(".srd-carte")
+                    results["gz_trouveur"].append(sum(page.gz))
+                    # Filtering every entity of the five systems, from a key to the cards.
+                    elapsed = page.evaluate(
+                        """() => {
+                          const input = document.querySelector('.srd-trouveur input[name=c]');
+                          const start = performance.now();
+                          input.value = 'dexterite';
+                          input.dispatchEvent(new Event('input', {bubbles: true}));
+                          return performance.now() - start;
+                        }"""
+                    )
+                    results["trouveur_filtre"].append(elapsed)
+                with fresh_page(playwright, site, base) as (page, sizes):
                     page.goto(f"{base}/reserve-d6/calculateurs/reserve/", wait_until="commit")
                     results["pre_rendu"].append(
                         page.wait_for_function(
-                            "document.querySelector('[data-exact=\"481/729\"]') && performance.now()"
+                            "() => document.querySelector('[data-exact=\"481/729\"]') && performance.now()"
                         ).json_value()
                     )
                     page.fill("#reserve-competence", "4")
@@ -153,6 +205,7 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
                     )
                     page.wait_for_load_state("networkidle")
                     results["octets_calcul"].append(sum(sizes))
+                    results["gz_calcul"].append(sum(page.gz))
                     # Warm: a second calculator page in the same session (instant navigation).
                     page.locator("nav a", has_text="Opposition et combat").first.click()
                     page.wait_for_selector("#combat-attaquant")
@@ -310,10 +363,22 @@ def main() -> None:
         "",
         "## Octets transférés (profil neuf)",
         "",
-        "| Page | Octets |",
+        "| Page | Octets envoyés | Compressés (gzip) |",
+        "|---|---|---|",
+        f"| Chapitre de règles (`/divin6/regles/combat/`), index de recherche non chargé | {web['octets_regles'] / 1024:.0f} Kio | {web['gz_regles'] / 1024:.0f} Kio |",
+        f"| Trouveur (`/trouver/`), index des entités compris | — | {web['gz_trouveur'] / 1024:.0f} Kio |",
+        f"| Calculateur (`/reserve-d6/calculateurs/reserve/`), moteur chargé | {web['octets_calcul'] / 1024 / 1024:.1f} Mio | {web['gz_calcul'] / 1024 / 1024:.1f} Mio |",
+        "",
+        "La colonne « compressés » additionne, fichier par fichier, la taille gzip (niveau 6) de",
+        "ce que la page a demandé : ce qu'un serveur qui compresse enverrait.",
+        "",
+        "## Trouver",
+        "",
+        "| Mesure | Médiane |",
         "|---|---|",
-        f"| Chapitre de règles (`/reserve-d6/regles/resolution/`), index de recherche compris | {web['octets_regles'] / 1024:.0f} Kio |",
-        f"| Calculateur (`/reserve-d6/calculateurs/reserve/`), moteur chargé | {web['octets_calcul'] / 1024 / 1024:.1f} Mio |",
+        f"| Recherche : frappe → résultats, première requête (l'index se charge alors) | {web['recherche_premiere']:.0f} ms |",
+        f"| Recherche : frappe → résultats, requêtes suivantes | {web['recherche_suivante']:.0f} ms |",
+        f"| Trouveur : filtrer toutes les entités des cinq systèmes (condition « dexterite ») | {web['trouveur_filtre']:.1f} ms |",
         "",
         "## Moteur sur les entrées les plus lourdes",
         "",
