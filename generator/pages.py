@@ -92,6 +92,13 @@ class Renderer:
         refs = {path: target for path, target, *_ in kind.references()}
         ref_kind = refs.get((field, "*")) or refs.get((field,))
         labels = spec.get("x-libelles", {})
+        sub = dict(kind.subfields).get(field)
+        if sub:  # one value per item of a list of objects, e.g. the XP cost of each level
+            shown = [
+                number_text(row.get(sub)) if row.get(sub) is not None else "—"
+                for row in value or []
+            ]
+            return " / ".join(shown) or "—"
         items = value if isinstance(value, list) else [value]
         shown = []
         for item in items:

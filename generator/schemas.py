@@ -43,6 +43,8 @@ class Kind:
     schema: dict
     facets: tuple[str, ...] = ()  # column headers the index can be filtered by (a menu each)
     short_field: str = ""  # field holding a short name for links in tables (x-libelle-court)
+    # column field -> key read in each of its items (a list of objects shown as numbers)
+    subfields: tuple[tuple[str, str], ...] = ()
 
     def short_name(self, data: dict) -> str:
         return (data.get(self.short_field) if self.short_field else None) or data["nom"]
@@ -108,6 +110,11 @@ def kinds(system: str) -> dict[str, Kind]:
             compose(system, path.stem, own),
             tuple(own.get("x-facettes", ())),
             own.get("x-libelle-court", ""),
+            tuple(
+                (c["champ"], c["sous_champ"])
+                for c in own.get("x-colonnes", [])
+                if "sous_champ" in c
+            ),
         )
     return result
 

@@ -130,3 +130,10 @@ def test_choices_drawn_from_the_rules_reach_the_form_and_the_reading():
     assert "Choisissez" in calc.read({"talent": "z"}, rules).errors["talent"]
     html = calculator_html(calc, "", rules)
     assert '<option value="b" selected>Bêta</option>' in html
+
+
+def test_talon_atout_costs_read_as_numbers(renderer):
+    """Issue 12 §3: the index shows each level's XP cost, not the printed « (X) -0/15 »."""
+    index = renderer.pages()[urls.kind_index("talon", "atout")]
+    assert "| [Arcaniste](arcaniste.md) | 0 / 15 / 20 / 40 |" in index
+    assert "(X)" not in index.split("## ")[0]
