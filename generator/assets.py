@@ -103,12 +103,32 @@ def icepool_wheel() -> tuple[str, bytes]:
     return build_wheel("icepool", icepool.__version__, _sources(folder, "icepool"))
 
 
+STDLIB = "python_stdlib.zip"
+STDLIB_LIST = PACKAGE / "engine" / "stdlib.txt"
+
+
+def trimmed_stdlib(full: bytes) -> bytes:
+    """Pyodide's standard library reduced to the files the engine needs (stdlib.txt)."""
+    keep = {
+        line.strip()
+        for line in STDLIB_LIST.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(full)) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            if info.filename in keep:
+                target.writestr(info, source.read(info), zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
 def write_assets(root: Path, docs: Path, data: dict) -> None:
     source = pyodide_dir(root)
     target = docs / "assets" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        (target / name).write_bytes((source / name).read_bytes())
+        content = (source / name).read_bytes()
+        (target / name).write_bytes(trimmed_stdlib(content) if name == STDLIB else content)
     wheels = docs / "assets" / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     names = []

@@ -88,3 +88,16 @@ def test_browser_replies_equal_cpython_replies(site, rules):
     assert (
         "incompatible avec" in json.loads(replies[-1])["html"]
     )  # atout conditions read in the browser
+
+
+def test_the_trimmed_standard_library_holds_every_module_the_engine_imports(site):
+    """The site ships only the stdlib files listed in generator/engine/stdlib.txt; every
+    calculator, on good and bad values, imports nothing else."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from stdlib_modules import LIST, used_files
+
+    kept = {line for line in LIST.read_text().splitlines() if line and not line.startswith("#")}
+    missing = sorted(set(used_files(site)) - kept)
+    assert not missing, f"lancez scripts/stdlib_modules.py : il manque {missing}"
