@@ -8,6 +8,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -112,7 +113,20 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def run_mkdocs(config_file: Path) -> None:
+QUOTED_PAGE = re.compile(r"'([^']+\.md)'")
+
+
+def _origin(message: str, origins: dict[str, tuple[Path, int]]) -> tuple[Path | str, int]:
+    """The data or chapter file a MkDocs message is about (it names the generated page)."""
+    for page in QUOTED_PAGE.findall(message):
+        if page in origins:
+            return origins[page]
+    return "mkdocs", 1
+
+
+def run_mkdocs(
+    config_file: Path, root: Path, origins: dict[str, tuple[Path, int]] | None = None
+) -> None:
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort
@@ -123,9 +137,10 @@ def run_mkdocs(config_file: Path) -> None:
     try:
         mkdocs_build(load_config(str(config_file)))
     except Abort as error:
-        problems = Problems(config_file.parent)
+        problems = Problems(root)
         for message in handler.messages or [str(error)]:
-            problems.add("mkdocs", 1, message)
+            where, line = _origin(message, origins or {})
+            problems.add(where, line, message)
         raise BuildFailed(problems) from None
     finally:
         logger.removeHandler(handler)
@@ -156,7 +171,9 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
     fresh = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
     fresh.chmod(0o755)  # mkdtemp makes it private; a web server may run as another user
     try:
-        run_mkdocs(mkdocs_config(root, work, renderer.nav(), fresh, site_url))
+        run_mkdocs(
+            mkdocs_config(root, work, renderer.nav(), fresh, site_url), root, renderer.origins()
+        )
         improve_index(fresh / "search" / "search_index.json", where_labels(renderer.corpus))
         protect(fresh)
         write_service_worker(fresh)

@@ -199,6 +199,16 @@ class Renderer:
         return self._texte(ctx, str(value)).replace("|", "\\|").replace("\n", " ")
 
     # --- helpers --------------------------------------------------------------------
+    def origins(self) -> dict[str, tuple[Path, int]]:
+        """Generated page -> the file and line it comes from, to report MkDocs' errors there."""
+        found = {}
+        for system in self.corpus.systems.values():
+            for entity in system.all_entities():
+                found[entity.docs_path] = (entity.file, entity.line(("id",)))
+            for chapter in system.chapters:
+                found[chapter.docs_path] = (chapter.file, chapter.body_line)
+        return found
+
     def extra_pages(self, system: System) -> list[tuple[str, str, str]]:
         """Pages a system's `site.extra_pages` adds (title, docs path, Markdown body)."""
         site = systems.module(system.id, "site")

@@ -427,6 +427,12 @@ def test_failed_build_leaves_previous_site_untouched(project, tmp_path):
     with pytest.raises(BuildFailed) as failure:
         build(project, site=site, work=tmp_path / "work")
     assert "nulle-part.md" in failure.value.problems.report()
+    # Issue 12 §9: the error names the chapter the link is written in, not « mkdocs:1 ».
+    assert all(
+        p.path == "content/reserve-d6/blessures.md"
+        for p in failure.value.problems.items
+        if "nulle-part" in p.message
+    ), failure.value.problems.report()
     assert (site / "index.html").read_text() == "ancien site"
     assert not list(tmp_path.glob(".site-*"))
 

@@ -137,3 +137,13 @@ def test_talon_atout_costs_read_as_numbers(renderer):
     index = renderer.pages()[urls.kind_index("talon", "atout")]
     assert "| [Arcaniste](arcaniste.md) | 0 / 15 / 20 / 40 |" in index
     assert "(X)" not in index.split("## ")[0]
+
+
+def test_no_raw_data_on_any_page(renderer):
+    """Issue 12 §3: no « None » or « null », no source file name, no decimal point in a
+    fact, no empty header band on a fact sheet."""
+    import re
+
+    for page, text in renderer.pages().items():
+        for pattern in (r"\bNone\b", r"\bnull\b", r"\.txt\b", r":   −?\d+\.\d", r"^\| \| \|$"):
+            assert not re.search(pattern, text, re.M), (page, pattern)
