@@ -34,6 +34,13 @@ BROWSER_RUNS = 5
 SCALE = 10
 
 
+class _NoAliases(yaml.SafeDumper):
+    """Copies share nested values; the data refuse YAML aliases: write each one out."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values)
 
@@ -70,7 +77,9 @@ def multiplied_project(destination: Path, factor: int) -> tuple[Path, int, int]:
                 for n in range(1, factor)
                 for item in items
             ]
-            path.write_text(yaml.safe_dump(items + copies, allow_unicode=True, sort_keys=False))
+            path.write_text(
+                yaml.dump(items + copies, Dumper=_NoAliases, allow_unicode=True, sort_keys=False)
+            )
             entities += len(items) * factor
         meta = yaml.safe_load((system_dir / "systeme.yaml").read_text())
         chapters += len(meta.get("chapitres", []))
