@@ -542,7 +542,7 @@ class Sheet:
                 "armure portée",
             )
         )
-        for carac in self.rules.caracs:
+        for carac in (k for k in self.rules.caracs if k in c):  # the six of the sheet
             resist = 3 * sum(1 for p in self.params("resistance") if p == carac) + (
                 3 if self.people == "lutin" and carac == "sagesse" else 0
             )
