@@ -11,6 +11,9 @@ from generator.engine import api, registry
 pytestmark = pytest.mark.pyodide
 
 QUERIES = [
+    ("undesix", "test", {"caracteristique": "4", "modificateur": "-1"}),
+    ("undesix", "opposition", {"valeur_a": "2", "valeur_b": "4"}),
+    ("undesix", "attaque", {"phy": "2", "arme": "2", "ca": "0"}),
     ("reserve-d6", "reserve", {}),
     (
         "reserve-d6",
@@ -83,7 +86,7 @@ def test_browser_replies_equal_cpython_replies(site, rules):
     expected = [api.reply(registry.get(s, c), q, rules.get(s)) for s, c, q in QUERIES]
     assert replies == expected
     assert (
-        json.loads(replies[2])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
+        json.loads(replies[5])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
     )
     assert (
         "incompatible avec" in json.loads(replies[-1])["html"]

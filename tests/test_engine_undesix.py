@@ -1,0 +1,52 @@
+"""UnDéSix engine: the exact cases of the guide (§A6, U1–U3), on CPython."""
+
+from fractions import Fraction as F
+
+from conftest import repo_rules
+
+from generator.engine import registry
+from generator.systems.undesix import calculators as u
+
+R = repo_rules()["undesix"]
+
+
+def test_u1_simple_test():
+    assert u.success_chance(R, 3, False) == F(1, 2)  # DEX 4, malus −1 (l. 35)
+    assert u.success_chance(R, 7, True) == F(5, 6)
+    assert u.success_chance(R, 0, True) == F(1, 6)
+    assert u.success_chance(R, -2, False) == 0
+
+
+def test_u2_opposed_tests_with_ties_rerolled():
+    chloe, nicolas, tie = u.opposed(R, 2, 5)  # l. 29
+    assert (chloe, nicolas, tie) == (F(1, 12), F(5, 6), F(1, 12))
+    assert chloe / (1 - tie) == F(1, 11) and nicolas / (1 - tie) == F(10, 11)
+    chloe, nicolas, tie = u.opposed(R, 2, 4)  # l. 765
+    assert (chloe, nicolas, tie) == (F(1, 6), F(13, 18), F(1, 9))
+    assert chloe / (1 - tie) == F(3, 16)
+
+
+def test_u3_attacks_of_fiche_1():
+    assert u.hit_chance(R, 4) == F(2, 3)  # Chloé PHY 2 + espadon 2 − CA 0 (l. 75)
+    assert u.attack(R, 4) == {0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)}
+    law = u.attack(R, 3)  # Nicolas 3 + 1 − 1 (l. 77)
+    assert sum(d * p for d, p in law.items()) == F(1, 2) and sum(
+        p for d, p in law.items() if d
+    ) == F(1, 3)
+    assert u.hit_chance(R, 0) == F(1, 6) and u.attack(R, 0) == {0: F(5, 6), 1: F(1, 6)}
+    assert u.hit_chance(R, 8) == F(5, 6) and sum(d * p for d, p in u.attack(R, 8).items()) == F(
+        25, 6
+    )
+
+
+def test_the_test_calculator_reads_its_scale_from_the_data():
+    calc = registry.get("undesix", "test")
+    outcome = calc.run(
+        {"caracteristique": "4", "modificateur": "-2", "actions": "2", "aides": "1"}, R
+    )
+    figures = {f.label: f.value for f in outcome.blocks[0].items}
+    assert figures["Valeur visée"] == 4 - 2 - 2 + 1
+    assert figures["Réussite"] == F(1, 6)
+    assert calc.run({"modificateur": "-5"}, R).errors["modificateur"].startswith("Choisissez")
+    rows = outcome.blocks[1].rows
+    assert rows[0] == (1, "+0", "Réussite (réussite de justesse)")
