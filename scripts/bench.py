@@ -252,6 +252,9 @@ HEAVY = [
     ),
     ("talon", "talon-virtuel", {"journal": " ".join(["t"] * 60)}),
     ("divin6", "degats", {"des": "10", "explosion": "5"}),
+    ("skillcraft", "test", {"mode": "oppose", "avantages": "5"}),
+    ("skillcraft", "test", {"desavantages": "5", "politique_desavantage": "choix"}),
+    ("undesix", "attaque", {"phy": "20", "arme": "10", "experience": "20"}),
     (
         "divin6",
         "jet",

@@ -11,6 +11,12 @@ from generator.engine import api, registry
 pytestmark = pytest.mark.pyodide
 
 QUERIES = [
+    ("skillcraft", "test", {"avantages": "1"}),
+    (
+        "skillcraft",
+        "test",
+        {"mode": "oppose", "modificateur": "4", "rang": "0", "bonus_adverse": "2"},
+    ),
     ("undesix", "test", {"caracteristique": "4", "modificateur": "-1"}),
     ("undesix", "opposition", {"valeur_a": "2", "valeur_b": "4"}),
     ("undesix", "attaque", {"phy": "2", "arme": "2", "ca": "0"}),
@@ -86,7 +92,7 @@ def test_browser_replies_equal_cpython_replies(site, rules):
     expected = [api.reply(registry.get(s, c), q, rules.get(s)) for s, c, q in QUERIES]
     assert replies == expected
     assert (
-        json.loads(replies[5])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
+        json.loads(replies[7])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
     )
     assert (
         "incompatible avec" in json.loads(replies[-1])["html"]

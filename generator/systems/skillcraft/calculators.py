@@ -1,0 +1,172 @@
+"""Calculators of SkillCraft (line numbers refer to the source text). Every number of the
+rules comes from the data through `Rules`."""
+
+from __future__ import annotations
+
+from ...engine.inputs import ChoiceInput, IntInput
+from ...engine.registry import Calculator, register
+from ...engine.results import Figure, Figures, Table, signed
+from . import dice
+
+SYSTEM = "skillcraft"
+
+
+def compute_test(
+    regles,
+    modificateur,
+    rang,
+    bonus,
+    mode,
+    dd,
+    bonus_adverse,
+    avantages,
+    desavantages,
+    politique_avantage,
+    politique_desavantage,
+    participants,
+):
+    total_bonus = modificateur + rang + bonus
+    net = avantages - desavantages  # they cancel one for one (l. 851–855)
+    if mode == "dd":
+        law = dice.test_law(regles, total_bonus, dd, net, politique_avantage, politique_desavantage)
+        title = f"2d10 {signed(total_bonus)} contre DD {dd}"
+    else:
+        law = dice.opposed_law(
+            regles, total_bonus, bonus_adverse, net, politique_avantage, politique_desavantage
+        )
+        title = f"2d10 {signed(total_bonus)} contre 2d10 {signed(bonus_adverse)} (égalité à l'initiateur)"
+    chance = dice.success(law)
+    hope = law[dice.HOPE_SUCCESS] + law[dice.HOPE_FAILURE]
+    doom = law[dice.DOOM_SUCCESS] + law[dice.DOOM_FAILURE]
+    kept = (
+        f"{abs(net)} {'avantage' if net > 0 else 'désavantage'}{'s' if abs(net) > 1 else ''} net{'s' if abs(net) > 1 else ''}"
+        if net
+        else "ni avantage ni désavantage"
+    )
+    lines = [
+        Figure("Réussite", chance, percent=True, note=kept),
+        Figure("Réussite critique", law[dice.CRITICAL], percent=True),
+        Figure("Échec critique", law[dice.FUMBLE], percent=True),
+        Figure("Avec Espérance", hope, percent=True, note="dé d'Espérance plus haut"),
+        Figure("Avec Damnation", doom, percent=True, note="dé de Damnation plus haut"),
+        Figure(
+            "Valeur passive",
+            regles.passive + total_bonus,
+            note=f"{regles.passive} + modificateur + rang + bonus",
+        ),
+    ]
+    if participants > 1:
+        needed, group = dice.group_success(regles, chance, participants)
+        lines.append(
+            Figure(f"Test de groupe ({needed} réussites sur {participants})", group, percent=True)
+        )
+    rows = tuple((name, law[i]) for i, name in enumerate(dice.OUTCOMES))
+    return (
+        Figures(title, tuple(lines)),
+        Table("Issues du test", ("Issue", "Probabilité"), tuple((n, p) for n, p in rows)),
+    )
+
+
+def _difficulty_help(rules) -> str:
+    return " ; ".join(f"{name} {value}" for name, value in rules.difficulties)
+
+
+register(
+    Calculator(
+        SYSTEM,
+        "test",
+        "Test 2d10",
+        "Quelles chances de réussir un test, avec Espérance ou Damnation, critiques compris ?",
+        (
+            IntInput(
+                "modificateur",
+                "Modificateur d'attribut",
+                2,
+                -5,
+                10,
+                "De −5 (score 1) à +5 (score 20) et au-delà.",
+            ),
+            IntInput(
+                "rang",
+                "Rang de compétence",
+                3,
+                0,
+                14,
+                "0 pour un test d'attribut ; au plus 2, 5, 9 ou 14 selon le tiers.",
+            ),
+            IntInput(
+                "bonus", "Bonus", 0, -30, 30, "Arme, Expertise, dépense d'Espérance (±2, ±5, ±10)…"
+            ),
+            ChoiceInput(
+                "mode",
+                "Contre",
+                "dd",
+                (("dd", "Un degré de difficulté"), ("oppose", "Un test opposé")),
+                "",
+            ),
+            IntInput(
+                "dd",
+                "Degré de difficulté",
+                15,
+                1,
+                60,
+                "Très faible 5, faible 10, moyenne 15, élevée 20, très élevée 25, extraordinaire 30.",
+            ),
+            IntInput(
+                "bonus_adverse",
+                "Bonus de l'adversaire",
+                2,
+                -10,
+                40,
+                "Test opposé : son total devient le DD ; l'égalité profite à l'initiateur.",
+            ),
+            IntInput(
+                "avantages",
+                "Avantages",
+                0,
+                0,
+                5,
+                "Chacun permet de relancer un dé et de garder le meilleur.",
+            ),
+            IntInput(
+                "desavantages",
+                "Désavantages",
+                0,
+                0,
+                5,
+                "Chacun oblige à relancer un dé et à garder le pire ; ils s'annulent un pour un.",
+            ),
+            ChoiceInput(
+                "politique_avantage",
+                "Relance d'un avantage",
+                "optimal",
+                (
+                    ("optimal", "Le joueur relance le dé utile, ou s'arrête"),
+                    ("faible", "Toujours le dé le plus faible"),
+                ),
+                "Le texte ne dit pas quel dé relancer (note éditoriale du chapitre Tests).",
+            ),
+            ChoiceInput(
+                "politique_desavantage",
+                "Relance d'un désavantage",
+                "fort",
+                (("fort", "Le dé le plus haut est relancé"), ("choix", "Le joueur choisit le dé")),
+                "« Choix » : le joueur relance le dé déjà bas, et le désavantage pèse peu.",
+            ),
+            IntInput(
+                "participants",
+                "Participants (test de groupe)",
+                1,
+                1,
+                12,
+                "Au-delà de 1 : chance que « 50 % + 1 » d'entre eux réussissent, chacun à cette chance.",
+            ),
+        ),
+        compute_test,
+        (
+            "Un double de 6 à 10 réussit d'office, de 1 à 5 échoue d'office (l. 814) ; sinon, réussite si 2d10 + modificateur + rang + bonus atteint le DD.",
+            "Avantage et désavantage : un dé relancé garde son rôle (Espérance ou Damnation), et un double obtenu en relançant est critique.",
+            "Test opposé : les dés de l'adversaire ne sont qu'une somme ; les doubles de l'initiateur restent critiques.",
+        ),
+    )
+)

@@ -1,0 +1,137 @@
+"""The 2d10 test of SkillCraft, exact: an Espérance die and a Damnation die (l. 810–824),
+advantages and disadvantages with an explicit reroll policy (guide §2.5: the text leaves
+it open)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from .rules import Rules
+
+# Outcomes of one test, in the order they are shown.
+CRITICAL, HOPE_SUCCESS, DOOM_SUCCESS, HOPE_FAILURE, DOOM_FAILURE, FUMBLE = range(6)
+OUTCOMES = (
+    "Réussite critique",
+    "Réussite avec Espérance",
+    "Réussite avec Damnation",
+    "Échec avec Espérance",
+    "Échec avec Damnation",
+    "Échec critique",
+)
+SUCCESSES = (CRITICAL, HOPE_SUCCESS, DOOM_SUCCESS)
+
+# Advantage: « optimal » rerolls the die (or stops) that best serves the success and keeps
+# the higher value; « faible » always rerolls the lower die. Disadvantage: « fort » rerolls
+# the higher die (the Damnation die on a tie) and keeps the lower; « choix » lets the player
+# choose the die, who then rerolls the one already low.
+ADVANTAGE_POLICIES = ("optimal", "faible")
+DISADVANTAGE_POLICIES = ("fort", "choix")
+
+
+def outcome(rules: Rules, hope: int, doom: int, needed: int) -> int:
+    """The outcome of dice (hope, doom) when their sum must reach `needed`."""
+    return _outcome(rules.critical_double, hope, doom, needed)
+
+
+def _outcome(critical: int, hope: int, doom: int, needed: int) -> int:
+    if hope == doom:
+        return CRITICAL if hope >= critical else FUMBLE
+    success = hope + doom >= needed
+    if hope > doom:
+        return HOPE_SUCCESS if success else HOPE_FAILURE
+    return DOOM_SUCCESS if success else DOOM_FAILURE
+
+
+def _successes(counts: tuple[int, ...]) -> int:
+    return sum(counts[o] for o in SUCCESSES)
+
+
+@lru_cache(maxsize=200_000)
+def _counts(faces, critical, hope, doom, needed, net, adv, dis) -> tuple[int, ...]:
+    """Law of the outcome from dice already rolled, with `net` rerolls left (positive:
+    advantages, negative: disadvantages), under the chosen policies; as whole counts out
+    of faces ** |net| (exact, and much faster than fractions)."""
+    scale = faces ** abs(net)
+    stop = [0] * 6
+    stop[_outcome(critical, hope, doom, needed)] = scale
+    if net == 0:
+        return tuple(stop)
+    step = net - 1 if net > 0 else net + 1
+
+    def reroll(which: int) -> tuple[int, ...]:
+        total = [0] * 6
+        for x in range(1, faces + 1):
+            if which == 0:
+                new = (max(hope, x) if net > 0 else min(hope, x), doom)
+            else:
+                new = (hope, max(doom, x) if net > 0 else min(doom, x))
+            law = _counts(faces, critical, new[0], new[1], needed, step, adv, dis)
+            total = [t + c for t, c in zip(total, law, strict=True)]
+        return tuple(total)
+
+    if net > 0:
+        if adv == "faible":
+            return reroll(0 if hope <= doom else 1)
+        return max((tuple(stop), reroll(0), reroll(1)), key=_successes)  # rerolling: a right
+    if dis == "choix":
+        return max((reroll(0), reroll(1)), key=_successes)  # must reroll, picks the die
+    return reroll(1 if doom >= hope else 0)
+
+
+def test_law(
+    rules: Rules, bonus: int, difficulty: int, net: int = 0, adv: str = "optimal", dis: str = "fort"
+) -> tuple[Fraction, ...]:
+    """Probability of each outcome (OUTCOMES order) of a test: 2d10 + bonus against DD."""
+    return _test_law(rules.faces, rules.critical_double, difficulty - bonus, net, adv, dis)
+
+
+@lru_cache(maxsize=4096)
+def _test_law(faces, critical, needed, net, adv, dis) -> tuple[Fraction, ...]:
+    needed = min(max(needed, 2), 2 * faces + 1)  # any need outside 3–19 shares one answer
+    total = [0] * 6
+    for hope in range(1, faces + 1):
+        for doom in range(1, faces + 1):
+            counts = _counts(faces, critical, hope, doom, needed, net, adv, dis)
+            total = [t + c for t, c in zip(total, counts, strict=True)]
+    scale = faces ** (2 + abs(net))
+    return tuple(Fraction(t, scale) for t in total)
+
+
+def success(law: tuple[Fraction, ...]) -> Fraction:
+    return sum((law[o] for o in SUCCESSES), Fraction(0))
+
+
+def sum_law(rules: Rules, bonus: int) -> dict[int, Fraction]:
+    """The target's total in an opposed test: the plain sum of its dice plus its bonus."""
+    law: dict[int, Fraction] = {}
+    for a in range(1, rules.faces + 1):
+        for b in range(1, rules.faces + 1):
+            law[a + b + bonus] = law.get(a + b + bonus, Fraction(0)) + Fraction(1, rules.faces**2)
+    return law
+
+
+def opposed_law(
+    rules: Rules, bonus: int, target_bonus: int, net: int, adv: str, dis: str
+) -> tuple[Fraction, ...]:
+    """The initiator's outcomes when the target's total is the DD (ties to the initiator,
+    l. 847–849); the initiator's doubles are critical, the target's dice a plain sum."""
+    total = [Fraction(0)] * 6
+    for difficulty, p in sum_law(rules, target_bonus).items():
+        law = test_law(rules, bonus, difficulty, net, adv, dis)
+        total = [t + p * q for t, q in zip(total, law, strict=True)]
+    return tuple(total)
+
+
+def group_success(rules: Rules, chance: Fraction, participants: int) -> tuple[int, Fraction]:
+    """(successes needed, P) of a group test: « 50 % + 1 » of the participants succeed."""
+    needed = participants * rules.group_share // 100 + rules.group_extra
+    p = sum(
+        (
+            comb(participants, k) * chance**k * (1 - chance) ** (participants - k)
+            for k in range(needed, participants + 1)
+        ),
+        Fraction(0),
+    )
+    return needed, p

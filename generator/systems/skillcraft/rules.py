@@ -1,0 +1,42 @@
+"""The rule values the SkillCraft calculators read, built from data/skillcraft only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+NEEDS = {"table": ("lignes",), "talent": ("nom", "tiers")}
+
+
+@dataclass(frozen=True)
+class Rules:
+    faces: int  # of each of the two dice (Espérance, Damnation)
+    critical_double: int  # the lowest double that succeeds automatically
+    fumble_double: int  # the highest double that fails automatically
+    passive: int  # replaces the dice in a passive test
+    group_share: int  # a group test needs this percentage of the participants…
+    group_extra: int  # …plus this many
+    difficulties: tuple[tuple[str, int], ...]  # (name, DD)
+
+
+def build(data: Mapping) -> Rules:
+    tables = data["table"]
+    values = {row[0]: row[1] for row in tables["parametres-des-tests"]["lignes"]}
+
+    def value(start: str) -> int:
+        return next(v for k, v in values.items() if k.startswith(start))
+
+    difficulties = tuple(
+        (str(row[0]), row[1])
+        for row in tables["degres-de-difficulte"]["lignes"]
+        if isinstance(row[1], int)
+    )
+    return Rules(
+        faces=value("Faces du dé"),
+        critical_double=value("Double le plus bas"),
+        fumble_double=value("Double le plus haut"),
+        passive=value("Valeur remplaçant les dés d'un test passif"),
+        group_share=value("Test de groupe : part"),
+        group_extra=value("Test de groupe : réussites ajoutées"),
+        difficulties=difficulties,
+    )

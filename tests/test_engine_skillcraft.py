@@ -1,0 +1,48 @@
+"""SkillCraft engine: the exact cases of the guide (§2.6, T1–T7), on CPython."""
+
+from fractions import Fraction as F
+
+from conftest import repo_rules
+
+from generator.engine import registry
+from generator.systems.skillcraft import dice
+
+R = repo_rules()["skillcraft"]
+
+
+def test_t1_skill_test_and_its_six_outcomes():
+    law = dice.test_law(R, 5, 15)
+    assert dice.success(law) == F(63, 100)
+    assert law == (F(5, 100), F(29, 100), F(29, 100), F(16, 100), F(16, 100), F(5, 100))
+
+
+def test_t2_t3_one_advantage_one_disadvantage():
+    assert dice.success(dice.test_law(R, 5, 15, 1, "optimal")) == F(833, 1000)
+    assert dice.success(dice.test_law(R, 5, 15, 1, "faible")) == F(833, 1000)
+    assert dice.success(dice.test_law(R, 5, 15, -1, dis="fort")) == F(181, 500)
+    assert dice.success(dice.test_law(R, 5, 15, -1, dis="choix")) == F(73, 125)
+
+
+def test_t4_only_high_doubles_succeed_past_19():
+    assert dice.success(dice.test_law(R, 0, 20)) == F(1, 20)
+    assert dice.success(dice.test_law(R, 0, 40)) == F(1, 20)
+    assert dice.success(dice.test_law(R, 0, 5)) == F(91, 100)
+
+
+def test_t6_opposed_test_ties_to_the_initiator():
+    law = dice.opposed_law(R, 4, 2, 0, "optimal", "fort")
+    assert dice.success(law) == F(813, 1250)
+
+
+def test_t7_group_test_needs_half_plus_one():
+    needed, p = dice.group_success(R, F(63, 100), 4)
+    assert needed == 3 and p == F(52759917, 100000000)
+
+
+def test_the_calculator_reads_its_numbers_from_the_data():
+    calc = registry.get("skillcraft", "test")
+    figures = {f.label: f.value for f in calc.run({}, R).blocks[0].items}
+    assert figures["Réussite"] == F(63, 100) and figures["Valeur passive"] == 15
+    many = calc.run({"avantages": "3", "desavantages": "5"}, R).blocks[0].items[0]
+    assert many.note == "2 désavantages nets"
+    assert many.value == dice.success(dice.test_law(R, 5, 15, -2))
