@@ -63,6 +63,9 @@ class Renderer:
         self.env.filters["condition"] = self._condition
         self.env.globals["calculators_of"] = self.calculators_of
         self.env.globals["urls"] = urls
+        for system_id in systems.ids():  # filters a system's own templates use
+            site = systems.module(system_id, "site")
+            self.env.filters.update(getattr(site, "FILTERS", {}) if site else {})
 
     # --- filters (they need the current page to write relative links) ------------
     @pass_context

@@ -17,6 +17,7 @@ QUERIES = [
         "test",
         {"mode": "oppose", "modificateur": "4", "rang": "0", "bonus_adverse": "2"},
     ),
+    ("undesix", "sort", {"psy": "6", "verbes": "creer", "essences": "feu", "taille": "taille-petit"}),
     ("undesix", "test", {"caracteristique": "4", "modificateur": "-1"}),
     ("undesix", "opposition", {"valeur_a": "2", "valeur_b": "4"}),
     ("undesix", "attaque", {"phy": "2", "arme": "2", "ca": "0"}),
@@ -92,7 +93,7 @@ def test_browser_replies_equal_cpython_replies(site, rules):
     expected = [api.reply(registry.get(s, c), q, rules.get(s)) for s, c, q in QUERIES]
     assert replies == expected
     assert (
-        json.loads(replies[7])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
+        json.loads(replies[8])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
     )
     assert (
         "incompatible avec" in json.loads(replies[-1])["html"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...engine.inputs import BoolInput, ChoiceInput, IntInput
+from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from .rules import Rules
@@ -285,6 +285,180 @@ register(
         (
             "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point (l. 57).",
             "La Fiche 8 propose une autre formule (dégâts = marge + arme − CA) : elle donne les mêmes dégâts quand l'attaque touche (note éditoriale du chapitre Combat).",
+        ),
+    )
+)
+
+
+# --- the spell builder (Fiches 5–7) ----------------------------------------------------
+
+
+def _named(items) -> tuple[tuple[str, str], ...]:
+    return tuple((key, f"{name} ({signed(mod)})") for key, (name, mod) in items.items())
+
+
+def _steps(scale: str):
+    def choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+        return tuple((s.id, f"{s.label} ({signed(s.modifier)})") for s in rules.steps_of(scale))
+
+    return choices
+
+
+def _incantations(rules: Rules) -> tuple[tuple[str, str], ...]:
+    longer = tuple(
+        (
+            str(n),
+            f"{inc.label} : +{inc.verb_bonus} aux Verbes, −{inc.psy} PSY"
+            + (f", −{inc.phy} PHY" if inc.phy else ""),
+        )
+        for n, inc in enumerate(rules.incantations, start=1)
+    )
+    return (("0", "Ordinaire : un round"),) + longer
+
+
+def spell_malus(rules: Rules, verbes, essences, taille, duree, distance, incantation: int) -> int:
+    """What the examples print as « PSY−N »: the Verbs, the Essences, the three scales and
+    their bonuses to some Verbs (Petit for Créer, contact for Déplacer and Contrôler), and
+    a longer incantation's bonus to every Verb."""
+    steps = [rules.steps[taille], rules.steps[duree], rules.steps[distance]]
+    total = sum(rules.verbs[v][1] for v in verbes) + sum(rules.essences[e][1] for e in essences)
+    total += sum(step.modifier for step in steps)
+    total += sum(step.verb_bonus.get(v, 0) for step in steps for v in verbes)
+    if incantation:
+        total += rules.incantations[incantation - 1].verb_bonus * len(verbes)
+    return total
+
+
+def spell_cost(rules: Rules, taille: str, duree: str, distance: str) -> tuple[int, int]:
+    """(PSY spent, PSY max lost for good): a large or a long spell costs more, both the most."""
+    steps = [rules.steps[taille], rules.steps[duree], rules.steps[distance]]
+    costs = [s.psy_cost for s in steps]
+    expensive = [c for c in costs if c > 1]
+    cost = rules.both_costs if len(expensive) > 1 else max(costs)
+    return cost, max(s.psy_max_loss for s in steps)
+
+
+def builder_query(spell: dict) -> dict[str, str]:
+    """The builder's inputs for an example spell of the data (its page links to it)."""
+    query = {"verbes": ",".join(spell["verbes"]), "essences": ",".join(spell["essences"])}
+    for scale in ("taille", "duree", "distance"):
+        if spell.get(scale, {}).get("echelle"):
+            query[scale] = spell[scale]["echelle"]
+    return query
+
+
+def compute_spell(
+    regles,
+    psy,
+    verbes,
+    essences,
+    taille,
+    duree,
+    distance,
+    xp_verbe,
+    xp_essence,
+    incantation,
+    aides,
+    sorts,
+):
+    if not verbes:
+        raise FieldError("verbes", "Choisissez au moins un Verbe.")
+    if not essences:
+        raise FieldError("essences", "Choisissez au moins une Essence.")
+    longer = int(incantation)
+    malus = spell_malus(regles, verbes, essences, taille, duree, distance, longer)
+    value = target(regles, psy + xp_verbe + xp_essence + malus, sorts, aides)
+    cost, lost = spell_cost(regles, taille, duree, distance)
+    inc = regles.incantations[longer - 1] if longer else None
+    lines = [
+        Figure("Réussite", success_chance(regles, value, False), percent=True),
+        Figure(
+            "Valeur visée",
+            value,
+            note=f"PSY {psy} + expérience {xp_verbe + xp_essence} {signed(malus)}",
+        ),
+        Figure(
+            "Malus du sort", f"PSY{signed(malus)}", note="Verbes, Essences, taille, durée, distance"
+        ),
+        Figure(
+            "Coût en PSY",
+            cost,
+            note=f"et {lost} point de PSY maximum perdu pour toujours" if lost else "",
+        ),
+        Figure("Temps d'incantation", inc.label if inc else "un round (6 secondes)"),
+    ]
+    if inc:
+        lines.append(
+            Figure("Fatigue", f"−{inc.psy} PSY" + (f", −{inc.phy} PHY" if inc.phy else ""))
+        )
+    blocks = [Figures("Sort", tuple(lines))]
+    if psy < 6:
+        blocks.append(
+            Text("Il faut au moins 6 en PSY pour lancer des sorts (l. 345).", "avertissement")
+        )
+    return tuple(blocks)
+
+
+register(
+    Calculator(
+        SYSTEM,
+        "sort",
+        "Construire un sort",
+        "Quelle valeur viser, quelles chances, et combien de PSY pour le sort composé ?",
+        (
+            IntInput(
+                "psy",
+                "PSY du lanceur",
+                6,
+                0,
+                40,
+                "Score restant ; 6 au moins pour lancer des sorts.",
+            ),
+            MultiChoiceInput(
+                "verbes", "Verbes", ("creer",), lambda r: _named(r.verbs), "Un ou plusieurs."
+            ),
+            MultiChoiceInput(
+                "essences", "Essences", ("feu",), lambda r: _named(r.essences), "Une ou plusieurs."
+            ),
+            ChoiceInput(
+                "taille",
+                "Taille",
+                "taille-humaine",
+                _steps("taille"),
+                "Taille de la cible ou de la zone.",
+            ),
+            ChoiceInput("duree", "Durée", "duree-6-secondes-ou-moins", _steps("duree"), ""),
+            ChoiceInput(
+                "distance",
+                "Distance",
+                "distance-a-portee-de-vue",
+                _steps("distance"),
+                "Hors de vue : malus comme la taille.",
+            ),
+            IntInput("xp_verbe", "Expérience du Verbe", 0, 0, 4, "+1 par sort réussi, +4 au plus."),
+            IntInput(
+                "xp_essence",
+                "Expérience de l'Essence",
+                0,
+                0,
+                40,
+                "+1 par sort réussi, sans plafond.",
+            ),
+            ChoiceInput(
+                "incantation",
+                "Incantation",
+                "0",
+                _incantations,
+                "Plus longue : bonus à tous les Verbes, contre de la fatigue.",
+            ),
+            IntInput("aides", "Aides (PSY 6 ou plus)", 0, 0, 10, "+1 chacune."),
+            IntInput("sorts", "Sorts lancés ce round", 1, 1, 5, "−2 par sort au-delà du premier."),
+        ),
+        compute_spell,
+        (
+            "Les modificateurs des Verbes, des Essences et des trois échelles s'additionnent en un seul jet, comme dans les exemples ; réussite si le dé fait au plus la valeur visée.",
+            "Une incantation plus longue donne son bonus à chaque Verbe du sort.",
+            "Coût : 1 PSY ; 5 pour un sort de grande étendue ou long ; 10 pour les deux ; 1 PSY maximum perdu à partir d'un an (table du coût en PSY).",
         ),
     )
 )

@@ -5,7 +5,43 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-NEEDS = {"table": ("lignes",)}
+NEEDS = {
+    "table": ("lignes",),
+    "verbe": ("nom", "modificateur"),
+    "essence": ("nom", "modificateur"),
+    "echelle": (
+        "nom",
+        "libelle",
+        "echelle",
+        "ordre",
+        "modificateur",
+        "bonus_verbes",
+        "cout_psy",
+        "perte_psy_max",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the size, duration or distance scale of spells."""
+
+    id: str
+    label: str
+    scale: str  # taille, duree, distance
+    modifier: int
+    verb_bonus: Mapping[str, int]  # verb id -> bonus (Petit: Créer +2; contact: Déplacer…)
+    psy_cost: int
+    psy_max_loss: int
+
+
+@dataclass(frozen=True)
+class Incantation:
+    label: str
+    seconds: int
+    psy: int
+    phy: int
+    verb_bonus: int
 
 
 @dataclass(frozen=True)
@@ -17,6 +53,14 @@ class Rules:
     always_failure: int  # the face that always fails (option; combat)
     levels: tuple[tuple[int, int | None, str], ...]  # (margin min, max or None, name)
     scale: tuple[tuple[str, int], ...]  # (name, size) of the GM's bonuses and maluses
+    verbs: Mapping[str, tuple[str, int]] = None  # id -> (name, modifier)
+    essences: Mapping[str, tuple[str, int]] = None
+    steps: Mapping[str, Step] = None
+    incantations: tuple[Incantation, ...] = ()
+    both_costs: int = 10  # PSY of a spell both long and large
+
+    def steps_of(self, scale: str) -> tuple[Step, ...]:
+        return tuple(s for s in self.steps.values() if s.scale == scale)
 
     def level(self, margin: int) -> str:
         """« réussite ou échec majeur »… for a margin of either sign."""
@@ -36,4 +80,38 @@ def build(data: Mapping) -> Rules:
         for _printed, low, high, name in tables["niveaux-de-reussite"]["lignes"]
     )
     scale = tuple((name, size) for name, _printed, size in tables["bonus-et-malus"]["lignes"])
-    return Rules(faces, malus, helper, success, failure, levels, scale)
+    steps = {
+        step_id: Step(
+            step_id,
+            s["libelle"],
+            s["echelle"],
+            s["modificateur"],
+            {b["verbe"]: b["bonus"] for b in s.get("bonus_verbes", ())},
+            s["cout_psy"],
+            s["perte_psy_max"],
+        )
+        for step_id, s in sorted(data["echelle"].items(), key=lambda kv: kv[1]["ordre"])
+    }
+    incantations = tuple(
+        Incantation(label, seconds, psy, phy, bonus)
+        for label, seconds, psy, phy, bonus in tables["incantation-plus-longue"]["lignes"]
+    )
+    both = max(row[4] for row in tables["cout-en-psy"]["lignes"])
+    return Rules(
+        faces,
+        malus,
+        helper,
+        success,
+        failure,
+        levels,
+        scale,
+        verbs={k: (v["nom"], v["modificateur"]) for k, v in data["verbe"].items()},
+        essences={
+            k: (v["nom"], v["modificateur"])
+            for k, v in data["essence"].items()
+            if isinstance(v.get("modificateur"), int)
+        },
+        steps=steps,
+        incantations=incantations,
+        both_costs=both,
+    )
