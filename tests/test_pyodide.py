@@ -17,7 +17,11 @@ QUERIES = [
         "test",
         {"mode": "oppose", "modificateur": "4", "rang": "0", "bonus_adverse": "2"},
     ),
-    ("undesix", "sort", {"psy": "6", "verbes": "creer", "essences": "feu", "taille": "taille-petit"}),
+    (
+        "undesix",
+        "sort",
+        {"psy": "6", "verbes": "creer", "essences": "feu", "taille": "taille-petit"},
+    ),
     ("undesix", "test", {"caracteristique": "4", "modificateur": "-1"}),
     ("undesix", "opposition", {"valeur_a": "2", "valeur_b": "4"}),
     ("undesix", "attaque", {"phy": "2", "arme": "2", "ca": "0"}),
