@@ -208,6 +208,7 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
                             "() => document.querySelector('[data-exact=\"481/729\"]') && performance.now()"
                         ).json_value()
                     )
+                    page.wait_for_selector(".srd-calc[data-bound]")  # calc.js has bound the form
                     page.fill("#reserve-competence", "4")
                     results["recalcul_froid"].append(
                         page.wait_for_function(RECOMPUTED, timeout=120_000).json_value()
