@@ -286,7 +286,7 @@ def engine_cpython() -> dict[str, float]:
             start = time.perf_counter()
             calc.run(query, rules.get(system))
             runs.append(time.perf_counter() - start)
-        out[f"{system}/{calc_id}"] = median(runs) * 1000
+        out[f"{system}/{calc_id} {sorted(query.items())}"] = median(runs) * 1000
     return out
 
 
@@ -298,7 +298,7 @@ def engine_pyodide(site: Path) -> dict[str, float]:
         "    for _ in range(5):\n"
         + "".join(f"        {line}\n" for line in CLEAR_CACHES.strip().splitlines())
         + "        t = time.perf_counter(); registry.get(system, calc_id).run(query, rules.shipped(system)); runs.append(time.perf_counter() - t)\n"
-        "    out[f'{system}/{calc_id}'] = sorted(runs)[2] * 1000\n"
+        "    out[f'{system}/{calc_id} {sorted(query.items())}'] = sorted(runs)[2] * 1000\n"
         "json.dumps(out)"
     )
     done = subprocess.run(
@@ -399,7 +399,7 @@ def main() -> None:
         "|---|---|---|",
     ]
     for system, calc_id, query in HEAVY:
-        key = f"{system}/{calc_id}"
+        key = f"{system}/{calc_id} {sorted(query.items())}"  # one calculator may appear twice
         shown = ", ".join(f"{k}={v}" for k, v in query.items())
         lines.append(
             f"| {key} ({shown[:80]}{'…' if len(shown) > 80 else ''}) | {cpython[key]:.1f} ms | {pyodide[key]:.1f} ms |"
