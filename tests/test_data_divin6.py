@@ -1,12 +1,10 @@
 """Divin (6)thème data: counts of the guide §4.1, agreement with the engine's tables."""
 
 from collections import Counter
-from fractions import Fraction
 
 import pytest
 
 from generator.build import check
-from generator.systems.divin6 import sheet
 
 
 @pytest.fixture(scope="module")
@@ -83,22 +81,10 @@ def test_atout_conditions(system):
     )
 
 
-def test_equipment_matches_the_engine(system):
-    gear = ids(system, "equipement")
-    for item, (kind, cost, enc, value, _) in sheet.EQUIPMENT.items():
-        assert gear[item]["cout_do"] == cost, item
-        if kind != "monture":  # a mount's column is a modifier (« +4 »), checked below
-            assert Fraction(str(gear[item]["encombrement"])) == enc, item
-        if kind == "armure":
-            assert gear[item]["armure"] == value
-        if kind == "bouclier":
-            assert gear[item]["defense"] == value
-        if kind == "monture":
-            assert gear[item]["modificateur_encombrement"] == value
-    for cid, (bonus, dice_count, mastery) in sheet.WEAPONS.items():
-        data = ids(system, "categorie-arme")[cid]
-        assert (data["bonus_attaque"], data["degats"], data["metier_des_armes"]) == (
-            bonus,
-            f"{dice_count}D6",
-            mastery,
-        )
+def test_every_weapon_category_has_its_price_row(rules):
+    divin = rules["divin6"]
+    for cid, category in divin.weapon_categories.items():
+        row = divin.equipment[category.price_row]
+        assert (row.kind, row.category) == ("arme", cid)
+        assert category.cited, cid  # the sheet recognises the weapons the text names
+    assert [c.mastery for c in divin.weapon_categories.values()] == [0, 1, 2]

@@ -83,7 +83,7 @@ def test_case_6_progression():
     ]
 
 
-def test_case_7_encumbrance():
+def test_case_7_encumbrance(rules):
     calc = registry.get("divin6", "encombrement")
     figures = (
         calc.run(
@@ -94,13 +94,16 @@ def test_case_7_encumbrance():
                 "charge_combat": "6,5",
                 "charge_voyage": "1",
                 "charge_autre": "0",
-            }
+            },
+            rules["divin6"],
         )
         .blocks[0]
         .items
     )
     assert (figures[0].value, figures[1].value, figures[3].value) == (5, Fraction(15, 2), "−2")
-    achille = calc.run({}).blocks[0].items  # 8 of capacity, 8.5 carried: no malus (l.382)
+    achille = (
+        calc.run({}, rules["divin6"]).blocks[0].items
+    )  # 8 of capacity, 8.5 carried: no malus (l.382)
     assert (achille[0].value, achille[1].value, achille[3].value) == (8, Fraction(17, 2), "0")
 
 
@@ -133,12 +136,12 @@ def test_case_11_assommer():
     assert dice.success(3, 2, 20) == Fraction(1, 216)
 
 
-def test_calculators_report_bad_input():
+def test_calculators_report_bad_input(rules):
     roll = registry.get("divin6", "jet")
     assert "entre 1 et 60" in roll.run({"difficulte": "0"}).errors["difficulte"]
     assert (
         registry.get("divin6", "encombrement")
-        .run({"charge_autre": "beaucoup"})
+        .run({"charge_autre": "beaucoup"}, rules["divin6"])
         .errors["charge_autre"]
         == "« beaucoup » n'est pas un nombre."
     )
@@ -183,6 +186,19 @@ def test_case_5_achille_sheet(sheet_run):
         and rows["Défense à distance"][1] == "3D6+4"
         and rows["Protection"][1] == "4"
     )
+
+
+def test_sheet_reads_gear_from_the_price_tables(sheet_run):
+    """Named weapons cost their category's price; ranged ones use Dextérité; heavy gear
+    without Métier des armes is used as the category below (weapons) or weighs double
+    (armour); a mount adds to the score."""
+    query = {"atouts": "metier des armes, vigilance, athlete", "classes": "combattant"}
+    query["equipement"] = "arc, espadon, pavois, monture d'expert"
+    _, figures, rows = sheet_values(sheet_run(query).blocks)
+    assert figures["Équipement"] == "14 DO"  # 2 + 3 + 3 + 6
+    assert rows["Attaque : arc"][1:] == ("3D6+4", "dégâts 2D6+1")  # Dex 1 + 2 degrés + 1
+    assert rows["Attaque : espadon"][1:] == ("3D6+6", "dégâts 2D6+3")  # used as intermediate
+    assert figures["Encombrement"] == "9 / 16"  # 1 + 2 + pavois 3 doubled ; 8 + mount 8
 
 
 def test_sheet_explains_broken_rules(sheet_run):

@@ -8,6 +8,7 @@ from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, I
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from . import dice, sheet
+from .rules import slug
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -378,15 +379,31 @@ register(
     )
 )
 
-MOUNTS = (
-    ("aucune", "Aucune", 0),
-    ("amateur", "Monture d'amateur (+4)", 4),
-    ("professionnel", "Monture de professionnel (+6)", 6),
-    ("expert", "Monture d'expert (+8)", 8),
-)
+
+def mount_choices(rules) -> tuple[tuple[str, str], ...]:
+    """« aucune » and each mount of the price table, keyed by its id's last word (the URL
+    values links already carry: amateur, professionnel, expert)."""
+    mounts = tuple(
+        (item_id.rsplit("-", 1)[1], f"{item.name} ({signed(item.value)})")
+        for item_id, item in rules.equipment.items()
+        if item.kind == "monture"
+    )
+    return (("aucune", "Aucune"),) + mounts
+
+
+def _mount_bonus(rules, key: str) -> int:
+    return next(
+        (
+            item.value
+            for item_id, item in rules.equipment.items()
+            if item.kind == "monture" and item_id.rsplit("-", 1)[1] == key
+        ),
+        0,
+    )
 
 
 def compute_encumbrance(
+    regles,
     force,
     constitution,
     survie,
@@ -398,7 +415,7 @@ def compute_encumbrance(
     charge_voyage,
     charge_autre,
 ):
-    mount = next(bonus for key, _, bonus in MOUNTS if key == monture)
+    mount = _mount_bonus(regles, monture)
     capacity = force + constitution + 3 + int(survie) + (2 if grand else 0) + mount
     # Boite de conserve and Voyageur only carry their own kind of load (l.245).
     combat = max(Fraction(0), charge_combat - (2 if boite_de_conserve else 0))
@@ -458,7 +475,7 @@ register(
                 "monture",
                 "Monture",
                 "aucune",
-                tuple((k, label) for k, label, _ in MOUNTS),
+                mount_choices,
                 "Modificateur d'encombrement (l. 314–319).",
             ),
             DecimalInput(
@@ -536,7 +553,7 @@ def compute_sheet(
     atouts,
     equipement,
 ):
-    class_list = [sheet.slug(c) for c in classes.split(",") if c.strip()]
+    class_list = [slug(c) for c in classes.split(",") if c.strip()]
     unknown = [c for c in class_list if c not in regles.classes]
     if not class_list or unknown or len(class_list) > 6:
         raise FieldError(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 NEEDS = {
     "atout": ("nom", "categorie", "prerequis", "caracteristique_liee", "prises"),
@@ -11,6 +13,19 @@ NEEDS = {
     "competence": ("nom", "caracteristique", "famille"),
     "classe": ("nom", "categorie_atout", "creation", "par_niveau"),
     "peuple": ("nom", "type", "modificateurs", "atouts", "bonus_competences"),
+    "equipement": (
+        "nom",
+        "type",
+        "categorie",
+        "categorie_arme",
+        "cout_do",
+        "encombrement",
+        "armure",
+        "defense",
+        "modificateur_encombrement",
+        "a_distance",
+    ),
+    "categorie-arme": ("nom", "bonus_attaque", "degats", "metier_des_armes", "armes_citees"),
 }
 
 
@@ -33,6 +48,29 @@ class ClassRule:
 
 
 @dataclass(frozen=True)
+class Item:
+    """A row of the price tables, as the sheet counts it."""
+
+    name: str
+    kind: str  # the data's `type`: outil, consommable, arme, munition, armure, bouclier, monture
+    cost: int  # DO
+    load: Fraction  # a mount adds to the score instead (`value`)
+    value: int  # armour, shield Défense, or a mount's encumbrance modifier
+    category: str | None  # weapon category of a weapon, armour or shield
+    ranged: bool = False
+
+
+@dataclass(frozen=True)
+class WeaponCategory:
+    name: str
+    attack: int
+    damage_dice: int  # d6
+    mastery: int  # takes of Métier des armes needed (also for armour and shields)
+    price_row: str  # its line of the price table
+    cited: Mapping[str, bool]  # id of a weapon the text names -> ranged?
+
+
+@dataclass(frozen=True)
 class Rules:
     atouts: Mapping[str, Mapping]
     caracs: tuple[str, ...]  # in the book's order
@@ -43,6 +81,56 @@ class Rules:
     peoples: Mapping[
         str, Mapping
     ]  # id -> {"nom", "type", "modificateurs": {carac: delta}, "atouts"}
+    equipment: Mapping[str, Item]
+    weapon_categories: Mapping[str, WeaponCategory]  # from the lightest to the heaviest
+
+    def weapon_named(self, weapon_id: str) -> str | None:
+        """The category of a weapon the text names (« épée longue »), if any."""
+        return next(
+            (c for c, cat in self.weapon_categories.items() if weapon_id in cat.cited), None
+        )
+
+
+def slug(text: str) -> str:
+    """« Masse d'arme » -> « masse-d-arme »: the id a name would have."""
+    plain = unicodedata.normalize("NFD", text.strip().lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).replace("œ", "oe")
+    return "-".join("".join(c if c.isalnum() else " " for c in plain).split())
+
+
+def _item(row: Mapping) -> Item:
+    kind = row["type"]
+    value = row.get("armure") or row.get("defense") or row.get("modificateur_encombrement") or 0
+    mount = kind == "monture"
+    return Item(
+        row["nom"],
+        kind,
+        row["cout_do"],
+        Fraction(0) if mount else Fraction(str(row["encombrement"])),
+        value,
+        row.get("categorie_arme") or (row.get("categorie") if kind != "arme" else None),
+        bool(row.get("a_distance")),
+    )
+
+
+def _weapon_categories(data: Mapping) -> dict[str, WeaponCategory]:
+    price_rows = {
+        row["categorie"]: item_id
+        for item_id, row in data["equipement"].items()
+        if row["type"] == "arme" and row.get("categorie") == row.get("categorie_arme")
+    }
+    categories = {
+        cid: WeaponCategory(
+            c["nom"],
+            c["bonus_attaque"],
+            int(c["degats"].upper().split("D")[0]),
+            c["metier_des_armes"],
+            price_rows[cid],
+            {slug(w["nom"]): bool(w.get("distance")) for w in c["armes_citees"]},
+        )
+        for cid, c in data["categorie-arme"].items()
+    }
+    return dict(sorted(categories.items(), key=lambda kv: kv[1].mastery))
 
 
 def build(data: Mapping) -> Rules:
@@ -87,4 +175,6 @@ def build(data: Mapping) -> Rules:
         skill_names={k: v["nom"] for k, v in skills.items()},
         classes=classes,
         peoples=peoples,
+        equipment={k: _item(v) for k, v in data["equipement"].items()},
+        weapon_categories=_weapon_categories(data),
     )

@@ -1,91 +1,18 @@
 """Character sheet of Divin (6)thème: creation checks and every derived value (guide §3).
 
-Classes, skills, characteristics, peoples and atout conditions come from the data, through
-the `Rules` the calculator receives. The equipment tables below still repeat
-data/divin6/equipement.yaml and categorie-arme.yaml (tests/test_data_divin6.py checks them).
+Classes, skills, characteristics, peoples, atout conditions, the price tables and the weapon
+categories come from the data, through the `Rules` the calculator receives.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
 from ...engine.inputs import FieldError
-from .rules import Rules
-
-# l.283–319, 365–376: id -> (kind, cost DO, encumbrance, armour or shield value, category)
-EQUIPMENT = {
-    "trousse-a-outils": ("trousse", 1, Fraction(1), 0, None),
-    "ration-de-nourriture": ("ration", 0, Fraction(1, 2), 0, None),
-    "arme-legere": ("arme", 1, Fraction(1, 2), 0, "legere"),
-    "arme-intermediaire": ("arme", 2, Fraction(1), 0, "intermediaire"),
-    "arme-lourde": ("arme", 3, Fraction(2), 0, "lourde"),
-    "veste-de-cuir-leger": ("armure", 1, Fraction(1), 1, "legere"),
-    "pourpoint-de-cuir-epais": ("armure", 2, Fraction(2), 2, "legere"),
-    "cuirasse-de-cuir-cloute": ("armure", 3, Fraction(3), 3, "intermediaire"),
-    "cotte-de-mailles": ("armure", 4, Fraction(4), 4, "intermediaire"),
-    "armure-de-mailles-et-plaques": ("armure", 5, Fraction(5), 5, "lourde"),
-    "armure-de-plaques-complete": ("armure", 6, Fraction(6), 6, "lourde"),
-    "targe": ("bouclier", 1, Fraction(1), 1, "legere"),
-    "ecu": ("bouclier", 2, Fraction(2), 2, "intermediaire"),
-    "pavois": ("bouclier", 3, Fraction(3), 3, "lourde"),
-    # Special weapons take bonus and dice from their category (l.347–351).
-    "main-gauche": ("arme", 2, Fraction(1, 2), 0, "legere"),
-    "epee-batarde": ("arme", 3, Fraction(3, 2), 0, "intermediaire"),
-    "arbalete-lourde": ("arme", 3, Fraction(3), 0, "lourde"),
-    "pistolet-d-arquefeu": ("arme", 4, Fraction(1, 2), 0, "intermediaire"),
-    "fusil-d-arquefeu": ("arme", 5, Fraction(1), 0, "lourde"),
-    "fleches-et-carreaux": ("munition", 1, Fraction(1, 2), 0, None),
-    "billes-d-acier": ("munition", 1, Fraction(1, 2), 0, None),
-    "cartouches-classiques": ("munition", 2, Fraction(1, 2), 0, None),
-    "cartouches-hautement-explosives": ("munition", 4, Fraction(1, 2), 0, None),
-    # Mounts carry: their value adds to the rider's encumbrance score (l.314–319).
-    "monture-d-amateur": ("monture", 2, Fraction(0), 4, None),
-    "monture-de-professionnel": ("monture", 4, Fraction(0), 6, None),
-    "monture-d-expert": ("monture", 6, Fraction(0), 8, None),
-}
-# l.331–341: weapon category -> (attack bonus, damage dice, Métier des armes needed)
-WEAPONS = {"legere": (0, 1, 0), "intermediaire": (1, 2, 1), "lourde": (2, 3, 2)}
-LOWER = {"lourde": "intermediaire", "intermediaire": "legere", "legere": "legere"}
-# Weapons named by the text, as examples of each category (l.331–335).
-WEAPON_NAMES = {
-    "dague": "legere",
-    "epee-courte": "legere",
-    "hachette": "legere",
-    "stylet": "legere",
-    "fronde": "legere",
-    "epee-large": "intermediaire",
-    "epee-longue": "intermediaire",
-    "hache-de-combat": "intermediaire",
-    "masse-d-arme": "intermediaire",
-    "marteau-de-guerre": "intermediaire",
-    "epieu": "intermediaire",
-    "arc-long": "intermediaire",
-    "arc": "intermediaire",
-    "arbalete-de-poing": "intermediaire",
-    "estramacon": "lourde",
-    "espadon": "lourde",
-    "francisque": "lourde",
-    "lance": "lourde",
-}
-RANGED = {
-    "fronde",
-    "arc-long",
-    "arc",
-    "arbalete-de-poing",
-    "arbalete-lourde",
-    "pistolet-d-arquefeu",
-    "fusil-d-arquefeu",
-}
-
-
-def slug(text: str) -> str:
-    plain = unicodedata.normalize("NFD", text.strip().lower())
-    plain = "".join(c for c in plain if not unicodedata.combining(c)).replace("œ", "oe")
-    return "-".join("".join(c if c.isalnum() else " " for c in plain).split())
+from .rules import Item, Rules, slug
 
 
 @dataclass(frozen=True)
@@ -361,20 +288,17 @@ class Sheet:
 
     # --- derived values -------------------------------------------------------------------
     @cached_property
-    def items(self) -> list[tuple[Entry, tuple]]:
+    def items(self) -> list[tuple[Entry, Item]]:
         """The gear, each line matched to its row of the price tables (read once)."""
         out = []
+        equipment = self.rules.equipment
         for entry in self.gear:
-            if entry.id in EQUIPMENT:
-                out.append((entry, EQUIPMENT[entry.id]))
-            elif entry.id in WEAPON_NAMES:
-                category = WEAPON_NAMES[entry.id]
-                out.append(
-                    (
-                        Entry(f"arme-{category}", (entry.id,), labels=(entry.text,)),
-                        EQUIPMENT[f"arme-{category}"],
-                    )
-                )
+            category = self.rules.weapon_named(entry.id)
+            if entry.id in equipment:
+                out.append((entry, equipment[entry.id]))
+            elif category:  # a weapon the text names costs its category's price
+                row = self.rules.weapon_categories[category].price_row
+                out.append((Entry(row, (entry.id,), labels=(entry.text,)), equipment[row]))
             else:
                 self.problems.append(
                     f"Équipement inconnu : « {entry.id} » (écrivez par exemple « cotte de mailles », « épée longue », « écu », « trousse à outils (vigilance) »)."
@@ -392,10 +316,12 @@ class Sheet:
         """(load of weapons/armour/shields, load of rations/ammunition/toolkits)."""
         combat, travel = Fraction(0), Fraction(0)
         mastery = self.weapon_mastery()
-        for _entry, (kind, _, enc, _, category) in self.items:
-            if kind in ("armure", "bouclier") and WEAPONS[category][2] > mastery:
+        categories = self.rules.weapon_categories
+        for _entry, item in self.items:
+            enc = item.load
+            if item.kind in ("armure", "bouclier") and categories[item.category].mastery > mastery:
                 enc *= 2  # l.363
-            if kind in ("arme", "armure", "bouclier"):
+            if item.kind in ("arme", "armure", "bouclier"):
                 combat += enc
             else:
                 travel += enc
@@ -418,7 +344,7 @@ class Sheet:
             + self.free_pe
             + (2 * level if "pe" in compteur else 0)
         )
-        mount = max((values[3] for _, values in self.items if values[0] == "monture"), default=0)
+        mount = max((item.value for _, item in self.items if item.kind == "monture"), default=0)
         capacity = (
             c["force"]
             + c["constitution"]
@@ -453,7 +379,7 @@ class Sheet:
             "malus": penalty,
             "langues": 3 + c["intelligence"] + self.metis,
             "destin": 6 + c["charisme"] + 3 * bool(self.has("enfant-du-destin")),
-            "do": sum(cost for _, (_, cost, *_rest) in self.items),
+            "do": sum(item.cost for _, item in self.items),
         }
 
     def skill_line(
@@ -466,7 +392,7 @@ class Sheet:
         dice = 2 if specialised and rank == 0 and not versatile else 3
         dice += sum(1 for p in self.params("talentueux") if p == skill)
         modifier = self.carac[carac] + self.rank_bonus(rank)
-        toolkits = [e for e, (kind, *_rest) in self.items if kind == "trousse"]
+        toolkits = [e for e, item in self.items if item.kind == "outil"]
         if any(skill in e.params for e in toolkits) and (not specialised or rank >= 1 or versatile):
             modifier += 2 + bool(self.has("outils-personnalises"))
         modifier += 2 * sum(
@@ -482,22 +408,24 @@ class Sheet:
         c, lines = self.carac, []
         mastery = self.weapon_mastery()
         favourite = set(self.params("arme-de-predilection"))
-        shields = [values[3] for e, values in self.items if values[0] == "bouclier"]
-        for entry, (kind, _, _, _, category) in self.items:
-            if kind != "arme":
+        categories = list(self.rules.weapon_categories)  # from the lightest
+        shields = [item.value for _, item in self.items if item.kind == "bouclier"]
+        for entry, item in self.items:
+            if item.kind != "arme":
                 continue
             name = (
                 entry.params[0] if entry.params else entry.id
             )  # a named weapon, or the special weapon's id
-            effective = category
-            while WEAPONS[effective][2] > mastery:
-                effective = LOWER[effective]  # l.337–341
-            bonus, dice_count, _ = WEAPONS[effective]
-            ranged = name in RANGED
+            effective = categories.index(item.category)
+            while self.rules.weapon_categories[categories[effective]].mastery > mastery:
+                effective -= 1  # used as the category below (l.337–341)
+            used = self.rules.weapon_categories[categories[effective]]
+            bonus, dice_count = used.attack, used.damage_dice
+            ranged = item.ranged or bool(
+                self.rules.weapon_categories[item.category].cited.get(name)
+            )
             finesse = (
-                self.has("attaque-en-finesse")
-                and effective in ("legere", "intermediaire")
-                and not ranged
+                self.has("attaque-en-finesse") and effective < len(categories) - 1 and not ranged
             )
             stat = c["dexterite"] if ranged or finesse else c["force"]
             attack = (
@@ -518,7 +446,7 @@ class Sheet:
                 )
             )
         shield = max(shields, default=0)
-        armed = any(values[0] == "arme" for _, values in self.items)
+        armed = any(item.kind == "arme" for _, item in self.items)
         block = max(c["dexterite"], c["force"] if armed else c["dexterite"])
         lines.append(
             (
@@ -534,7 +462,7 @@ class Sheet:
                 "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)",
             )
         )
-        armour = max((values[3] for _, values in self.items if values[0] == "armure"), default=0)
+        armour = max((item.value for _, item in self.items if item.kind == "armure"), default=0)
         lines.append(
             (
                 "Protection",
