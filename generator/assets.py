@@ -14,12 +14,13 @@ import icepool
 
 from . import systems
 from .engine.rules import DATA_FILE
+from .pysource import without_docs
 
 PACKAGE = Path(__file__).parent
 # Only what loadPyodide fetches; source maps and the demo consoles stay out of the site.
 PYODIDE_FILES = (
     "pyodide.mjs",
-    "pyodide.asm.mjs",
+    "pyodide.asm.js",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
@@ -78,7 +79,9 @@ def build_wheel(name: str, version: str, files: dict[str, bytes]) -> tuple[str, 
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for arcname, data in files.items():
-            archive.writestr(zipfile.ZipInfo(arcname, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
+            archive.writestr(
+                zipfile.ZipInfo(arcname, FIXED_TIME), data, zipfile.ZIP_DEFLATED, compresslevel=9
+            )
     return f"{name}-{version}-py3-none-any.whl", buffer.getvalue()
 
 
@@ -100,15 +103,18 @@ def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
 
 def icepool_wheel() -> tuple[str, bytes]:
     folder = Path(icepool.__file__).parent
-    return build_wheel("icepool", icepool.__version__, _sources(folder, "icepool"))
+    sources = {name: without_docs(code) for name, code in _sources(folder, "icepool").items()}
+    return build_wheel("icepool", icepool.__version__, sources)
 
 
 STDLIB = "python_stdlib.zip"
+LOCK = "pyodide-lock.json"
 STDLIB_LIST = PACKAGE / "engine" / "stdlib.txt"
 
 
 def trimmed_stdlib(full: bytes) -> bytes:
-    """Pyodide's standard library reduced to the files the engine needs (stdlib.txt)."""
+    """Pyodide's standard library reduced to the files the engine needs (stdlib.txt),
+    without their documentation."""
     keep = {
         line.strip()
         for line in STDLIB_LIST.read_text(encoding="utf-8").splitlines()
@@ -118,8 +124,22 @@ def trimmed_stdlib(full: bytes) -> bytes:
     with zipfile.ZipFile(io.BytesIO(full)) as source, zipfile.ZipFile(buffer, "w") as target:
         for info in source.infolist():
             if info.filename in keep:
-                target.writestr(info, source.read(info), zipfile.ZIP_DEFLATED)
+                code = source.read(info)
+                if info.filename.endswith(".py"):
+                    code = without_docs(code)
+                target.writestr(info, code, zipfile.ZIP_DEFLATED, compresslevel=9)
     return buffer.getvalue()
+
+
+def lock_without_packages(full: bytes) -> bytes:
+    """Pyodide's lock file lists ~380 packages it could download from its CDN; the site
+    loads none of them (the two wheels are unpacked by the worker), so it keeps the header."""
+    lock = json.loads(full)
+    return json.dumps({**lock, "packages": {}}, separators=(",", ":")).encode()
+
+
+# Files rewritten on their way into the site.
+REWRITE = {STDLIB: trimmed_stdlib, LOCK: lock_without_packages}
 
 
 def write_assets(root: Path, docs: Path, data: dict) -> None:
@@ -128,7 +148,7 @@ def write_assets(root: Path, docs: Path, data: dict) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         content = (source / name).read_bytes()
-        (target / name).write_bytes(trimmed_stdlib(content) if name == STDLIB else content)
+        (target / name).write_bytes(REWRITE.get(name, bytes)(content))
     wheels = docs / "assets" / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     names = []
