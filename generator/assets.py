@@ -1,5 +1,5 @@
-"""Browser runtime assets: the self-hosted Pyodide files and the two wheels it loads
-(the engine, icepool), written under docs/assets/."""
+"""Browser runtime assets: the self-hosted Pyodide files and the engine's wheel, written
+under docs/assets/. The engine needs nothing outside the standard library."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import io
 import json
 import zipfile
 from pathlib import Path
-
-import icepool
 
 from . import systems
 from .engine.rules import DATA_FILE
@@ -101,12 +99,6 @@ def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
     return build_wheel(ENGINE_DIST, ENGINE_VERSION, files)
 
 
-def icepool_wheel() -> tuple[str, bytes]:
-    folder = Path(icepool.__file__).parent
-    sources = {name: without_docs(code) for name, code in _sources(folder, "icepool").items()}
-    return build_wheel("icepool", icepool.__version__, sources)
-
-
 STDLIB = "python_stdlib.zip"
 LOCK = "pyodide-lock.json"
 STDLIB_LIST = PACKAGE / "engine" / "stdlib.txt"
@@ -133,7 +125,7 @@ def trimmed_stdlib(full: bytes) -> bytes:
 
 def lock_without_packages(full: bytes) -> bytes:
     """Pyodide's lock file lists ~380 packages it could download from its CDN; the site
-    loads none of them (the two wheels are unpacked by the worker), so it keeps the header."""
+    loads none of them (the worker unpacks the engine wheel itself), so it keeps the header."""
     lock = json.loads(full)
     return json.dumps({**lock, "packages": {}}, separators=(",", ":")).encode()
 
@@ -152,7 +144,7 @@ def write_assets(root: Path, docs: Path, data: dict) -> None:
     wheels = docs / "assets" / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     names = []
-    for filename, content in (icepool_wheel(), engine_wheel(data)):
+    for filename, content in (engine_wheel(data),):
         (wheels / filename).write_bytes(content)
         names.append(filename)
     version = json.loads((source / "package.json").read_text())["version"]

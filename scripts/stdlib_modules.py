@@ -34,7 +34,6 @@ ALWAYS = [
     "textwrap.py",
     "random.py",
     "numbers.py",
-    "statistics.py",
     "copy.py",
 ]
 PROBE = """

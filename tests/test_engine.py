@@ -1,12 +1,19 @@
 """Engine: exact values from the reserve-d6 guide (§B6), computed on CPython."""
 
+import ast
+import io
+import sys
+import zipfile
 from fractions import Fraction
 
+import icepool
 import pytest
 from conftest import repo_rules
 
+from generator import assets
 from generator.engine import registry
 from generator.engine.results import mean, variance, visible_rows
+from generator.systems.divin6 import dice as divin
 from generator.systems.reserve_d6 import calculators as r
 
 R = repo_rules()["reserve-d6"]
@@ -147,3 +154,38 @@ def test_zero_dice_warns_that_the_character_cannot_act():
         .blocks
     )
     assert any("trop amoindri" in getattr(b, "text", "") for b in blocks)
+
+
+def test_engine_needs_only_the_standard_library():
+    """The browser gets the engine wheel and Pyodide's stdlib, nothing else."""
+    with zipfile.ZipFile(io.BytesIO(assets.engine_wheel({})[1])) as wheel:
+        sources = [wheel.read(n) for n in wheel.namelist() if n.endswith(".py")]
+    imported = set()
+    for source in sources:
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                imported |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                imported.add(node.module.split(".")[0])
+    outside = imported - set(sys.stdlib_module_names) - {"generator"}
+    assert len(sources) > 20 and outside == set()
+
+
+def test_integer_convolutions_match_icepool(rules):
+    """icepool, an independent library, checks the engine's exact laws."""
+    for n in (0, 1, 3, 7):
+        law = n @ icepool.d6
+        assert divin.action_dice(n) == tuple(
+            (o, Fraction(q, law.denominator())) for o, q in law.items()
+        )
+    faces = rules["reserve-d6"].successes_by_face
+    for n in (1, 5, 12):
+        law = n @ icepool.Die(list(faces))
+        assert r.successes(rules["reserve-d6"], n) == tuple(
+            (o, Fraction(q, law.denominator())) for o, q in law.items()
+        )
+    exploding = icepool.d6.explode([5, 6], depth=20)
+    law, _, _ = divin.damage(2, 5, 0, 0, cap=30)
+    expected = 2 @ exploding
+    for total in range(2, 20):
+        assert law[total] == expected.probability(total)

@@ -1,4 +1,4 @@
-// Web Worker: boots Pyodide (self-hosted), installs the engine and icepool wheels, then
+// Web Worker: boots Pyodide (self-hosted), installs the engine wheel, then
 // answers {id, system, calc, query} with the engine's JSON reply.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 

@@ -9,19 +9,21 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-import icepool
-
 Dist = dict[int, Fraction]
 
 
 @lru_cache(maxsize=64)
 def action_dice(n: int) -> tuple[tuple[int, Fraction], ...]:
     """Sum of n d6 (n = 0: always 0, l.631: a character can be left with modifiers only)."""
-    if n == 0:
-        return ((0, Fraction(1)),)
-    die = n @ icepool.d6
-    total = die.denominator()
-    return tuple((outcome, Fraction(q, total)) for outcome, q in die.items())
+    ways = [1]  # ways[s]: how many of the 6^n rolls total s
+    for _ in range(n):
+        nxt = [0] * (len(ways) + 6)
+        for total, count in enumerate(ways):
+            if count:
+                for face in range(1, 7):
+                    nxt[total + face] += count
+        ways = nxt
+    return tuple((s, Fraction(count, 6**n)) for s, count in enumerate(ways) if count)
 
 
 def at_least(dist, threshold: int) -> Fraction:
@@ -117,17 +119,19 @@ def support(result: int) -> int:
 
 
 @lru_cache(maxsize=64)
-def exploding_die(threshold: int | None, cap: int) -> tuple[Fraction, ...]:
-    """p[v] = P(one damage die totals v) for v ≤ cap; a face ≥ threshold adds a new roll."""
-    p = [Fraction(0)] * (cap + 1)
+def exploding_die(threshold: int | None, cap: int) -> tuple[int, ...]:
+    """P(one damage die totals v) × 6^cap, for v ≤ cap (whole numbers: every probability
+    is a multiple of 1/6^cap); a face ≥ threshold adds a new roll."""
+    scale = 6**cap
+    p = [0] * (cap + 1)
     for v in range(1, cap + 1):
-        total = Fraction(0)
+        total = 0
         for face in range(1, 7):
             if threshold is not None and face >= threshold:
                 if v - face >= 1:
-                    total += p[v - face] / 6
+                    total += p[v - face] // 6
             elif v == face:
-                total += Fraction(1, 6)
+                total += scale // 6
         p[v] = total
     return tuple(p)
 
@@ -137,17 +141,22 @@ def damage(
 ) -> tuple[Dist, Fraction, Fraction]:
     """Law of max(0, dice + bonus − armour) exact up to `cap` (before the clamp), the exact
     mass of the tail beyond it, and the exact mean."""
+    # Whole numerators over 6^(cap × dice): exact, and much faster than Fractions.
     single = exploding_die(threshold, cap)
-    law = [Fraction(0)] * (cap + 1)
-    law[0] = Fraction(1)
+    faces = [(v, pv) for v, pv in enumerate(single) if pv]
+    counts = [0] * (cap + 1)
+    counts[0] = 1
     for _ in range(dice):
-        nxt = [Fraction(0)] * (cap + 1)
-        for s, ps in enumerate(law):
+        nxt = [0] * (cap + 1)
+        for s, ps in enumerate(counts):
             if ps:
-                for v in range(1, cap + 1 - s):
-                    if single[v]:
-                        nxt[s + v] += ps * single[v]
-        law = nxt
+                for v, pv in faces:
+                    if s + v > cap:
+                        break
+                    nxt[s + v] += ps * pv
+        counts = nxt
+    denominator = 6 ** (cap * dice)
+    law = [Fraction(c, denominator) for c in counts]
     out: Dist = {}
     for s, ps in enumerate(law):
         if ps:

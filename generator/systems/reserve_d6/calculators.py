@@ -9,8 +9,6 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-import icepool
-
 from ...engine.inputs import ChoiceInput, IntInput, IntListInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
@@ -21,11 +19,6 @@ SYSTEM = "reserve-d6"
 Dist = tuple[tuple[int, Fraction], ...]
 
 
-def exact_distribution(die: icepool.Die) -> Dist:
-    total = die.denominator()
-    return tuple((outcome, Fraction(quantity, total)) for outcome, quantity in die.items())
-
-
 def pool_size(
     caracteristique: int, competence: int, equipement: int, permanent: int, blessures: int
 ) -> int:
@@ -34,9 +27,20 @@ def pool_size(
 
 
 @lru_cache(maxsize=64)
-def pool_die(faces: tuple[int, ...], dice: int) -> icepool.Die:
-    """The successes of `dice` dice, each face worth faces[face − 1] successes (l.46)."""
-    return dice @ icepool.Die(list(faces))
+def pool_counts(faces: tuple[int, ...], dice: int) -> tuple[int, ...]:
+    """Ways (out of len(faces)^dice) for `dice` dice to total k successes, k = 0, 1, …;
+    each face is worth faces[face − 1] successes (l.46). Whole numbers: exact and fast."""
+    counts = [1]
+    for _ in range(dice):
+        nxt = [0] * (len(counts) + max(faces))
+        for k, ways in enumerate(counts):
+            if ways:
+                for worth in faces:
+                    nxt[k + worth] += ways
+        counts = nxt
+    while len(counts) > 1 and not counts[-1]:
+        counts.pop()
+    return tuple(counts)
 
 
 def successes(rules: Rules, dice: int) -> Dist:
@@ -46,7 +50,10 @@ def successes(rules: Rules, dice: int) -> Dist:
 
 @lru_cache(maxsize=64)
 def _successes(faces: tuple[int, ...], dice: int) -> Dist:
-    return exact_distribution(pool_die(faces, dice))
+    total = len(faces) ** dice
+    return tuple(
+        (k, Fraction(ways, total)) for k, ways in enumerate(pool_counts(faces, dice)) if ways
+    )
 
 
 def at_least(dist: Dist, k: int) -> Fraction:
@@ -56,14 +63,23 @@ def at_least(dist: Dist, k: int) -> Fraction:
 def opposed(rules: Rules, attacker: int, defender: int) -> dict[str, object]:
     """Both sides roll (l.60, 64). Ties are not resolved by the text: reported apart."""
     faces = rules.successes_by_face
-    difference = pool_die(faces, attacker) - pool_die(faces, defender)
-    diff = exact_distribution(difference)
-    damage = exact_distribution(difference.map(lambda d: max(0, d)))
+    attack, defence = pool_counts(faces, attacker), pool_counts(faces, defender)
+    total = len(faces) ** (attacker + defender)
+    by_difference: dict[int, int] = {}
+    for a, ways_a in enumerate(attack):
+        if ways_a:
+            for d, ways_d in enumerate(defence):
+                if ways_d:
+                    by_difference[a - d] = by_difference.get(a - d, 0) + ways_a * ways_d
+    diff = tuple((d, Fraction(w, total)) for d, w in sorted(by_difference.items()))
+    damage: dict[int, Fraction] = {}
+    for d, p in diff:
+        damage[max(0, d)] = damage.get(max(0, d), Fraction(0)) + p
     return {
         "attaquant": sum((p for d, p in diff if d > 0), Fraction(0)),
         "egalite": sum((p for d, p in diff if d == 0), Fraction(0)),
         "defenseur": sum((p for d, p in diff if d < 0), Fraction(0)),
-        "degats": damage,
+        "degats": tuple(sorted(damage.items())),
     }
 
 
