@@ -26,7 +26,7 @@ from .export import engine_data, engine_rules, export
 from .links import Links
 from .offline import write_service_worker
 from .pages import Renderer
-from .search import improve_index, where_labels
+from .search import index_site, titles
 
 
 @dataclass
@@ -174,7 +174,8 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
         run_mkdocs(
             mkdocs_config(root, work, renderer.nav(), fresh, site_url), root, renderer.origins()
         )
-        improve_index(fresh / "search" / "search_index.json", where_labels(renderer.corpus))
+        shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
+        index_site(root, fresh, _texts(renderer.corpus), titles(renderer.corpus))
         protect(fresh)
         write_service_worker(fresh)
     except BaseException:
@@ -183,6 +184,28 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
     timings.measure("mkdocs", start)
     _swap(fresh, site)
     return timings
+
+
+def _texts(corpus):
+    """Every text of the site's rules: names, descriptions, chapters (for the vocabulary
+    the search box corrects typos against)."""
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for item in value.values():
+                yield from strings(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from strings(item)
+
+    for system in corpus.systems.values():
+        for entity in system.all_entities():
+            yield from strings(entity.data)
+        for chapter in system.chapters:
+            yield chapter.title
+            yield chapter.body
 
 
 def _swap(fresh: Path, site: Path) -> None:

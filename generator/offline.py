@@ -1,8 +1,8 @@
 """The site offline: a service worker that caches every file of one build.
 
 Pages are cached under their directory URL (`divin6/atout/tir-rapide/`), as readers ask
-for them. Source maps, the JSON export and the search languages other than French are
-left out: a reader offline needs none of them.
+for them. Source maps, the JSON export and the theme's unused search engine are left out:
+a reader offline needs none of them.
 """
 
 from __future__ import annotations
@@ -12,19 +12,15 @@ import json
 from pathlib import Path
 
 TEMPLATE = Path(__file__).parent / "templates" / "sw.js"
-SKIPPED_DIRS = ("api/",)
+# The theme's own search (lunr and its worker) is not used: Pagefind's index replaces it.
+SKIPPED_DIRS = ("api/", "assets/javascripts/lunr/", "assets/javascripts/workers/")
 SKIPPED_SUFFIXES = (".map", ".gz")
-KEPT_LUNR = ("lunr.stemmer.support", "lunr.fr", "lunr.multi")
 
 
 def _wanted(relative: str) -> bool:
     if relative.startswith(SKIPPED_DIRS) or relative.endswith(SKIPPED_SUFFIXES):
         return False
-    if relative in ("sw.js", "sitemap.xml"):
-        return False
-    if "/lunr/" in relative and "/min/" in relative:
-        return any(name in relative for name in KEPT_LUNR)
-    return True
+    return relative not in ("sw.js", "sitemap.xml")
 
 
 def _url(relative: str) -> str:

@@ -1,77 +1,104 @@
-"""Accent-insensitive search: readers type « succes » as often as « succès ».
+"""The site's search index, made by Pagefind from the built pages (docs/decisions.md).
 
-Material's search (lunr) indexes every field listed in the index's `config.fields`. After
-MkDocs has written `search/search_index.json`, each page gets two more fields holding,
-without diacritics, the words of its title and of its text that have some (each word
-once: the index stays small), weighted like the originals; they are searched but never
-displayed.
+Pagefind splits the index into small parts that the reader's browser fetches only for the
+words typed, stems French words and folds accents. Each page tells it, in its front matter
+(`lieu`, rendered by site_overrides/main.html), what a hit on it is: « Atout · Divin
+(6)thème ». Backlink lists and permalink signs are not indexed: they only repeat other
+pages' names.
+
+Every word of the rules (five letters or more) also goes to `assets/vocabulaire.json`: the
+search box corrects a one-letter typo in a word that is not there (assets/recherche.js).
 """
 
 from __future__ import annotations
 
-import html
 import json
 import re
+import subprocess
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
-# new field -> (field it copies, boost of the original)
-FIELDS = {"titre_sans_accents": "title", "texte_sans_accents": "text"}
-TAGS = re.compile(r"<[^>]+>")
-WORDS = re.compile(r"\w+")
+OUTPUT = "pagefind"
+VOCABULARY = "assets/vocabulaire.json"
+TITLES = "assets/titres.json"
+ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
+NOT_INDEXED = ".headerlink, .srd-fil, .srd-kind, .srd-renvois, .srd-source"
+WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
 
 
-def strip_accents(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize(
-        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
-    )
+class SearchIndexError(Exception):
+    pass
 
 
-# Backlink sections only repeat other pages' names: as search hits they are noise.
-BACKLINK_SECTIONS = ("#cite-par", "#requis-par", "#incompatible-avec")
+def pagefind_binary(root: Path) -> Path:
+    binary = root / "node_modules" / ".bin" / "pagefind"
+    if not binary.exists():
+        raise SearchIndexError(f"{binary} absent ; lancez « npm ci » (ou « make site »).")
+    return binary
 
 
-def where_labels(corpus) -> dict[str, tuple[str, str]]:
-    """Page URL (as the search index writes it) -> what a hit on the page, and on one of
-    its sections, must say it is: the kind and system of an entity; for a chapter,
-    « Règles » and the system, or the chapter's title and the system for its sections."""
-    from . import schemas, urls
+def fold(text: str) -> str:
+    """Lower case, without diacritics: « Épée » -> « epee »."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
-    labels = {}
+
+def vocabulary(texts: Iterable[str]) -> list[str]:
+    """The folded words of the texts, each once, sorted."""
+    return sorted({fold(word) for text in texts for word in WORDS.findall(text)})
+
+
+def title_key(title: str) -> str:
+    """« Le combat » and « combat » are the same query: folded, without a leading article."""
+    return ARTICLES.sub("", fold(title)).strip()
+
+
+def titles(corpus) -> list[list[str]]:
+    """[key, title, URL from the site's root, what it is, summary] of every entity and
+    chapter: a page whose title is the query is shown first, whatever Pagefind's score."""
+    from . import schemas
+
+    rows = []
     for system in corpus.systems.values():
         short = system.meta.get("nom_court", system.name)
         for entity in system.all_entities():
             kind = schemas.kinds(system.id)[entity.kind].label
-            label = f"{kind} · {short}"
-            labels[urls.url(entity.docs_path).lstrip("/")] = (label, label)
+            rows.append((entity.name, entity.url, f"{kind} · {short}", entity.data.get("resume")))
         for chapter in system.chapters:
-            page = urls.url(chapter.docs_path).lstrip("/")
-            labels[page] = (f"Règles · {short}", f"{chapter.title} · {short}")
-    return labels
+            rows.append(
+                (chapter.title, chapter.url, f"Règles · {short}", chapter.meta.get("resume"))
+            )
+    return [
+        [title_key(t), t, url.lstrip("/"), where, summary or ""] for t, url, where, summary in rows
+    ]
 
 
-def improve_index(index_file: Path, labels: dict[str, tuple[str, str]]) -> None:
-    """Every hit says what it is (« Dextérité · Caractéristique · Divin (6)thème »), and
-    every word is found with or without its accents."""
-    index = json.loads(index_file.read_text(encoding="utf-8"))
-    docs = []
-    for doc in index["docs"]:
-        page, _, anchor = doc["location"].partition("#")
-        if anchor and f"#{anchor}" in BACKLINK_SECTIONS:
-            continue
-        if page in labels:
-            doc["title"] = f"{doc['title']} · {labels[page][1 if anchor else 0]}"
-        docs.append(doc)
-    index["docs"] = docs
-    for doc in index["docs"]:
-        for field, original in FIELDS.items():
-            plain = html.unescape(TAGS.sub(" ", doc.get(original, "")))
-            accented = dict.fromkeys(w for w in WORDS.findall(plain) if strip_accents(w) != w)
-            if accented:
-                doc[field] = " ".join(strip_accents(w) for w in accented)
-    for field, original in FIELDS.items():
-        index["config"]["fields"][field] = dict(index["config"]["fields"][original])
-    index_file.write_text(
-        json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+def index_site(root: Path, site: Path, texts: Iterable[str], title_rows: list) -> None:
+    done = subprocess.run(
+        [
+            str(pagefind_binary(root)),
+            "--site",
+            str(site),
+            "--output-subdir",
+            OUTPUT,
+            "--root-selector",
+            "article.md-content__inner",
+            "--exclude-selectors",
+            NOT_INDEXED,
+            "--force-language",
+            "fr",
+            "--silent",
+        ],
+        capture_output=True,
+        text=True,
     )
+    if done.returncode:
+        raise SearchIndexError(f"Pagefind : {done.stderr.strip() or done.stdout.strip()}")
+    for unused in (site / OUTPUT).glob("pagefind-*ui*"):  # its ready-made interfaces
+        unused.unlink()
+    (site / OUTPUT / "pagefind-highlight.js").unlink(missing_ok=True)
+    for name, content in ((VOCABULARY, vocabulary(texts)), (TITLES, title_rows)):
+        (site / name).write_text(
+            json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        )

@@ -176,15 +176,14 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
                         ("recherche_premiere", "initiative"),
                         ("recherche_suivante", "dexterite"),
                     ):
-                        page.fill("input.md-search__input", "")
+                        page.fill(".srd-recherche input", "")
                         page.keyboard.type(query[:-1])
                         start = page.evaluate("performance.now()")
                         page.keyboard.type(query[-1])
                         page.wait_for_function(
-                            "q => [...document.querySelectorAll('.md-search-result__meta')].some(m => m.textContent.trim()) && document.querySelector('.md-search__input').value === q",
+                            "q => document.getElementById('srd-resultats').dataset.requete === q",
                             arg=query,
                         )
-                        page.wait_for_selector(".md-search-result__item")
                         results[key].append(page.evaluate("performance.now()") - start)
                 with fresh_page(playwright, site, base) as (page, sizes):
                     page.goto(f"{base}/trouver/", wait_until="networkidle")

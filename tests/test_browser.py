@@ -303,12 +303,37 @@ def test_a_link_to_an_entity_previews_it_on_hover(page, server):
 
 
 def test_the_search_index_loads_only_when_the_reader_searches(page, server):
-    """Issue 10: a rules page does not download the search index until it is wanted."""
+    """Issue 10: a rules page downloads nothing of the search until it is wanted, then
+    only Pagefind's parts for the words typed, never the whole index."""
     asked = []
-    page.on("request", lambda r: asked.append(r.url) if "search_index" in r.url else None)
+    page.on("request", lambda r: asked.append(r.url) if "/pagefind/" in r.url else None)
     page.goto(f"{server}/divin6/regles/combat/", wait_until="networkidle")
     assert not asked
     page.keyboard.press("s")
     page.keyboard.type("initiative")
     expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=10_000)
-    assert len(asked) == 1
+    parts = [url for url in asked if "/pagefind/index/" in url]
+    assert 0 < len(parts) < 5, parts
+
+
+def search_for(page, server, query):
+    page.goto(f"{server}/")
+    page.keyboard.press("s")
+    page.keyboard.type(query)
+    page.wait_for_function(
+        "q => document.getElementById('srd-resultats').dataset.requete === q", arg=query
+    )
+    return page.locator(".md-search-result__article h1").all_inner_texts()
+
+
+def test_search_puts_exact_titles_first_and_forgives_a_typo(page, server):
+    """Issue 10: « le combat » gives the combat chapters first; « epee » and « épée » give
+    the same hits; one wrong letter in a word of five letters or more is forgiven."""
+    shown = search_for(page, server, "le combat")
+    assert all(t.startswith(("Le combat ·", "Combat ·")) for t in shown[:4]), shown
+    assert search_for(page, server, "epee") == search_for(page, server, "épée")
+    assert search_for(page, server, "comandement")[0].startswith("Commandement ·")
+    expect(page.locator(".md-search-result__meta")).to_contain_text("pour « commandement »")
+    page.keyboard.press("Enter")  # opens the first hit
+    expect(page).to_have_url(re.compile(r"/commandement/$"))
+    expect(page.locator(".md-content h1")).to_contain_text("Commandement")

@@ -30,8 +30,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      // Calculator pages carry their inputs in the query: the page is the same.
-      const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+      // Every file of the site is static: a query is a calculator's inputs or a cache
+      // buster (Pagefind's « ?ts= »), never another file. The cache holds one build only.
+      const hit = await cache.match(request, { ignoreSearch: true });
       return hit || fetch(request);
     }),
   );

@@ -1,0 +1,145 @@
+// The header's search, on Pagefind's index (generator/search.py). Nothing is downloaded
+// until the reader starts a search; then only the index parts of the words typed. Each hit
+// says what it is (« Atout · Divin (6)thème »); a page whose title is the query comes
+// first; a word with one wrong letter is corrected (see `corrected`).
+
+const ROOT = new URL("../", import.meta.url); // the site's root, wherever it is served
+const SHOWN = 10;
+const form = document.querySelector(".srd-recherche form");
+const input = form.querySelector("input");
+const toggle = document.getElementById("__search");
+const meta = document.querySelector("#srd-resultats .md-search-result__meta");
+const list = document.querySelector("#srd-resultats .md-search-result__list");
+const resultBox = document.getElementById("srd-resultats");
+
+let engine = null; // Pagefind and the vocabulary, loaded at the first search
+let asked = 0; // the latest query: an older answer arriving late is dropped
+
+function load() {
+  engine ??= (async () => {
+    const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
+    const [pagefind, words, titles] = await Promise.all([
+      import(new URL("pagefind/pagefind.js", ROOT).href),
+      json("assets/vocabulaire.json"),
+      json("assets/titres.json"), // [key, title, url, what it is, summary]
+    ]);
+    await pagefind.options({ baseUrl: ROOT.pathname, excerptLength: 18 });
+    pagefind.init();
+    return { pagefind, words: new Set(words), titles };
+  })();
+  return engine;
+}
+
+const fold = (text) => text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+const ARTICLES = /^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)/; // as generator/search.py
+const bare = (text) => fold(text).replace(ARTICLES, "").trim();
+
+// Words one edit away (a letter changed, added, removed, or two swapped).
+function oneEditAway(a, b) {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+// A word of five letters or more that the site never uses, nor begins (the reader may
+// still be typing it), is corrected to a word of the site one edit away.
+function corrected(query, words) {
+  let changed = false;
+  const fixed = fold(query).replace(/[a-z]{5,}/g, (word) => {
+    if (words.has(word)) return word;
+    for (const known of words) if (known.startsWith(word)) return word;
+    for (const known of words) {
+      if (oneEditAway(word, known)) {
+        changed = true;
+        return known;
+      }
+    }
+    return word;
+  });
+  return changed ? fixed : null;
+}
+
+const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+function hit(page) {
+  const place = page.meta.lieu ? `<span class="srd-lieu"> · ${escape(page.meta.lieu)}</span>` : "";
+  const sections = (page.sub_results || [])
+    .filter((sub) => sub.url !== page.url && sub.title !== page.meta.title)
+    .slice(0, 2)
+    .map((sub) => `<a class="srd-section" href="${sub.url}">${escape(sub.title)}</a>`)
+    .join("");
+  return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${escape(page.meta.title || page.url)}${place}</h1><p>${page.excerpt}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}</li>`;
+}
+
+async function search(query) {
+  const mine = ++asked;
+  if (!query.trim()) {
+    meta.textContent = "Tapez un nom, une règle : talent, atout, sort…";
+    list.innerHTML = "";
+    delete resultBox.dataset.requete;
+    return;
+  }
+  const { pagefind, words, titles } = await load();
+  const used = corrected(query, words) || query;
+  const found = await pagefind.search(used);
+  if (mine !== asked || !found) return; // the reader typed on
+  const scored = await Promise.all(found.results.slice(0, SHOWN).map((result) => result.data()));
+  if (mine !== asked) return;
+  // Pages titled exactly as asked come first, wherever Pagefind ranked them.
+  const wanted = bare(used);
+  const exact = titles
+    .filter(([key]) => key === wanted)
+    .map(([, title, url, lieu, summary]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu }, excerpt: escape(summary) }));
+  const seen = new Set(exact.map((page) => page.url));
+  const pages = [...exact, ...scored.filter((page) => !seen.has(page.url))].slice(0, Math.max(SHOWN, exact.length));
+  const note = used === query ? "" : ` pour « ${used} »`;
+  const count = Math.max(found.results.length, exact.length);
+  meta.textContent = count ? `${count} résultat${count > 1 ? "s" : ""}${note}` : "Aucun résultat";
+  list.innerHTML = pages.map(hit).join("");
+  resultBox.dataset.requete = query;
+}
+
+function open() {
+  toggle.checked = true;
+  load();
+}
+
+function close() {
+  toggle.checked = false;
+  input.blur();
+}
+
+input.addEventListener("focus", open);
+input.addEventListener("input", () => search(input.value));
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  list.querySelector("a")?.click();
+});
+form.addEventListener("reset", () => setTimeout(() => search(""), 0));
+list.addEventListener("click", (event) => event.target.closest("a") && close());
+
+document.addEventListener("keydown", (event) => {
+  const typing = event.target.closest("input, textarea, select, [contenteditable]");
+  if (!typing && !event.ctrlKey && !event.metaKey && !event.altKey && ["s", "S", "f", "F", "/"].includes(event.key)) {
+    event.preventDefault();
+    event.stopImmediatePropagation(); // the theme would act on the same keys
+    open();
+    input.focus();
+    return;
+  }
+  if (!toggle.checked) return;
+  if (event.key === "Escape") {
+    close();
+  } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    const links = [...list.querySelectorAll("a.md-search-result__link")];
+    if (!links.length) return;
+    event.preventDefault();
+    const at = links.indexOf(document.activeElement);
+    const next = event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+    (next < 0 ? input : links[next]).focus();
+  }
+}, true);
