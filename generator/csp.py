@@ -2,8 +2,9 @@
 
 The theme writes a few small inline scripts (different on each page: they hold the page's
 depth); each page's policy allows exactly those, by their SHA-256 hash. WebAssembly
-compilation is allowed for Pyodide ('wasm-unsafe-eval'); styles may be inline (they
-cannot run code).
+compilation is allowed for Pyodide and Pagefind ('wasm-unsafe-eval'); styles may be inline
+(they cannot run code); requests may read `blob:` data the page made itself (the page list
+rewritten by assets/adresse.js).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def policy(html: str) -> str:
     scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *dict.fromkeys(hashes)])
     return (
         f"default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+        "img-src 'self' data:; font-src 'self'; connect-src 'self' blob:; worker-src 'self'; "
         "object-src 'none'; base-uri 'self'; form-action 'self'"
     )
 

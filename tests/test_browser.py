@@ -6,7 +6,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from conftest import CHROMIUM, CHROMIUM_ARGS, start_server
 from playwright.sync_api import Page, expect, sync_playwright
 
 pytestmark = pytest.mark.browser
@@ -127,6 +127,29 @@ def test_a_computation_too_long_is_stopped_and_the_worker_restarted(page, server
     page.fill("#combat-attaquant", "6")
     computed(page)  # a new worker answered
     assert exact(page, "Dégâts moyens par attaque") is not None
+
+
+def test_instant_navigation_works_wherever_the_site_is_served(browser, site):
+    """Issue 11: served in a subfolder, on a port it was not built for, the second
+    calculator still runs in the same document (Pyodide stays up)."""
+    httpd, elsewhere = start_server(site.parent)
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{elsewhere}/site/reserve-d6/calculateurs/reserve/?caracteristique=5")
+        computed(page)
+        page.evaluate("window.sameDocument = true")
+        page.locator("nav a", has_text="Opposition et combat").first.click()
+        expect(page).to_have_url(f"{elsewhere}/site/reserve-d6/calculateurs/combat/")
+        assert page.evaluate("window.sameDocument") is True
+        page.fill("#combat-defenseur", "0")
+        computed(page)
+    finally:
+        context.close()
+        httpd.shutdown()
+    assert not errors, errors
 
 
 def test_instant_navigation_rebinds_the_next_calculator(page, server):
