@@ -271,6 +271,25 @@ def test_divin6_sheet_recomputes_in_the_browser(page, server):
     expect(figure(page, "Points de vie")).to_have_text("16")
 
 
+def test_divin6_sheet_picks_atouts_from_a_list_and_flags_typos_at_the_field(page, server):
+    """Issue 11 §2: chosen from the data, not typed; a typo is answered at its field."""
+    page.goto(f"{server}/divin6/calculateurs/feuille/")
+    page.fill("#feuille-atouts", "métier des armes, expertise du combat")
+    picker = page.locator("input.srd-ajout[data-champ=atouts]")
+    expect(picker).to_have_attribute("list", "feuille-atouts-liste")
+    assert page.locator("#feuille-atouts-liste option[value='Vigilance accrue']").count() in (0, 1)
+    picker.fill("Tir rapide")  # what choosing the suggestion does
+    expect(page.locator("#feuille-atouts")).to_have_value(
+        "métier des armes, expertise du combat, Tir rapide"
+    )
+    assert picker.input_value() == ""
+    computed(page)
+    assert "tir+rapide" in page.url.lower().replace("%20", "+")
+    page.fill("#feuille-atouts", "attaque en finese")
+    computed(page, "invalid")
+    expect(page.locator("#feuille-atouts-erreur")).to_contain_text("« Attaque en finesse »")
+
+
 def test_the_whole_site_works_offline_after_one_visit(browser, server):
     """Issue 11 §5: one visit, then the network cut: other pages, the search and a
     calculator (Pyodide included) still work."""

@@ -192,13 +192,34 @@ def test_sheet_reads_gear_from_the_price_tables(sheet_run):
     """Named weapons cost their category's price; ranged ones use Dextérité; heavy gear
     without Métier des armes is used as the category below (weapons) or weighs double
     (armour); a mount adds to the score."""
-    query = {"atouts": "metier des armes, vigilance, athlete", "classes": "combattant"}
+    query = {"atouts": "metier des armes, expertise du combat", "classes": "combattant"}
     query["equipement"] = "arc, espadon, pavois, monture d'expert"
     _, figures, rows = sheet_values(sheet_run(query).blocks)
     assert figures["Équipement"] == "14 DO"  # 2 + 3 + 3 + 6
     assert rows["Attaque : arc"][1:] == ("3D6+4", "dégâts 2D6+1")  # Dex 1 + 2 degrés + 1
     assert rows["Attaque : espadon"][1:] == ("3D6+6", "dégâts 2D6+3")  # used as intermediate
     assert figures["Encombrement"] == "9 / 16"  # 1 + 2 + pavois 3 doubled ; 8 + mount 8
+
+
+def test_a_name_the_data_do_not_know_is_reported_at_its_field_with_a_suggestion(sheet_run):
+    errors = sheet_run({"atouts": "metier des armes, attaque en finese"}).errors
+    assert errors == {
+        "atouts": "Atout(s) inconnu(s) : « attaque-en-finese ». Vouliez-vous dire « Attaque en finesse » ?"
+    }
+    assert (
+        "« Cotte de mailles »" in sheet_run({"equipement": "cote de maille"}).errors["equipement"]
+    )
+    assert "« mystique »" in sheet_run({"classes": "mistique"}).errors["classes"].lower()
+
+
+def test_the_sheet_offers_pickers_drawn_from_the_data(rules):
+    calc = registry.get("divin6", "feuille")
+    fields = {item.name: item for item in calc.inputs_for(rules["divin6"])}
+    atouts = dict(fields["atouts"].suggestions)
+    assert atouts["Tir rapide"].startswith("combat — ")
+    assert "Épée longue" in dict(fields["equipement"].suggestions)
+    assert ("Vigilance 2", "Sagesse ; expert") in fields["rangs"].suggestions
+    assert [v for v, _ in fields["peuple"].choices][:2] == ["humain", "elfe"]
 
 
 def test_sheet_explains_broken_rules(sheet_run):
@@ -212,7 +233,12 @@ def test_sheet_explains_broken_rules(sheet_run):
     assert "la somme doit faire 6" in text and "chacune entre −1 et +3" in text
     assert "incompatible avec" in text
     assert "Tir rapide : il faut 2 au moins en Sagesse" in text
-    assert sheet_run({"classes": "paladin"}).errors["classes"].startswith("Une classe par niveau")
+    assert sheet_run({"classes": "paladin"}).errors["classes"].startswith("Classe(s) inconnue(s)")
+    assert (
+        sheet_run({"classes": ", ".join(["mystique"] * 7)})
+        .errors["classes"]
+        .startswith("Une classe par niveau")
+    )
 
 
 def test_a_people_takes_two_atout_slots(sheet_run):

@@ -481,7 +481,7 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
     from generator.engine import form
 
     script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
-    for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION", "SUMMARY"):
+    for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION", "SUMMARY", "ADD"):
         assert f'const {name} = ".{getattr(form, name)}";' in script, name
     assert f'const ERROR = "{form.ERROR}";' in script
 

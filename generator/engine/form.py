@@ -31,6 +31,7 @@ RESULT = "srd-calc-result"
 LINK = "srd-calc-link"
 SUMMARY = "srd-calc-resume"  # the key figure, kept in view on a phone
 ACTION = "srd-action"
+ADD = "srd-ajout"  # a picker that appends its choice to the field named by data-champ
 HELP = "-aide"  # suffix of a field's id: its help text
 ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
 
@@ -75,6 +76,8 @@ def _field(calc: Calculator, item) -> str:
         control = f'<input type="text" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     else:
         raise TypeError(f"type de champ inconnu : {item!r}")
+    if getattr(item, "suggestions", ()):
+        control += _picker(field_id, item)
     bounds = (
         f" ({item.to_text(item.minimum)} à {item.to_text(item.maximum)})".replace("-", "−")
         if isinstance(item, (IntInput, DecimalInput))
@@ -84,6 +87,20 @@ def _field(calc: Calculator, item) -> str:
         f'<div class="srd-field">{label}{control}'
         f'<small id="{field_id}{HELP}">{escape(item.help)}{bounds}</small>'
         f'<span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></div>'
+    )
+
+
+def _picker(field_id: str, item: TextInput) -> str:
+    """A search box over the suggestions (the browser filters them as the reader types);
+    no name: it is not a value of the calculator, calc.js adds its choice to the field."""
+    options = "".join(
+        f'<option value="{escape(text)}">{escape(about)}</option>'
+        for text, about in item.suggestions
+    )
+    return (
+        f'<input type="search" class="{ADD}" data-champ="{item.name}" list="{field_id}-liste" '
+        f'autocomplete="off" placeholder="Ajouter : tapez pour chercher…" '
+        f'aria-label="Ajouter à « {escape(item.label)} »"><datalist id="{field_id}-liste">{options}</datalist>'
     )
 
 

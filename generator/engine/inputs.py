@@ -14,11 +14,14 @@ Choices = tuple[tuple[str, str], ...] | Callable[[object], tuple[tuple[str, str]
 
 
 def with_rules(item, rules: object):
-    """The input with its choices drawn from `rules` when they come from the data."""
-    choices = getattr(item, "choices", None)
-    if callable(choices):
-        return replace(item, choices=tuple(choices(rules)))
-    return item
+    """The input with its choices (or suggestions) drawn from `rules` when they come from
+    the data."""
+    drawn = {
+        name: tuple(value(rules))
+        for name in ("choices", "suggestions")
+        if callable(value := getattr(item, name, None))
+    }
+    return replace(item, **drawn) if drawn else item
 
 
 # Numbers are read from plain ASCII digits, short enough that no value can make the engine
@@ -166,13 +169,18 @@ class IntListInput:
 
 @dataclass(frozen=True)
 class TextInput:
-    """Free text (a list of names, a short log); the calculator's function reads it."""
+    """Free text (a list of names, a short log); the calculator's function reads it.
+
+    `suggestions`, (text to add, description) pairs, give the form a picker beside the
+    field: the reader searches the list and the chosen text is appended to the field,
+    comma-separated; the field, and so the URL, keep their plain-text form."""
 
     name: str
     label: str
     default: str
     max_length: int
     help: str = ""
+    suggestions: Choices = ()
 
     def parse(self, raw: str) -> str:
         text = raw.strip()

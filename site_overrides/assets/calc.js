@@ -11,6 +11,7 @@ const LINK = ".srd-calc-link";
 const ACTION = ".srd-action";
 const ERROR = "-erreur";
 const SUMMARY = ".srd-calc-resume";
+const ADD = ".srd-ajout";
 
 // A computation longer than this is stopped (worker terminated, then restarted).
 const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
@@ -172,7 +173,8 @@ function bind(root) {
   };
 
   let debounce = 0;
-  form.addEventListener("input", () => {
+  form.addEventListener("input", (event) => {
+    if (event.target.matches(ADD)) return; // a search in a picker is not a value
     root.dataset.state = "busy"; // the result on screen no longer matches the fields
     if (!worker) pending(true); // the engine is still loading: no stale figure meanwhile
     syncUrl();
@@ -187,6 +189,18 @@ function bind(root) {
       field.dispatchEvent(new Event("input", { bubbles: true }));
     }),
   );
+  // Pickers: a suggestion chosen from the list is appended to its field.
+  root.querySelectorAll(ADD).forEach((picker) => {
+    const options = new Set([...picker.list.options].map((option) => option.value));
+    picker.addEventListener("input", () => {
+      if (!options.has(picker.value)) return; // still typing
+      const field = form.elements[picker.dataset.champ];
+      const kept = field.value.trim().replace(/,$/, "");
+      field.value = kept ? `${kept}, ${picker.value}` : picker.value;
+      picker.value = "";
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run();

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from fractions import Fraction
 
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
@@ -509,28 +510,64 @@ register(
 # --- character sheet ---------------------------------------------------------------------
 
 
-PEOPLE_CHOICES = (
-    ("humain", "Humain (aucun atout de peuple)"),
-    ("elfe", "Elfe"),
-    ("nain", "Nain"),
-    ("lutin", "Lutin"),
-    ("gnome", "Gnome"),
-    ("orque", "Orque"),
-    ("demi-elfe", "Demi-Elfe (métis)"),
-    ("demi-orque", "Demi-Orque (métis)"),
-)
+def people_choices(rules) -> tuple[tuple[str, str], ...]:
+    """« humain » (no people: no people atout, l. 965) and the peoples of the data."""
+    return (("humain", "Humain (aucun atout de peuple)"),) + tuple(
+        (k, p["nom"] + (" (métis)" if p["type"] == "metis" else ""))
+        for k, p in rules.peoples.items()
+    )
 
 
-# The form's lists are declared with the calculator, before any data is read; the
-# calculator checks each choice against the rules it receives.
-CARAC_CHOICES = (
-    ("force", "Force"),
-    ("dexterite", "Dextérité"),
-    ("constitution", "Constitution"),
-    ("intelligence", "Intelligence"),
-    ("sagesse", "Sagesse"),
-    ("charisme", "Charisme"),
-)
+def carac_choices(rules) -> tuple[tuple[str, str], ...]:
+    return tuple((k, rules.carac_names[k]) for k in rules.caracs)
+
+
+# What the sheet's pickers offer: the names the fields read, with a short description.
+def class_suggestions(rules):
+    return tuple(
+        (c.name.lower(), f"atouts de la catégorie {c.atout_category}")
+        for c in rules.classes.values()
+    )
+
+
+def rank_suggestions(rules):
+    return tuple(
+        (f"{name} {rank}", f"{rules.carac_names[carac]} ; {label}")
+        for skill, name in rules.skill_names.items()
+        for carac in (rules.skills[skill][0],)
+        for rank, label in ((1, "professionnel"), (2, "expert"))
+    )
+
+
+def degree_suggestions(rules):
+    return tuple(
+        (f"{name} {n}", f"{n} degré{'s' if n > 1 else ''}")
+        for name in rules.advantages.values()
+        for n in range(1, 7)
+    )
+
+
+def atout_suggestions(rules):
+    return tuple((a["nom"], f"{a['categorie']} — {a['resume']}") for a in rules.atouts.values())
+
+
+def gear_suggestions(rules):
+    items = tuple((item.name, f"{item.kind}, {item.cost} DO") for item in rules.equipment.values())
+    weapons = tuple(
+        (name, f"{category.name.lower()}, au prix de la catégorie")
+        for category in rules.weapon_categories.values()
+        for name in category.names
+    )
+    return items + weapons
+
+
+def unknown(field: str, what: str, wrong: list[str], known: dict[str, str]) -> FieldError:
+    """A name the data do not know, at its field, with the nearest known name."""
+    close = [
+        known[m] for w in wrong[:1] for m in difflib.get_close_matches(w, known, n=1, cutoff=0.7)
+    ]
+    hint = f" Vouliez-vous dire « {close[0]} » ?" if close else ""
+    return FieldError(field, f"{what} : {', '.join(f'« {w} »' for w in wrong)}.{hint}")
 
 
 def compute_sheet(
@@ -554,22 +591,35 @@ def compute_sheet(
     equipement,
 ):
     class_list = [slug(c) for c in classes.split(",") if c.strip()]
-    unknown = [c for c in class_list if c not in regles.classes]
-    if not class_list or unknown or len(class_list) > 6:
+    bad = [c for c in class_list if c not in regles.classes]
+    if bad:
+        names = {k: c.name for k, c in regles.classes.items()}
+        raise unknown("classes", "Classe(s) inconnue(s)", bad, names)
+    if not class_list or len(class_list) > 6:
+        names = ", ".join(c.name.lower() for c in regles.classes.values())
         raise FieldError(
             "classes",
-            "Une classe par niveau, de 1 à 6, parmi combattant, aventurier, mystique (ex. « combattant, combattant, mystique »).",
+            f"Une classe par niveau, de 1 à 6, parmi {names} (ex. « combattant, mystique »).",
         )
     ranks = sheet.parse_list(rangs, "rangs", with_rank=True)
     bad = [e.id for e in ranks if e.id not in regles.skills]
     if bad:
-        raise FieldError("rangs", f"Compétence(s) inconnue(s) : {', '.join(bad)}.")
+        raise unknown("rangs", "Compétence(s) inconnue(s)", bad, dict(regles.skill_names))
     degree_entries = sheet.parse_list(degres, "degres", with_rank=True)
-    bad = [e.id for e in degree_entries if e.id not in ("attaque", "defense", "sauvegarde")]
+    bad = [e.id for e in degree_entries if e.id not in regles.advantages]
     if bad:
-        raise FieldError(
-            "degres", f"Avantage(s) inconnu(s) : {', '.join(bad)} (attaque, défense, sauvegarde)."
-        )
+        raise unknown("degres", "Avantage(s) inconnu(s)", bad, dict(regles.advantages))
+    atout_entries = sheet.parse_list(atouts, "atouts")
+    bad = [e.id for e in atout_entries if e.id not in regles.atouts]
+    if bad:
+        names = {k: a["nom"] for k, a in regles.atouts.items()}
+        raise unknown("atouts", "Atout(s) inconnu(s)", bad, names)
+    gear = sheet.parse_list(equipement, "equipement")
+    bad = [e.id for e in gear if e.id not in regles.equipment and not regles.weapon_named(e.id)]
+    if bad:
+        names = {k: i.name for k, i in regles.equipment.items()}
+        names |= {slug(n): n for c in regles.weapon_categories.values() for n in c.names}
+        raise unknown("equipement", "Équipement inconnu", bad, names)
     character = sheet.Sheet(
         rules=regles,
         base={
@@ -589,8 +639,8 @@ def compute_sheet(
         free_pe=libres_pe,
         recup_pv=recuperation_pv,
         recup_pe=recuperation_pe,
-        atouts=sheet.parse_list(atouts, "atouts"),
-        gear=sheet.parse_list(equipement, "equipement"),
+        atouts=atout_entries,
+        gear=gear,
     )
     d = character.derived()
     problems = character.check() + character.problems
@@ -698,14 +748,14 @@ register(
                 "peuple",
                 "Peuple",
                 "humain",
-                PEOPLE_CHOICES,
+                people_choices,
                 "Ses modificateurs et traits s'appliquent (l. 965–978).",
             ),
             ChoiceInput(
                 "point_niveau_4",
                 "Point du niveau 4",
                 "aucun",
-                (("aucun", "Aucun"),) + CARAC_CHOICES,
+                lambda rules: (("aucun", "Aucun"),) + carac_choices(rules),
                 "Au niveau 4 et plus (l. 125).",
             ),
             TextInput(
@@ -714,6 +764,7 @@ register(
                 "combattant",
                 200,
                 "La première est la classe de création (ex. « combattant, combattant, mystique »).",
+                suggestions=class_suggestions,
             ),
             TextInput(
                 "rangs",
@@ -721,6 +772,7 @@ register(
                 "vigilance 1, athletisme 1",
                 400,
                 "« compétence rangs », spécialisation entre parenthèses : « connaissance (arcanes) 2 ».",
+                suggestions=rank_suggestions,
             ),
             TextInput(
                 "degres",
@@ -728,6 +780,7 @@ register(
                 "attaque 2, defense 1, sauvegarde 1",
                 200,
                 "Au plus 6 par avantage.",
+                suggestions=degree_suggestions,
             ),
             IntInput(
                 "libres_pv",
@@ -755,6 +808,7 @@ register(
                 "métier des armes, expertise du combat, arme de prédilection (épée longue), habilité (conduite; acrobatie)",
                 800,
                 "Séparés par des virgules, précisions entre parenthèses (arme, compétences, « pv » ou « pe » pour Compteur exceptionnel).",
+                suggestions=atout_suggestions,
             ),
             TextInput(
                 "equipement",
@@ -762,6 +816,7 @@ register(
                 "cotte de mailles, épée longue, écu, ration de nourriture, trousse à outils (vigilance)",
                 800,
                 "Noms des tables de prix ou armes citées (épée longue, dague, arc…), séparés par des virgules.",
+                suggestions=gear_suggestions,
             ),
         ),
         compute_sheet,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 NEEDS = {
-    "atout": ("nom", "categorie", "prerequis", "caracteristique_liee", "prises"),
+    "atout": ("nom", "categorie", "prerequis", "caracteristique_liee", "prises", "resume"),
     "caracteristique": ("nom",),
     "competence": ("nom", "caracteristique", "famille"),
     "classe": ("nom", "categorie_atout", "creation", "par_niveau"),
@@ -26,6 +26,7 @@ NEEDS = {
         "a_distance",
     ),
     "categorie-arme": ("nom", "bonus_attaque", "degats", "metier_des_armes", "armes_citees"),
+    "avantage": ("nom",),
 }
 
 
@@ -68,6 +69,7 @@ class WeaponCategory:
     mastery: int  # takes of Métier des armes needed (also for armour and shields)
     price_row: str  # its line of the price table
     cited: Mapping[str, bool]  # id of a weapon the text names -> ranged?
+    names: tuple[str, ...]  # those weapons' names, as the text writes them
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Rules:
     ]  # id -> {"nom", "type", "modificateurs": {carac: delta}, "atouts"}
     equipment: Mapping[str, Item]
     weapon_categories: Mapping[str, WeaponCategory]  # from the lightest to the heaviest
+    advantages: Mapping[str, str]  # id -> name (Attaque, Défense, Sauvegarde)
 
     def weapon_named(self, weapon_id: str) -> str | None:
         """The category of a weapon the text names (« épée longue »), if any."""
@@ -127,6 +130,7 @@ def _weapon_categories(data: Mapping) -> dict[str, WeaponCategory]:
             c["metier_des_armes"],
             price_rows[cid],
             {slug(w["nom"]): bool(w.get("distance")) for w in c["armes_citees"]},
+            tuple(w["nom"] for w in c["armes_citees"]),
         )
         for cid, c in data["categorie-arme"].items()
     }
@@ -177,4 +181,5 @@ def build(data: Mapping) -> Rules:
         peoples=peoples,
         equipment={k: _item(v) for k, v in data["equipement"].items()},
         weapon_categories=_weapon_categories(data),
+        advantages={k: v["nom"] for k, v in data["avantage"].items()},
     )
