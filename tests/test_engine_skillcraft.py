@@ -46,3 +46,36 @@ def test_the_calculator_reads_its_numbers_from_the_data():
     many = calc.run({"avantages": "3", "desavantages": "5"}, R).blocks[0].items[0]
     assert many.note == "2 désavantages nets"
     assert many.value == dice.success(dice.test_law(R, 5, 15, -2))
+
+
+def test_planner_reproduces_the_way_to_commandement(rules):
+    """Guide §6.6: Mêlée (2) → Formation martiale (2) → Manœuvres de combat (3) → Poigne
+    de fer (4) → Commandement (5) = 16 points, personal tier 3."""
+    calc = registry.get("skillcraft", "planificateur")
+    blocks = calc.run({}, rules["skillcraft"]).blocks
+    figures = {f.label: f.value for f in blocks[0].items}
+    assert figures["Coût jusqu'à Commandement"] == "16 points"
+    assert figures["Tiers de personnage requis"] == 3
+    assert figures["Niveau minimal (sans autre dépense)"] == 2  # 8 + 4 + 4
+    path = next(b for b in blocks if getattr(b, "title", "").startswith("Chemin"))
+    assert [row[0] for row in path.rows] == [
+        "Mêlée",
+        "Formation martiale",
+        "Manœuvres de combat",
+        "Poigne de fer",
+        "Commandement",
+    ]
+    assert path.rows[-1][2] == "5 (cumul 16)"
+
+
+def test_planner_lists_what_the_points_buy_now(rules):
+    calc = registry.get("skillcraft", "planificateur")
+    query = {"possedes": "Mêlée, Formation martiale", "points": "3", "tiers": "1"}
+    blocks = calc.run(query, rules["skillcraft"]).blocks
+    now = next(b for b in blocks if "Achetables" in getattr(b, "title", ""))
+    names = [row[0] for row in now.rows]
+    assert "Manœuvres de combat" in names  # tier 1, cost 3, requirement owned
+    assert "Mêlée" not in names and "Poigne de fer" not in names  # owned; tier 2
+    assert all(row[2] <= 3 and row[1] <= 1 for row in now.rows)
+    errors = calc.run({"possedes": "Melee, Formaton martiale"}, rules["skillcraft"]).errors
+    assert errors["possedes"].endswith("Vouliez-vous dire « Formation martiale » ?")

@@ -40,6 +40,7 @@ QUERIES = [
     ("talon", "talon-virtuel", {"graine": "7", "journal": "t cE r1 a n"}),
     ("divin6", "jet", {"mode": "opposition", "destin": "oui", "science_du_critique": "oui"}),
     ("divin6", "degats", {"explosion": "5"}),
+    ("skillcraft", "planificateur", {"possedes": "Mêlée", "points": "10", "cible": "commandement"}),
     ("divin6", "feuille", {"atouts": "insomniaque, que d'un oeil"}),
 ]
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from fractions import Fraction
 
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
+from ...engine.names import slug, unknown
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from . import dice, sheet
-from .rules import slug
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -559,15 +558,6 @@ def gear_suggestions(rules):
         for name in category.names
     )
     return items + weapons
-
-
-def unknown(field: str, what: str, wrong: list[str], known: dict[str, str]) -> FieldError:
-    """A name the data do not know, at its field, with the nearest known name."""
-    close = [
-        known[m] for w in wrong[:1] for m in difflib.get_close_matches(w, known, n=1, cutoff=0.7)
-    ]
-    hint = f" Vouliez-vous dire « {close[0]} » ?" if close else ""
-    return FieldError(field, f"{what} : {', '.join(f'« {w} »' for w in wrong)}.{hint}")
 
 
 def compute_sheet(

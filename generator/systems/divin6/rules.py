@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+
+from ...engine.names import slug
 
 NEEDS = {
     "atout": ("nom", "categorie", "prerequis", "caracteristique_liee", "prises", "resume"),
@@ -92,13 +93,6 @@ class Rules:
         return next(
             (c for c, cat in self.weapon_categories.items() if weapon_id in cat.cited), None
         )
-
-
-def slug(text: str) -> str:
-    """« Masse d'arme » -> « masse-d-arme »: the id a name would have."""
-    plain = unicodedata.normalize("NFD", text.strip().lower())
-    plain = "".join(c for c in plain if not unicodedata.combining(c)).replace("œ", "oe")
-    return "-".join("".join(c if c.isalnum() else " " for c in plain).split())
 
 
 def _item(row: Mapping) -> Item:

@@ -3,10 +3,11 @@ rules comes from the data through `Rules`."""
 
 from __future__ import annotations
 
-from ...engine.inputs import ChoiceInput, IntInput
+from ...engine.inputs import ChoiceInput, IntInput, TextInput
+from ...engine.names import slug
 from ...engine.registry import Calculator, register
-from ...engine.results import Figure, Figures, Table, signed
-from . import dice
+from ...engine.results import Figure, Figures, Table, Text, signed
+from . import dice, planner
 
 SYSTEM = "skillcraft"
 
@@ -167,6 +168,114 @@ register(
             "Un double de 6 à 10 réussit d'office, de 1 à 5 échoue d'office (l. 814) ; sinon, réussite si 2d10 + modificateur + rang + bonus atteint le DD.",
             "Avantage et désavantage : un dé relancé garde son rôle (Espérance ou Damnation), et un double obtenu en relançant est critique.",
             "Test opposé : les dés de l'adversaire ne sont qu'une somme ; les doubles de l'initiateur restent critiques.",
+        ),
+    )
+)
+
+
+def _talent_choices(rules) -> tuple[tuple[str, str], ...]:
+    return tuple((k, f"{t.name} (tiers {t.tier})") for k, t in rules.talents.items())
+
+
+def _talent_suggestions(rules) -> tuple[tuple[str, str], ...]:
+    return tuple((t.name, f"tiers {t.tier} — {t.summary}") for t in rules.talents.values())
+
+
+def compute_planner(regles, possedes, points, tiers, cible):
+    names = {k: t.name for k, t in regles.talents.items()}
+    ids = [slug(name) for name in possedes.split(",") if name.strip()]
+    owned = planner.owned_talents(regles, ids)
+    steps = planner.path(regles, owned, cible)
+    target = regles.talents[cible]
+    highest = max((regles.talents[s.talent].tier for s in steps), default=target.tier)
+    cost = steps[-1].total if steps else 0
+    figures = [
+        Figure(
+            f"Coût jusqu'à {target.name}",
+            f"{cost} points",
+            note=f"{len(steps)} talent{'s' if len(steps) > 1 else ''} à acheter",
+        ),
+        Figure(
+            "Points manquants" if cost > points else "Points restants après",
+            abs(points - cost),
+        ),
+        Figure("Tiers de personnage requis", highest, note=f"le vôtre : {tiers}"),
+        Figure(
+            "Niveau minimal (sans autre dépense)",
+            planner.level_for(regles, cost),
+            note=f"{regles.creation_points} points à la création, "
+            f"+{regles.points_per_level} par niveau",
+        ),
+    ]
+    blocks = [Figures(f"Vers {target.name}", tuple(figures))]
+    if tiers < highest:
+        blocks.append(
+            Text(
+                f"Ce chemin passe par un talent de tiers {highest} : il faut d'abord atteindre "
+                f"ce tiers de personnage (par une spécialisation, l. 350–354).",
+                "avertissement",
+            )
+        )
+    line = tuple(
+        (
+            names[t],
+            regles.talents[t].tier,
+            "possédé"
+            if t in owned and (t != cible or not regles.talents[t].multiple)
+            else next(f"{s.cost} (cumul {s.total})" for s in steps if s.talent == t),
+        )
+        for t in planner.chain(regles, cible)
+    )
+    blocks.append(Table(f"Chemin vers {target.name}", ("Talent", "Tiers", "Coût"), line))
+    now = planner.buyable(regles, owned, points, tiers)
+    blocks.append(
+        Table(
+            f"Achetables maintenant ({len(now)})",
+            ("Talent", "Tiers", "Coût"),
+            tuple(
+                (names[k], regles.talents[k].tier, regles.talent_cost[regles.talents[k].tier])
+                for k in now
+            ),
+            note="Requis possédé, tiers du talent au plus celui du personnage, coût couvert ; "
+            "sans les rabais (talents de compétence d'aspect à la création, etc.).",
+        )
+    )
+    return tuple(blocks)
+
+
+register(
+    Calculator(
+        SYSTEM,
+        "planificateur",
+        "Planificateur de talents",
+        "Que puis-je acheter maintenant, et que coûte le chemin jusqu'au talent visé ?",
+        (
+            TextInput(
+                "possedes",
+                "Talents possédés",
+                "",
+                2000,
+                "Séparés par des virgules ; choisissez-les dans la liste ci-dessous.",
+                suggestions=_talent_suggestions,
+            ),
+            IntInput("points", "Points de talents disponibles", 8, 0, 200, ""),
+            IntInput(
+                "tiers",
+                "Tiers du personnage",
+                0,
+                0,
+                3,
+                "0 à la création ; il monte par les spécialisations.",
+            ),
+            ChoiceInput(
+                "cible", "Talent visé", "commandement", _talent_choices, "Le chemin part de là."
+            ),
+        ),
+        compute_planner,
+        (
+            "Un talent requiert au plus un autre talent : le chemin est la lignée de ses requis.",
+            "Coûts sans rabais ; un talent à achats multiples déjà possédé peut être racheté.",
+            "Niveau minimal : points de création puis gain par niveau, sans autre dépense.",
         ),
     )
 )

@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-NEEDS = {"table": ("lignes",), "talent": ("nom", "tiers")}
+NEEDS = {
+    "table": ("lignes",),
+    "talent": ("nom", "tiers", "prerequis", "achats_multiples", "resume"),
+}
+
+
+@dataclass(frozen=True)
+class Talent:
+    name: str
+    tier: int
+    requires: str | None  # the one talent it needs, if any
+    multiple: bool  # « Achats multiples »
+    summary: str
 
 
 @dataclass(frozen=True)
@@ -17,6 +29,10 @@ class Rules:
     group_share: int  # a group test needs this percentage of the participants…
     group_extra: int  # …plus this many
     difficulties: tuple[tuple[str, int], ...]  # (name, DD)
+    talents: Mapping[str, Talent]  # in the book's order
+    talent_cost: Mapping[int, int]  # tier -> points
+    creation_points: int  # talent points at creation (level 0)
+    points_per_level: int  # talent points per level gained
 
 
 def build(data: Mapping) -> Rules:
@@ -26,6 +42,13 @@ def build(data: Mapping) -> Rules:
     def value(start: str) -> int:
         return next(v for k, v in values.items() if k.startswith(start))
 
+    progression = {row[0]: row[1] for row in tables["points-de-progression"]["lignes"]}
+    talents = {
+        k: Talent(
+            v["nom"], v["tiers"], v.get("prerequis"), bool(v["achats_multiples"]), v["resume"]
+        )
+        for k, v in data["talent"].items()
+    }
     difficulties = tuple(
         (str(row[0]), row[1])
         for row in tables["degres-de-difficulte"]["lignes"]
@@ -39,4 +62,8 @@ def build(data: Mapping) -> Rules:
         group_share=value("Test de groupe : part"),
         group_extra=value("Test de groupe : réussites ajoutées"),
         difficulties=difficulties,
+        talents=talents,
+        talent_cost={row[0]: row[1] for row in tables["cout-des-talents"]["lignes"]},
+        creation_points=progression["Points de talents à la création"],
+        points_per_level=progression["Points de talents par niveau gagné"],
     )

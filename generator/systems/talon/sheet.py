@@ -7,8 +7,9 @@ checks that both agree.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
+
+from ...engine.names import slug
 
 # Attribute -> skills in parentheses in the attribute list (l.34–53).
 ATTRIBUTES = {
@@ -72,12 +73,6 @@ PRIMARY_VALUES = (9, 9, 8, 8)  # l.322
 SECONDARY_VALUES = (8, 7, 7, 6)
 # "5(x3), 5(x4), 4(x3), 3(x2)" read literally (editorial note on the creation chapter).
 OTHER_VALUES = (5,) * 7 + (4,) * 3 + (3,) * 2
-
-
-def slug(text: str) -> str:
-    plain = unicodedata.normalize("NFD", text.strip().lower())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    return "-".join(plain.replace("'", " ").replace("’", " ").split())
 
 
 @dataclass

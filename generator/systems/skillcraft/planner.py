@@ -1,0 +1,65 @@
+"""Talent planner of SkillCraft: what the points buy now, and the way to a target talent
+(l. 1121–1148: cost by tier, one required talent, tier gate, +4 points per level)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.names import unknown
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Step:
+    talent: str
+    cost: int
+    total: int  # points spent from the first missing step to this one
+
+
+def owned_talents(rules: Rules, ids: list[str]) -> set[str]:
+    wrong = [i for i in ids if i not in rules.talents]
+    if wrong:
+        names = {k: t.name for k, t in rules.talents.items()}
+        raise unknown("possedes", "Talent(s) inconnu(s)", wrong, names)
+    return set(ids)
+
+
+def chain(rules: Rules, target: str) -> list[str]:
+    """The target's ancestors, from the root of its tree down to the target itself."""
+    line = [target]
+    while (parent := rules.talents[line[-1]].requires) is not None:
+        line.append(parent)
+    return line[::-1]
+
+
+def path(rules: Rules, owned: set[str], target: str) -> list[Step]:
+    """The talents still to buy on the way to `target`, in buying order."""
+    steps, total = [], 0
+    for talent in chain(rules, target):
+        if talent in owned and talent != target:
+            continue
+        if talent in owned and not rules.talents[talent].multiple:
+            continue
+        cost = rules.talent_cost[rules.talents[talent].tier]
+        total += cost
+        steps.append(Step(talent, cost, total))
+    return steps
+
+
+def buyable(rules: Rules, owned: set[str], points: int, tier: int) -> list[str]:
+    """Talents whose requirement is met, whose tier the character has, that the points
+    pay for; a talent already owned only if it can be bought again."""
+    return [
+        key
+        for key, talent in rules.talents.items()
+        if talent.tier <= tier
+        and (talent.requires is None or talent.requires in owned)
+        and (key not in owned or talent.multiple)
+        and rules.talent_cost[talent.tier] <= points
+    ]
+
+
+def level_for(rules: Rules, points: int) -> int:
+    """The lowest level whose talent points (creation, then each level) reach `points`."""
+    missing = max(0, points - rules.creation_points)
+    return -(-missing // rules.points_per_level)
