@@ -48,36 +48,55 @@ def _successes(counts: tuple[int, ...]) -> int:
     return sum(counts[o] for o in SUCCESSES)
 
 
-@lru_cache(maxsize=200_000)
-def _counts(faces, critical, hope, doom, needed, net, adv, dis) -> tuple[int, ...]:
-    """Law of the outcome from dice already rolled, with `net` rerolls left (positive:
-    advantages, negative: disadvantages), under the chosen policies; as whole counts out
-    of faces ** |net| (exact, and much faster than fractions)."""
-    scale = faces ** abs(net)
-    stop = [0] * 6
-    stop[_outcome(critical, hope, doom, needed)] = scale
-    if net == 0:
-        return tuple(stop)
-    step = net - 1 if net > 0 else net + 1
+def _add(laws) -> tuple[int, ...]:
+    return tuple(map(sum, zip(*laws, strict=True)))
 
-    def reroll(which: int) -> tuple[int, ...]:
-        total = [0] * 6
-        for x in range(1, faces + 1):
-            if which == 0:
-                new = (max(hope, x) if net > 0 else min(hope, x), doom)
-            else:
-                new = (hope, max(doom, x) if net > 0 else min(doom, x))
-            law = _counts(faces, critical, new[0], new[1], needed, step, adv, dis)
-            total = [t + c for t, c in zip(total, law, strict=True)]
-        return tuple(total)
 
-    if net > 0:
-        if adv == "faible":
-            return reroll(0 if hope <= doom else 1)
-        return max((tuple(stop), reroll(0), reroll(1)), key=_successes)  # rerolling: a right
-    if dis == "choix":
-        return max((reroll(0), reroll(1)), key=_successes)  # must reroll, picks the die
-    return reroll(1 if doom >= hope else 0)
+def _reroll(prev, faces: int, hope: int, doom: int, which: int, keep) -> tuple[int, ...]:
+    """Reroll one die (0: Espérance, 1: Damnation), keep(old, new) of the two values:
+    the law, out of faces × prev's scale, from the laws `prev` of the dice after it."""
+    old = doom if which else hope
+    # The faces that do not change the kept value all lead to the same dice.
+    same = sum(1 for x in range(1, faces + 1) if keep(old, x) == old)
+    laws = [tuple(same * c for c in prev[hope, doom])]
+    for x in range(1, faces + 1):
+        value = keep(old, x)
+        if value != old:
+            laws.append(prev[(hope, value) if which else (value, doom)])
+    return _add(laws)
+
+
+@lru_cache(maxsize=512)
+def _laws(faces, critical, needed, net, adv, dis) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For every pair of dice rolled, the law of the outcome with `net` rerolls to come
+    (positive: advantages, negative: disadvantages), under the chosen policies; as whole
+    counts out of faces ** |net| (exact, and much faster than fractions). Built from the
+    last reroll back to the first."""
+    pairs = [(h, d) for h in range(1, faces + 1) for d in range(1, faces + 1)]
+    prev = {}
+    for h, d in pairs:
+        counts = [0] * 6
+        counts[_outcome(critical, h, d, needed)] = 1
+        prev[h, d] = tuple(counts)
+    keep = max if net > 0 else min
+    for left in range(1, abs(net) + 1):
+        scale = faces**left
+        now = {}
+        for h, d in pairs:
+            if net > 0 and adv == "faible":
+                now[h, d] = _reroll(prev, faces, h, d, 0 if h <= d else 1, keep)
+                continue
+            if net < 0 and dis == "fort":
+                now[h, d] = _reroll(prev, faces, h, d, 1 if d >= h else 0, keep)
+                continue
+            options = [_reroll(prev, faces, h, d, 0, keep), _reroll(prev, faces, h, d, 1, keep)]
+            if net > 0:  # rerolling is a right: the player may stop
+                stop = [0] * 6
+                stop[_outcome(critical, h, d, needed)] = scale
+                options.insert(0, tuple(stop))
+            now[h, d] = max(options, key=_successes)  # the player's best choice
+        prev = now
+    return prev
 
 
 def test_law(
@@ -90,11 +109,7 @@ def test_law(
 @lru_cache(maxsize=4096)
 def _test_law(faces, critical, needed, net, adv, dis) -> tuple[Fraction, ...]:
     needed = min(max(needed, 2), 2 * faces + 1)  # any need outside 3–19 shares one answer
-    total = [0] * 6
-    for hope in range(1, faces + 1):
-        for doom in range(1, faces + 1):
-            counts = _counts(faces, critical, hope, doom, needed, net, adv, dis)
-            total = [t + c for t, c in zip(total, counts, strict=True)]
+    total = _add(_laws(faces, critical, needed, net, adv, dis).values())
     scale = faces ** (2 + abs(net))
     return tuple(Fraction(t, scale) for t in total)
 
