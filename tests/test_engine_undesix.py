@@ -97,3 +97,38 @@ def test_u7_small_fireball():
         and figures["Réussite"] == F(1, 2)
         and figures["Coût en PSY"] == 1
     )
+
+
+def attack_figures(query):
+    outcome = registry.get("undesix", "attaque").run(query, R)
+    assert not outcome.errors, outcome.errors
+    return {f.label: f for f in outcome.blocks[0].items}
+
+
+def test_u9_armour_class_from_its_parts():
+    """Guide U9: DEX 1, leather 1, shield 1, a line of two flanking bearers → 4 by the
+    table (the text's example says 3: editorial note of the CA table)."""
+    query = {"dex_cible": "1", "armure": "1", "bouclier": "oui", "porteurs": "2", "phy": "6"}
+    assert attack_figures(query)["Classe d'armure de la cible"].value == 4
+    # From behind: DEX counted 1, no shield; the attacker gains +1.
+    back = attack_figures({**query, "dex_cible": "6", "de_dos": "oui"})
+    assert back["Classe d'armure de la cible"].value == 3  # 0 + 1 + 2 bearers
+    assert back["Valeur visée"].value == 6 + 2 + 1 - 3
+    # Old links gave the whole CA in `ca`: same answer.
+    assert attack_figures({"ca": "2"})["Valeur visée"].value == 2 + 2 - 2
+
+
+def test_the_fiche_8_formula_rolls_on_phy_and_adds_the_weapon_to_the_margin():
+    # PHY 2, espadon +2, CA 0: Fiche 1 hits on 1–4; Fiche 8 succeeds on 1–2 only, for
+    # margin + 2: 3 (die 1) and 2 (die 2) → mean 5/6.
+    fiche_8 = attack_figures({"formule": "fiche-8"})
+    assert fiche_8["Touche"].value == F(1, 3)
+    assert fiche_8["Dégâts moyens"].value == F(5, 6)
+    assert attack_figures({})["Dégâts moyens"].value == 1  # U3, Fiche 1
+
+
+def test_a_very_defensive_attacker_cannot_attack():
+    calc = registry.get("undesix", "attaque")
+    assert "pas d'attaque" in calc.run({"attitude": "tres-defensive"}, R).errors["attitude"]
+    aggressive = attack_figures({"attitude_cible": "tres-agressive"})
+    assert aggressive["Classe d'armure de la cible"].value == -4

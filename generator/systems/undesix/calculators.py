@@ -228,15 +228,84 @@ def hit_chance(rules: Rules, value: int) -> Fraction:
     return Fraction(hits, rules.faces)
 
 
-def compute_attack(regles, phy, arme, experience, ca, autres):
-    value = phy + arme + experience - ca + autres
-    law = attack(regles, value)
+def attack_fiche_8(rules: Rules, roll: int, bonus: int) -> dict[int, Fraction]:
+    """Damage law by the Fiche 8 formula (l. 851): the attack succeeds as a test of the
+    roll's value (a 6 always fails, a 1 always succeeds); the damage is the margin plus the
+    weapon minus the CA (`bonus`), never below 0."""
+    law: dict[int, Fraction] = {}
+    for die in range(1, rules.faces + 1):
+        success = die != rules.always_failure and (die <= roll or die == rules.always_success)
+        damage = max(0, roll - die + bonus) if success else 0
+        law[damage] = law.get(damage, Fraction(0)) + Fraction(1, rules.faces)
+    return dict(sorted(law.items()))
+
+
+def armour_class(
+    regles, ca, dex_cible, armure, bouclier, porteurs, protection, attitude_cible, de_dos
+):
+    """The target's CA from its parts (l. 61–71, 188–202, 224–262), with a line saying how."""
+    back = "attaque-de-dos"
+    dex = regles.modifier(back, "defenseur", "dex", "fixe") if de_dos else dex_cible
+    shield = regles.shield if bouclier and not de_dos else 0
+    parts = [
+        ("Dextérité", regles.base_armour(dex)),
+        ("armure", int(armure)),
+        ("bouclier", shield),
+        ("boucliers voisins", porteurs * regles.modifier("grand-bouclier", "defenseur", "ca")),
+        ("protection", regles.modifier("protection", "defenseur", "ca") if protection else 0),
+        ("attitude", regles.stances[attitude_cible].armour),
+        ("autre", ca),
+    ]
+    total = sum(value for _, value in parts)
+    detail = " ; ".join(f"{name} {signed(value)}" for name, value in parts if value)
+    return total, detail or "aucun bonus"
+
+
+def compute_attack(
+    regles,
+    phy,
+    arme,
+    experience,
+    ca,
+    autres,
+    formule,
+    attitude,
+    de_dos,
+    dex_cible,
+    armure,
+    bouclier,
+    porteurs,
+    protection,
+    attitude_cible,
+):
+    stance = regles.stances[attitude]
+    if stance.attack is None:
+        raise FieldError("attitude", f"Attitude « {stance.name} » : pas d'attaque possible.")
+    target_ca, detail = armour_class(
+        regles, ca, dex_cible, armure, bouclier, porteurs, protection, attitude_cible, de_dos
+    )
+    roll = phy + experience + autres + stance.attack
+    if de_dos:
+        roll += regles.modifier("attaque-de-dos", "attaquant", "attaque")
+    if formule == "fiche-8":
+        law = attack_fiche_8(regles, roll, arme - target_ca)
+        hits = sum((p for d, p in law.items() if d > 0), Fraction(0))
+        value_line = Figure(
+            "Valeur du jet", roll, note=f"dégâts : marge {signed(arme)} (arme) − CA"
+        )
+    else:
+        value = roll + arme - target_ca
+        law = attack(regles, value)
+        hits = hit_chance(regles, value)
+        value_line = Figure("Valeur visée", value, note="PHY + arme + expérience − CA")
     lines = (
         Figure(
             "Touche",
-            hit_chance(regles, value),
+            hits,
             percent=True,
-            note="une marge de 0 touche sans blesser",
+            note="une marge de 0 touche sans blesser"
+            if formule != "fiche-8"
+            else "avec au moins 1 point de dégâts",
         ),
         Figure("Dégâts moyens", mean(tuple(law.items())), note="points de PHY"),
         Figure(
@@ -244,13 +313,27 @@ def compute_attack(regles, phy, arme, experience, ca, autres):
             sum((p for d, p in law.items() if d >= 1), Fraction(0)),
             percent=True,
         ),
-        Figure("Valeur visée", value, note="PHY + arme + expérience − CA"),
+        value_line,
+        Figure("Classe d'armure de la cible", target_ca, note=detail),
     )
     return (
         Figures("Attaque", lines),
         Distribution("Dégâts infligés", "Dégâts", tuple(law.items())),
     )
 
+
+def _armour_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """Keyed by their CA, which tells them apart."""
+    return (("0", "Aucune"),) + tuple(
+        (str(armour), f"{name} (+{armour})") for name, armour in rules.armours.values()
+    )
+
+
+def _stance_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return tuple((key, stance.name) for key, stance in rules.stances.items())
+
+
+NORMAL_STANCE = "normale-par-defaut"
 
 register(
     Calculator(
@@ -269,22 +352,52 @@ register(
             ),
             IntInput("arme", "Bonus de l'arme", 2, -5, 10, "Espadon +2, etc."),
             IntInput("experience", "Bonus d'expérience au combat", 0, 0, 20, ""),
+            ChoiceInput(
+                "formule",
+                "Formule de dégâts",
+                "fiche-1",
+                (
+                    ("fiche-1", "Fiche 1 : dé sous PHY + arme − CA, dégâts = marge"),
+                    ("fiche-8", "Fiche 8 : dé sous PHY, dégâts = marge + arme − CA"),
+                ),
+                "Le texte donne les deux (note éditoriale du chapitre Combat).",
+            ),
+            ChoiceInput("attitude", "Attitude de l'attaquant", NORMAL_STANCE, _stance_choices, ""),
+            BoolInput(
+                "de_dos",
+                "Attaque de dos",
+                False,
+                "La cible compte 1 en DEX, sans bouclier ; +1 à l'attaque.",
+            ),
+            IntInput("dex_cible", "DEX de la cible", 1, 1, 20, "Donne la CA de base."),
+            ChoiceInput("armure", "Armure de la cible", "0", _armour_choices, ""),
+            BoolInput("bouclier", "Bouclier", False, ""),
             IntInput(
-                "ca",
-                "Classe d'armure de la cible",
-                0,
-                0,
-                20,
-                "Armure, bouclier, Dextérité, attitude.",
+                "porteurs", "Voisins porteurs d'un grand bouclier", 0, 0, 2, "Ligne de boucliers."
+            ),
+            BoolInput(
+                "protection", "À l'abri (protection)", False, "Derrière une fenêtre, un muret…"
+            ),
+            ChoiceInput(
+                "attitude_cible", "Attitude de la cible", NORMAL_STANCE, _stance_choices, ""
             ),
             IntInput(
-                "autres", "Autres modificateurs", 0, -20, 20, "Attaque de dos +1, attitude, tir…"
+                "ca",
+                "Autre bonus de CA de la cible",
+                0,
+                -10,
+                20,
+                "S'ajoute aux éléments ci-dessus (ou donne la CA entière, les autres laissés à zéro).",
+            ),
+            IntInput(
+                "autres", "Autres modificateurs", 0, -20, 20, "Tir en mouvement, tirer dans le tas…"
             ),
         ),
         compute_attack,
         (
             "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point (l. 57).",
-            "La Fiche 8 propose une autre formule (dégâts = marge + arme − CA) : elle donne les mêmes dégâts quand l'attaque touche (note éditoriale du chapitre Combat).",
+            "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; le 6 rate et le 1 réussit toujours, comme à la Fiche 1.",
+            "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude (l. 61–71, 188–262).",
         ),
     )
 )

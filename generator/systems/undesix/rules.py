@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ...engine.names import slug
+
 NEEDS = {
     "table": ("lignes",),
     "verbe": ("nom", "modificateur"),
@@ -19,7 +21,17 @@ NEEDS = {
         "cout_psy",
         "perte_psy_max",
     ),
+    "posture": ("nom", "modificateurs"),
 }
+
+
+@dataclass(frozen=True)
+class Stance:
+    """An attitude de combat: its modifiers to the attack (None: no attack) and to CA."""
+
+    name: str
+    attack: int | None
+    armour: int
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,32 @@ class Rules:
     steps: Mapping[str, Step] = None
     incantations: tuple[Incantation, ...] = ()
     both_costs: int = 10  # PSY of a spell both long and large
+    armours: Mapping[str, tuple[str, int]] = None  # id -> (name, CA), body armour
+    shield: int = 0  # CA of a shield
+    dex_armour: tuple[tuple[int, int, int], ...] = ()  # (DEX min, DEX max, base CA)
+    stances: Mapping[str, Stance] = None
+    postures: Mapping[str, Mapping] = None  # id -> {"nom", "modificateurs"}
+
+    def base_armour(self, dex: int) -> int:
+        """CA de base from DEX: the table, then its progression (+1 per two points) beyond
+        it, as the table's editorial note decides."""
+        for low, high, armour in self.dex_armour:
+            if low <= dex <= high:
+                return armour
+        low, high, armour = self.dex_armour[-1]
+        width = high - low + 1
+        return armour + max(0, dex - low) // width if dex > high else 0
+
+    def modifier(self, posture: str, who: str, on: str, mode: str = "bonus") -> int | None:
+        """The value of a posture's modifier (e.g. attaque-de-dos, attaquant, attaque)."""
+        return next(
+            (
+                m["valeur"]
+                for m in self.postures[posture]["modificateurs"]
+                if (m["beneficiaire"], m["porte_sur"], m["mode"]) == (who, on, mode)
+            ),
+            None,
+        )
 
     def steps_of(self, scale: str) -> tuple[Step, ...]:
         return tuple(s for s in self.steps.values() if s.scale == scale)
@@ -97,6 +135,11 @@ def build(data: Mapping) -> Rules:
         for label, seconds, psy, phy, bonus in tables["incantation-plus-longue"]["lignes"]
     )
     both = max(row[4] for row in tables["cout-en-psy"]["lignes"])
+    armours = tables["armures"]["lignes"]
+    stances = {
+        slug(name): Stance(name, attack if isinstance(attack, int) else None, armour)
+        for name, _sens, attack, armour, *_rest in tables["attitudes-de-combat"]["lignes"]
+    }
     return Rules(
         faces,
         malus,
@@ -114,4 +157,11 @@ def build(data: Mapping) -> Rules:
         steps=steps,
         incantations=incantations,
         both_costs=both,
+        armours={slug(n): (n, ca) for n, ca, worn in armours if worn == "armure"},
+        shield=next(ca for _n, ca, worn in armours if worn == "bouclier"),
+        dex_armour=tuple(
+            (low, high, ca) for _printed, low, high, ca in tables["ca-de-base"]["lignes"]
+        ),
+        stances=stances,
+        postures=data["posture"],
     )
