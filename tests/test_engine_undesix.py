@@ -132,3 +132,28 @@ def test_a_very_defensive_attacker_cannot_attack():
     assert "pas d'attaque" in calc.run({"attitude": "tres-defensive"}, R).errors["attitude"]
     aggressive = attack_figures({"attitude_cible": "tres-agressive"})
     assert aggressive["Classe d'armure de la cible"].value == -4
+
+
+def health(query):
+    outcome = registry.get("undesix", "sante").run(query, R)
+    return {f.label: f.value for f in outcome.blocks[-1].items}
+
+
+def test_health_vitality_absorbs_first_then_phy_then_death():
+    wounded = health({"phy": "5", "bonus_vitalite": "1", "degats": "3"})
+    assert (wounded["Points de PHY"], wounded["Bonus de Vitalité"]) == (3, 0)  # Nicolas, l. 77
+    assert wounded["Repos pour tout regagner"].startswith("PHY 24 h")  # 3 points × 8 h
+    assert health({"phy": "4", "degats": "4"})["État"].startswith("Mourant")
+    assert health({"phy": "4", "degats": "5"})["État"] == "Mort"
+    spared = health({"phy": "4", "degats": "14", "option_moins_10": "oui"})
+    assert spared["État"].startswith("Inconscient")  # −10 is not below −10
+    assert health({"phy": "4", "degats": "15", "option_moins_10": "oui"})["État"] == "Mort"
+
+
+def test_health_reads_the_psy_thresholds_strictly():
+    assert health({"psy": "4", "psy_depense": "4"})["État psychique"].startswith("Épuisé")
+    assert "séquelles" not in health({"psy": "4", "psy_depense": "9"})["État psychique"]  # −5
+    assert "séquelles" in health({"psy": "4", "psy_depense": "10"})["État psychique"]  # −6
+    assert health({"psy": "4", "psy_depense": "15"})["État psychique"].startswith(
+        "Folie définitive"
+    )

@@ -40,6 +40,12 @@ QUERIES = [
     ("talon", "talon-virtuel", {"graine": "7", "journal": "t cE r1 a n"}),
     ("divin6", "jet", {"mode": "opposition", "destin": "oui", "science_du_critique": "oui"}),
     ("divin6", "degats", {"explosion": "5"}),
+    ("undesix", "sante", {"degats": "6", "bonus_vitalite": "1", "option_moins_10": "oui"}),
+    (
+        "undesix",
+        "attaque",
+        {"formule": "fiche-8", "dex_cible": "5", "armure": "2", "bouclier": "oui"},
+    ),
     ("skillcraft", "planificateur", {"possedes": "Mêlée", "points": "10", "cible": "commandement"}),
     ("divin6", "feuille", {"atouts": "insomniaque, que d'un oeil"}),
 ]

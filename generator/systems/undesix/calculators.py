@@ -575,3 +575,5 @@ register(
         ),
     )
 )
+
+from . import health  # noqa: E402, F401  (registers the health tracker)

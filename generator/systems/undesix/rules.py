@@ -22,6 +22,7 @@ NEEDS = {
         "perte_psy_max",
     ),
     "posture": ("nom", "modificateurs"),
+    "option": ("nom", "seuil_phy"),
 }
 
 
@@ -75,6 +76,9 @@ class Rules:
     dex_armour: tuple[tuple[int, int, int], ...] = ()  # (DEX min, DEX max, base CA)
     stances: Mapping[str, Stance] = None
     postures: Mapping[str, Mapping] = None  # id -> {"nom", "modificateurs"}
+    rest_minutes: Mapping[str, int] = None  # PHY, PSY -> minutes of rest per point regained
+    psy_states: tuple[tuple[int, int | None, str], ...] = ()  # (from, down to or None, effect)
+    death_threshold: int = 0  # PHY below which a character dies with the -10 option
 
     def base_armour(self, dex: int) -> int:
         """CA de base from DEX: the table, then its progression (+1 per two points) beyond
@@ -164,4 +168,15 @@ def build(data: Mapping) -> Rules:
         ),
         stances=stances,
         postures=data["posture"],
+        rest_minutes={
+            name: minutes // points
+            for name, points, _printed, minutes in tables["recuperation"]["lignes"]
+        },
+        psy_states=tuple(
+            (high, low if isinstance(low, int) else None, effect)
+            for _printed, high, low, effect in tables["seuils-de-psy"]["lignes"]
+        ),
+        death_threshold=next(
+            o["seuil_phy"] for o in data["option"].values() if o.get("seuil_phy") is not None
+        ),
     )
