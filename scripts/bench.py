@@ -275,6 +275,7 @@ HEAVY = [
     ("skillcraft", "planificateur", {"points": "200", "tiers": "3", "possedes": EVERY_TALENT}),
     ("talon", "sante", {"dommages_endurance": "40", "dommages_vitalite": "40"}),
     ("talon", "creation", {}),
+    ("undesix", "creation", {"mode": "creation-aleatoire"}),
     ("undesix", "sante", {"degats": "200", "psy_depense": "200", "bonus_vitalite": "50"}),
     ("undesix", "test", {"caracteristique": "20", "actions": "6", "aides": "10"}),
     ("undesix", "opposition", {"valeur_a": "20", "valeur_b": "20"}),

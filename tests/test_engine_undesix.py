@@ -157,3 +157,46 @@ def test_health_reads_the_psy_thresholds_strictly():
     assert health({"psy": "4", "psy_depense": "15"})["État psychique"].startswith(
         "Folie définitive"
     )
+
+
+def creation(query):
+    outcome = registry.get("undesix", "creation").run(query, R)
+    assert not outcome.errors, outcome.errors
+    verdict, derived, totals = outcome.blocks
+    figures = {f.label: f.value for f in derived.items + totals.items}
+    return verdict.text, figures
+
+
+def test_creation_of_chloe_by_the_equal_share():
+    """Guide §A3: Chloé (PSY 4 assumed), 18 points in 2..5: valid; PHY 2, CA 1, 4
+    languages, PSY 4, Réactivité 1,5 s (U8)."""
+    verdict, figures = creation({})
+    assert verdict.startswith("Caractéristiques conformes")
+    assert (figures["Points de PHY"], figures["CA de base"]) == ("2 points", 1)
+    assert figures["Réactivité"] == "1,5 secondes"
+    assert creation({"sens": "3", "phy": "3"})[1]["Réactivité"] == "2 secondes"
+
+
+def test_u4_the_chance_of_a_reroll_in_random_creation():
+    from generator.systems.undesix.creation import low_total_chance
+
+    assert low_total_chance(6, 13) == F(197, 1296)
+    verdict, figures = creation(
+        {"mode": "creation-aleatoire", "phy": "3", "dex": "2", "sav": "2", "psy": "3", "sens": "3"}
+    )
+    assert figures["Relance permise (total de 13 ou moins)"] == "oui"
+    assert verdict.startswith("Caractéristiques conformes")
+    assert "au-dessus du maximum 6" in creation({"mode": "creation-aleatoire", "phy": "7"})[0]
+
+
+def test_creation_checks_totals_caps_and_the_magic_bonus():
+    hero = {"mode": "creation-de-super-heros", "phy": "8", "dex": "2", "sav": "3", "psy": "4"}
+    hero |= {"sens": "3", "essences": "Feu", "verbe": "creer"}
+    hero |= {"bonus_essences": "30", "bonus_verbe": "10"}
+    assert creation(hero)[0].startswith("Caractéristiques conformes")  # 20 points, 40 bonus
+    verdict = creation({**hero, "phy": "9", "bonus_verbe": "9"})[0]
+    assert "PHY : 9, au-dessus du maximum 8" in verdict and "39 points répartis pour 40" in verdict
+    demigod = creation({"mode": "creation-de-demi-dieux", "dex": "11", "phy": "11"})[0]
+    assert "DEX : 11, au-dessus du maximum 10" in demigod
+    errors = registry.get("undesix", "creation").run({"essences": "Feux"}, R).errors
+    assert errors["essences"].endswith("« Feu » ?")

@@ -40,6 +40,7 @@ QUERIES = [
     ("talon", "talon-virtuel", {"graine": "7", "journal": "t cE r1 a n"}),
     ("divin6", "jet", {"mode": "opposition", "destin": "oui", "science_du_critique": "oui"}),
     ("divin6", "degats", {"explosion": "5"}),
+    ("undesix", "creation", {"mode": "creation-aleatoire", "essences": "Feu"}),
     ("undesix", "sante", {"degats": "6", "bonus_vitalite": "1", "option_moins_10": "oui"}),
     (
         "undesix",

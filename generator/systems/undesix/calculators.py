@@ -576,4 +576,5 @@ register(
     )
 )
 
-from . import health  # noqa: E402, F401  (registers the health tracker)
+# The other calculators, one module each, registered on import.
+from . import creation, health  # noqa: E402, F401

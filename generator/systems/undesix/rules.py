@@ -23,7 +23,36 @@ NEEDS = {
     ),
     "posture": ("nom", "modificateurs"),
     "option": ("nom", "seuil_phy"),
+    "caracteristique": ("nom", "abreviation", "valeurs_derivees"),
+    "variante": (
+        "nom",
+        "methode",
+        "jet",
+        "seuil_relance",
+        "points",
+        "minimum",
+        "maximum",
+        "plafonds",
+        "transfert",
+        "bonus_magique",
+    ),
 }
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to create a character's five characteristics (Fiche 9)."""
+
+    name: str
+    method: str  # aleatoire, repartition, description-du-monstre
+    faces: int | None  # of the die rolled for each characteristic
+    reroll_at_most: int | None  # a total this low may be rolled again
+    points: int | None  # to share out
+    minimum: int | None
+    maximum: int | None
+    caps: Mapping[str, int]  # characteristic -> its own maximum
+    transfer: Mapping | None  # {"vers", "plancher_autres", "plafond"}
+    magic: Mapping | None  # {"points", "essences_min", "essences_max", "verbes"}
 
 
 @dataclass(frozen=True)
@@ -79,6 +108,9 @@ class Rules:
     rest_minutes: Mapping[str, int] = None  # PHY, PSY -> minutes of rest per point regained
     psy_states: tuple[tuple[int, int | None, str], ...] = ()  # (from, down to or None, effect)
     death_threshold: int = 0  # PHY below which a character dies with the -10 option
+    caracs: Mapping[str, str] = None  # id -> abbreviation (PHY…), in the book's order
+    derived: tuple[tuple[str, Mapping], ...] = ()  # (characteristic, valeur dérivée)
+    modes: Mapping[str, Mode] = None
 
     def base_armour(self, dex: int) -> int:
         """CA de base from DEX: the table, then its progression (+1 per two points) beyond
@@ -176,7 +208,27 @@ def build(data: Mapping) -> Rules:
             (high, low if isinstance(low, int) else None, effect)
             for _printed, high, low, effect in tables["seuils-de-psy"]["lignes"]
         ),
+        caracs={k: c["abreviation"] for k, c in data["caracteristique"].items()},
+        derived=tuple(
+            (k, d) for k, c in data["caracteristique"].items() for d in c["valeurs_derivees"]
+        ),
+        modes={k: _mode(v) for k, v in data["variante"].items()},
         death_threshold=next(
             o["seuil_phy"] for o in data["option"].values() if o.get("seuil_phy") is not None
         ),
+    )
+
+
+def _mode(v: Mapping) -> Mode:
+    return Mode(
+        v["nom"],
+        v["methode"],
+        int(v["jet"].split("d")[1]) if v.get("jet") else None,
+        v.get("seuil_relance"),
+        v.get("points"),
+        v.get("minimum"),
+        v.get("maximum"),
+        {c["caracteristique"]: c["maximum"] for c in v.get("plafonds") or ()},
+        v.get("transfert"),
+        v.get("bonus_magique"),
     )

@@ -1,0 +1,188 @@
+"""Character creation checker of UnDéSix: the five characteristics against the chosen
+mode (Fiche 9, l. 1005–1145), and the values they give (l. 1037–1075)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...engine.inputs import ChoiceInput, IntInput, TextInput
+from ...engine.names import slug, unknown
+from ...engine.registry import Calculator, register
+from ...engine.results import Figure, Figures, Text
+from .rules import Mode, Rules
+
+SYSTEM = "undesix"
+DICE = 5  # one die per characteristic
+
+
+def low_total_chance(faces: int, at_most: int) -> Fraction:
+    """P(the five dice total `at_most` or less): the chance of a reroll (U4: 197/1296)."""
+    ways = [1]
+    for _ in range(DICE):
+        nxt = [0] * (len(ways) + faces)
+        for total, count in enumerate(ways):
+            for face in range(1, faces + 1):
+                nxt[total + face] += count
+        ways = nxt
+    return Fraction(sum(ways[: at_most + 1]), faces**DICE)
+
+
+def characteristic_problems(rules: Rules, mode: Mode, values: dict[str, int]) -> list[str]:
+    """What breaks the mode's rules, each naming its characteristic."""
+    found = []
+    total = sum(values.values())
+    if mode.method == "repartition" and mode.points is not None and total != mode.points:
+        found.append(f"Total : {total} points répartis pour {mode.points}.")
+    for key, value in values.items():
+        name = rules.caracs[key]
+        low, high = mode.minimum, mode.caps.get(key, mode.maximum)
+        if mode.method == "aleatoire":
+            low, high = 1, mode.faces
+            if mode.transfer and key == mode.transfer["vers"]:
+                high = mode.transfer["plafond"]  # points moved from the others
+        if low is not None and value < low:
+            found.append(f"{name} : {value}, sous le minimum {low} de ce mode.")
+        if high is not None and value > high:
+            found.append(f"{name} : {value}, au-dessus du maximum {high} de ce mode.")
+    return found
+
+
+def magic_problems(
+    mode: Mode, essences: list[str], bonus_essences: int, bonus_verbe: int, verbe: str
+) -> list[str]:
+    magic = mode.magic
+    if not magic:
+        if essences or bonus_essences or bonus_verbe or verbe != "aucun":
+            return ["Bonus magique : ce mode n'en donne pas."]
+        return []
+    found = []
+    if not magic["essences_min"] <= len(essences) <= magic["essences_max"]:
+        found.append(
+            f"Essences : {magic['essences_min']} ou {magic['essences_max']} à choisir "
+            f"({len(essences)} choisie{'s' if len(essences) > 1 else ''})."
+        )
+    if magic["verbes"] and verbe == "aucun":
+        found.append("Verbe : à choisir, il reçoit une part du bonus.")
+    if bonus_essences + bonus_verbe != magic["points"]:
+        found.append(
+            f"Bonus magique : {bonus_essences + bonus_verbe} points répartis pour {magic['points']}."
+        )
+    return found
+
+
+def derived_figures(rules: Rules, values: dict[str, int]) -> tuple[Figure, ...]:
+    figures = []
+    for key, value in rules.derived:
+        if value.get("table"):
+            figures.append(
+                Figure(value["nom"], rules.base_armour(values[key]), note=value["formule"])
+            )
+            continue
+        number = (
+            Fraction(str(value["constante"])) + Fraction(str(value["coefficient"])) * values[key]
+        )
+        shown = (
+            str(number.numerator)
+            if number.denominator == 1
+            else f"{float(number):g}".replace(".", ",")
+        )
+        unit = f" {value['unite']}" if value.get("unite") else ""
+        figures.append(Figure(value["nom"], shown + unit, note=value["formule"]))
+    return tuple(figures)
+
+
+def compute_creation(
+    regles, mode, phy, dex, sav, psy, sens, essences, verbe, bonus_essences, bonus_verbe
+):
+    chosen = regles.modes[mode]
+    values = {"phy": phy, "dex": dex, "sav": sav, "psy": psy, "sens": sens}
+    picked = [slug(e) for e in essences.split(",") if e.strip()]
+    wrong = [e for e in picked if e not in regles.essences]
+    if wrong:
+        names = {k: name for k, (name, _) in regles.essences.items()}
+        raise unknown("essences", "Essence(s) inconnue(s)", wrong, names)
+    problems = characteristic_problems(regles, chosen, values) + magic_problems(
+        chosen, picked, bonus_essences, bonus_verbe, verbe
+    )
+    if chosen.method not in ("aleatoire", "repartition"):
+        verdict = Text(
+            "Ce mode prend les caractéristiques de la description du monstre, que le Meneur "
+            "ajuste : aucune règle de total à vérifier (l. 1141–1145).",
+            "info",
+        )
+    elif problems:
+        verdict = Text("À vérifier : " + " ".join(problems), "avertissement")
+    else:
+        verdict = Text(f"Caractéristiques conformes au mode « {chosen.name} ».", "info")
+    totals = [Figure("Total des caractéristiques", sum(values.values()))]
+    if chosen.reroll_at_most is not None:
+        total = sum(values.values())
+        totals.append(
+            Figure(
+                f"Relance permise (total de {chosen.reroll_at_most} ou moins)",
+                "oui" if total <= chosen.reroll_at_most else "non",
+            )
+        )
+        totals.append(
+            Figure(
+                "Chance qu'un tirage permette la relance",
+                low_total_chance(chosen.faces, chosen.reroll_at_most),
+                percent=True,
+            )
+        )
+    return (
+        verdict,
+        Figures("Valeurs de la fiche", derived_figures(regles, values)),
+        Figures("Tirage et total", tuple(totals)),
+    )
+
+
+def _mode_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return tuple((key, mode.name) for key, mode in rules.modes.items())
+
+
+def _verb_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return (("aucun", "Aucun"),) + tuple((k, name) for k, (name, _) in rules.verbs.items())
+
+
+def _essence_suggestions(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (name, f"Essence ({mod:+d})".replace("-", "−")) for name, mod in rules.essences.values()
+    )
+
+
+register(
+    Calculator(
+        SYSTEM,
+        "creation",
+        "Création de personnage",
+        "Mes caractéristiques respectent-elles le mode de création, et que valent PHY, CA, langues, PSY et Réactivité ?",
+        (
+            ChoiceInput("mode", "Mode de création", "creation-egalitaire", _mode_choices, ""),
+            IntInput("phy", "PHY", 2, 0, 60, "Physique."),
+            IntInput("dex", "DEX", 4, 0, 60, "Dextérité."),
+            IntInput("sav", "SAV", 4, 0, 60, "Savoir."),
+            IntInput(
+                "psy", "PSY (MAG)", 4, 0, 60, "Psychique, ou MAGie dans un monde fantastique."
+            ),
+            IntInput("sens", "SENS", 4, 0, 60, "Sens (Perception)."),
+            TextInput(
+                "essences",
+                "Essences du bonus magique",
+                "",
+                200,
+                "Super-héros, demi-dieux, dieux : une ou deux.",
+                suggestions=_essence_suggestions,
+            ),
+            ChoiceInput("verbe", "Verbe du bonus magique", "aucun", _verb_choices, ""),
+            IntInput("bonus_essences", "Bonus versé aux Essences", 0, 0, 100, ""),
+            IntInput("bonus_verbe", "Bonus versé au Verbe", 0, 0, 100, ""),
+        ),
+        compute_creation,
+        (
+            "Valeurs par défaut : Chloé (PHY 2, DEX 4, SAV 4, SENS 4 ; PSY 4 supposé), une création égalitaire valide (guide de la source, §A3).",
+            "Tirage aléatoire : chaque caractéristique de 1 à 6 ; dans un monde fantastique, la MAGie peut monter à 10 avec des points pris aux autres. Qu'aucune ne soit descendue sous 2 en cédant des points ne peut pas se vérifier sans le tirage d'origine : à vous de le faire.",
+            "CA de base : table de la Dextérité, prolongée au-delà de 8 (note éditoriale de la table).",
+        ),
+    )
+)
