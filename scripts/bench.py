@@ -257,6 +257,7 @@ HEAVY = [
     ("divin6", "degats", {"des": "10", "explosion": "5"}),
     ("skillcraft", "test", {"mode": "oppose", "avantages": "5"}),
     ("skillcraft", "test", {"desavantages": "5", "politique_desavantage": "choix"}),
+    ("skillcraft", "attaque", {"avantages": "5", "talent_critique": "critique-extraordinaire"}),
     ("undesix", "attaque", {"phy": "20", "arme": "10", "experience": "20"}),
     (
         "divin6",

@@ -79,3 +79,34 @@ def test_planner_lists_what_the_points_buy_now(rules):
     assert all(row[2] <= 3 and row[1] <= 1 for row in now.rows)
     errors = calc.run({"possedes": "Melee, Formaton martiale"}, rules["skillcraft"]).errors
     assert errors["possedes"].endswith("Vouliez-vous dire « Formation martiale » ?")
+
+
+def attack(query):
+    outcome = registry.get("skillcraft", "attaque").run(query, R)
+    assert not outcome.errors, outcome.errors
+    return {f.label: f.value for f in outcome.blocks[0].items}
+
+
+def test_t5_justinien_attacks_against_esquive_and_defense():
+    """Guide T5: +7 against Esquive 12, Défense 16: crit 5 %, fumble 5 %, dodged 4/100,
+    armour 20/100, body 66/100 (71 % with the crits)."""
+    plain = attack({})
+    assert plain["Touche le corps"] == F(71, 100) and plain["Coup critique"] == F(5, 100)
+    assert plain["Touche l'armure ou le bouclier"] == F(20, 100)
+    assert (plain["Esquivée"], plain["Échec critique"]) == (F(4, 100), F(5, 100))
+    talent = attack({"talent_critique": "coup-critique"})
+    assert talent["Coup critique"] == F(9, 100)
+    assert talent["Touche le corps"] - talent["Coup critique"] == F(62, 100)
+    # The table of critical ranges, with Coordination 20: 13 % and fumble 1 %.
+    wide = attack({"talent_critique": "coup-critique", "coordination_20": "oui"})
+    assert (wide["Coup critique"], wide["Échec critique"]) == (F(13, 100), F(1, 100))
+    assert attack({"talent_critique": "critique-extraordinaire"})["Coup critique"] == F(23, 100)
+
+
+def test_attack_damage_and_checks():
+    # Arts martiaux 1d4 + Force 3: 5,5 per hit (guide §6.2).
+    figures = attack({"des": "1", "faces": "4", "stat": "3"})
+    assert figures["Dégâts moyens par attaque"] == F(71, 100) * F(11, 2)
+    assert attack({"attaque_du_tour": "2"})["Bonus d'attaque"] == "+2"
+    calc = registry.get("skillcraft", "attaque")
+    assert "au moins l'Esquive" in calc.run({"defense": "10"}, R).errors["defense"]

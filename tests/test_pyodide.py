@@ -47,6 +47,7 @@ QUERIES = [
         "attaque",
         {"formule": "fiche-8", "dex_cible": "5", "armure": "2", "bouclier": "oui"},
     ),
+    ("skillcraft", "attaque", {"talent_critique": "critique-accru", "avantages": "1"}),
     ("skillcraft", "planificateur", {"possedes": "Mêlée", "points": "10", "cible": "commandement"}),
     ("divin6", "feuille", {"atouts": "insomniaque, que d'un oeil"}),
 ]

@@ -3,10 +3,12 @@ rules comes from the data through `Rules`."""
 
 from __future__ import annotations
 
-from ...engine.inputs import ChoiceInput, IntInput, TextInput
+from fractions import Fraction
+
+from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
 from ...engine.names import slug
 from ...engine.registry import Calculator, register
-from ...engine.results import Figure, Figures, Table, Text, signed
+from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from . import dice, planner
 
 SYSTEM = "skillcraft"
@@ -276,6 +278,199 @@ register(
             "Un talent requiert au plus un autre talent : le chemin est la lignée de ses requis.",
             "Coûts sans rabais ; un talent à achats multiples déjà possédé peut être racheté.",
             "Niveau minimal : points de création puis gain par niveau, sans autre dépense.",
+        ),
+    )
+)
+
+
+# --- attack (l. 2573–2595) -------------------------------------------------------------
+
+
+def _crit_talents(rules) -> tuple[tuple[str, str], ...]:
+    return (("aucun", "Aucun"),) + tuple(
+        (key, f"{name} (critique dès {lowest})")
+        for key, (name, lowest) in rules.crit_ranges.items()
+    )
+
+
+def _attack_numbers(rules) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (str(n), f"{n}{'re' if n == 1 else 'e'} ({signed(p) if p else 'sans pénalité'})")
+        for n, p in rules.multiple_attacks.items()
+    )
+
+
+def damage_law(dice_count: int, faces: int, flat: int) -> dict[int, Fraction]:
+    """Law of the sum of the damage dice plus the flat bonus (never below 0)."""
+    ways = [1]
+    for _ in range(dice_count):
+        nxt = [0] * (len(ways) + faces)
+        for total, count in enumerate(ways):
+            if count:
+                for face in range(1, faces + 1):
+                    nxt[total + face] += count
+        ways = nxt
+    law: dict[int, Fraction] = {}
+    for total, count in enumerate(ways):
+        if count:
+            value = max(0, total + flat)
+            law[value] = law.get(value, Fraction(0)) + Fraction(count, faces**dice_count)
+    return law
+
+
+def compute_attack(
+    regles,
+    modificateur,
+    rang,
+    bonus,
+    attaque_du_tour,
+    esquive,
+    defense,
+    talent_critique,
+    coordination_20,
+    avantages,
+    desavantages,
+    politique_avantage,
+    politique_desavantage,
+    des,
+    faces,
+    stat,
+    bonus_degats,
+):
+    if defense < esquive:
+        raise FieldError(
+            "defense", "La Défense vaut au moins l'Esquive (Esquive + armure + bouclier)."
+        )
+    penalty = regles.multiple_attacks[int(attaque_du_tour)]
+    total_bonus = modificateur + rang + bonus + penalty
+    lowest = regles.crit_ranges[talent_critique][1] if talent_critique != "aucun" else None
+    wide = coordination_20 and lowest is not None
+    law = dice.attack_law(
+        regles,
+        total_bonus,
+        esquive,
+        defense,
+        lowest,
+        wide,
+        avantages - desavantages,
+        politique_avantage,
+        politique_desavantage,
+    )
+    hit = law[dice.CRIT] + law[dice.BODY]
+    damage = damage_law(des, int(faces), stat + bonus_degats)
+    per_hit = mean(tuple(sorted(damage.items())))
+    lines = (
+        Figure("Touche le corps", hit, percent=True, note="coups critiques compris"),
+        Figure(
+            "Coup critique",
+            law[dice.CRIT],
+            percent=True,
+            note="touche quelles que soient Esquive et Défense",
+        ),
+        Figure(
+            "Touche l'armure ou le bouclier",
+            law[dice.ARMOUR],
+            percent=True,
+            note="l'équipement perd 1 point de Résistance",
+        ),
+        Figure("Esquivée", law[dice.DODGED], percent=True),
+        Figure("Échec critique", law[dice.ATTACK_FUMBLE], percent=True),
+        Figure("Dégâts moyens par attaque", hit * per_hit, note=f"{per_hit} par coup au but"),
+        Figure(
+            "Bonus d'attaque",
+            signed(total_bonus),
+            note=f"modificateur + rang + bonus {signed(penalty) if penalty else ''}".strip(),
+        ),
+    )
+    return (
+        Figures(f"2d10 {signed(total_bonus)} contre Esquive {esquive}, Défense {defense}", lines),
+        Distribution(
+            f"Dégâts d'un coup au but : {des}d{faces} {signed(stat + bonus_degats)}",
+            "Dégâts",
+            tuple(sorted(damage.items())),
+        ),
+    )
+
+
+register(
+    Calculator(
+        SYSTEM,
+        "attaque",
+        "Attaque",
+        "Quelles chances de toucher le corps, l'armure, ou de critique, et combien de dégâts ?",
+        (
+            IntInput(
+                "modificateur",
+                "Modificateur d'attribut",
+                3,
+                -5,
+                10,
+                "Agilité en mêlée, Coordination à distance.",
+            ),
+            IntInput(
+                "rang", "Rang de compétence", 2, 0, 14, "Mêlée, Orientation… (0 sans formation)."
+            ),
+            IntInput(
+                "bonus", "Bonus d'attaque", 2, -30, 30, "Arme, aiguisage, Espérance dépensée…"
+            ),
+            ChoiceInput("attaque_du_tour", "Attaque du tour", "1", _attack_numbers, ""),
+            IntInput(
+                "esquive", "Esquive de la cible", 12, 0, 60, "10 + modificateur d'Agilité + divers."
+            ),
+            IntInput(
+                "defense", "Défense de la cible", 16, 0, 80, "Esquive + armure + bouclier + abri."
+            ),
+            ChoiceInput(
+                "talent_critique",
+                "Talent de critique",
+                "aucun",
+                _crit_talents,
+                "Le plus haut de la lignée que possède l'attaquant.",
+            ),
+            BoolInput(
+                "coordination_20",
+                "Coordination de 20 ou plus",
+                False,
+                "Avec un talent de critique : les doubles de 2 à 5 deviennent critiques.",
+            ),
+            IntInput("avantages", "Avantages", 0, 0, 5, "Cible renversée, attaquant caché…"),
+            IntInput("desavantages", "Désavantages", 0, 0, 5, "Cible cachée, portée longue…"),
+            ChoiceInput(
+                "politique_avantage",
+                "Relance d'un avantage",
+                "optimal",
+                (
+                    ("optimal", "Le joueur relance le dé utile, ou s'arrête"),
+                    ("faible", "Toujours le dé le plus faible"),
+                ),
+                "Le texte ne dit pas quel dé relancer (note éditoriale du chapitre Tests).",
+            ),
+            ChoiceInput(
+                "politique_desavantage",
+                "Relance d'un désavantage",
+                "fort",
+                (("fort", "Le dé le plus haut est relancé"), ("choix", "Le joueur choisit le dé")),
+                "",
+            ),
+            IntInput("des", "Dés de dégâts", 1, 0, 10, ""),
+            ChoiceInput(
+                "faces", "Faces", "6", tuple((str(f), f"d{f}") for f in (4, 6, 8, 10, 12)), ""
+            ),
+            IntInput(
+                "stat",
+                "Force, Précision ou Puissance",
+                0,
+                -5,
+                30,
+                "Effectif tronqué : Force en mêlée, Précision à distance.",
+            ),
+            IntInput("bonus_degats", "Autres bonus de dégâts", 0, -20, 30, "Aiguisage, talents…"),
+        ),
+        compute_attack,
+        (
+            "Sous l'Esquive : esquivée ; de l'Esquive à la Défense : l'armure ou le bouclier encaisse ; à partir de la Défense : le corps est touché (l. 2581–2591).",
+            "Avantages : le joueur relance pour toucher le corps (coup critique compris).",
+            "Dégâts moyens par attaque : coups au but × dégâts d'un coup ; les bonus des critiques confirmés (Critique accru et suivants) ne sont pas comptés.",
         ),
     )
 )

@@ -44,10 +44,6 @@ def _outcome(critical: int, hope: int, doom: int, needed: int) -> int:
     return DOOM_SUCCESS if success else DOOM_FAILURE
 
 
-def _successes(counts: tuple[int, ...]) -> int:
-    return sum(counts[o] for o in SUCCESSES)
-
-
 def _add(laws) -> tuple[int, ...]:
     return tuple(map(sum, zip(*laws, strict=True)))
 
@@ -67,16 +63,23 @@ def _reroll(prev, faces: int, hope: int, doom: int, which: int, keep) -> tuple[i
 
 
 @lru_cache(maxsize=512)
-def _laws(faces, critical, needed, net, adv, dis) -> dict[tuple[int, int], tuple[int, ...]]:
+def _laws(faces, classes, winning, net, adv, dis) -> dict[tuple[int, int], tuple[int, ...]]:
     """For every pair of dice rolled, the law of the outcome with `net` rerolls to come
     (positive: advantages, negative: disadvantages), under the chosen policies; as whole
     counts out of faces ** |net| (exact, and much faster than fractions). Built from the
-    last reroll back to the first."""
+    last reroll back to the first. `classes`: the outcome of each pair (hope, doom), row by
+    row; `winning`: the outcomes a player rerolls for."""
+    kinds = max(classes) + 1
     pairs = [(h, d) for h in range(1, faces + 1) for d in range(1, faces + 1)]
+    outcome_of = dict(zip(pairs, classes, strict=True))
+
+    def wins(law) -> int:
+        return sum(law[o] for o in winning)
+
     prev = {}
     for h, d in pairs:
-        counts = [0] * 6
-        counts[_outcome(critical, h, d, needed)] = 1
+        counts = [0] * kinds
+        counts[outcome_of[h, d]] = 1
         prev[h, d] = tuple(counts)
     keep = max if net > 0 else min
     for left in range(1, abs(net) + 1):
@@ -91,10 +94,10 @@ def _laws(faces, critical, needed, net, adv, dis) -> dict[tuple[int, int], tuple
                 continue
             options = [_reroll(prev, faces, h, d, 0, keep), _reroll(prev, faces, h, d, 1, keep)]
             if net > 0:  # rerolling is a right: the player may stop
-                stop = [0] * 6
-                stop[_outcome(critical, h, d, needed)] = scale
+                stop = [0] * kinds
+                stop[outcome_of[h, d]] = scale
                 options.insert(0, tuple(stop))
-            now[h, d] = max(options, key=_successes)  # the player's best choice
+            now[h, d] = max(options, key=wins)  # the player's best choice
         prev = now
     return prev
 
@@ -109,7 +112,10 @@ def test_law(
 @lru_cache(maxsize=4096)
 def _test_law(faces, critical, needed, net, adv, dis) -> tuple[Fraction, ...]:
     needed = min(max(needed, 2), 2 * faces + 1)  # any need outside 3–19 shares one answer
-    total = _add(_laws(faces, critical, needed, net, adv, dis).values())
+    classes = tuple(
+        _outcome(critical, h, d, needed) for h in range(1, faces + 1) for d in range(1, faces + 1)
+    )
+    total = _add(_laws(faces, classes, SUCCESSES, net, adv, dis).values())
     scale = faces ** (2 + abs(net))
     return tuple(Fraction(t, scale) for t in total)
 
@@ -150,3 +156,77 @@ def group_success(rules: Rules, chance: Fraction, participants: int) -> tuple[in
         Fraction(0),
     )
     return needed, p
+
+
+# Outcomes of an attack (l. 2573–2595), in the order they are shown.
+ATTACK_OUTCOMES = (
+    "Coup critique",
+    "Touche le corps",
+    "Touche l'armure ou le bouclier",
+    "Esquivée",
+    "Échec critique",
+)
+CRIT, BODY, ARMOUR, DODGED, ATTACK_FUMBLE = range(5)
+
+
+def attack_law(
+    rules: Rules,
+    bonus: int,
+    dodge: int,
+    defence: int,
+    lowest_crit_sum: int | None,
+    wide_doubles: bool,
+    net: int = 0,
+    adv: str = "optimal",
+    dis: str = "fort",
+) -> tuple[Fraction, ...]:
+    """Probability of each ATTACK_OUTCOMES of 2d10 + bonus against Esquive and Défense.
+    A crit talent makes every sum from `lowest_crit_sum` a critical hit; `wide_doubles`
+    (Coordination 20 with such a talent) makes every double but the lowest one critical."""
+    return _attack_law(
+        rules.faces,
+        rules.critical_double,
+        bonus,
+        dodge,
+        defence,
+        lowest_crit_sum,
+        wide_doubles,
+        net,
+        adv,
+        dis,
+    )
+
+
+@lru_cache(maxsize=256)
+def _attack_law(faces, critical, bonus, dodge, defence, lowest, wide, net, adv, dis):
+    def outcome(h: int, d: int) -> int:
+        if h == d:
+            return CRIT if h >= critical or (wide and h > 1) else ATTACK_FUMBLE
+        if lowest is not None and h + d >= lowest:
+            return CRIT
+        total = h + d + bonus
+        if total < dodge:
+            return DODGED
+        return ARMOUR if total < defence else BODY
+
+    classes = tuple(outcome(h, d) for h in range(1, faces + 1) for d in range(1, faces + 1))
+    total = _add(_laws(faces, classes, (CRIT, BODY), net, adv, dis).values())
+    scale = faces ** (2 + abs(net))
+    return tuple(Fraction(t, scale) for t in total)
+
+
+def crit_chance(rules: Rules, lowest_crit_sum: int | None, wide_doubles: bool) -> Fraction:
+    """P(a plain roll of the two dice lands in the critical range): a confirmation roll."""
+    law = _attack_law(
+        rules.faces,
+        rules.critical_double,
+        0,
+        0,
+        0,
+        lowest_crit_sum,
+        wide_doubles,
+        0,
+        "optimal",
+        "fort",
+    )
+    return law[CRIT]

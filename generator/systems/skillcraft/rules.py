@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ...engine.names import slug
+
 NEEDS = {
     "table": ("lignes",),
     "talent": ("nom", "tiers", "prerequis", "achats_multiples", "resume"),
@@ -33,6 +35,8 @@ class Rules:
     talent_cost: Mapping[int, int]  # tier -> points
     creation_points: int  # talent points at creation (level 0)
     points_per_level: int  # talent points per level gained
+    crit_ranges: Mapping[str, tuple[str, int]]  # talent id -> (name, lowest critical sum)
+    multiple_attacks: Mapping[int, int]  # attack of the turn -> penalty
 
 
 def build(data: Mapping) -> Rules:
@@ -66,4 +70,10 @@ def build(data: Mapping) -> Rules:
         talent_cost={row[0]: row[1] for row in tables["cout-des-talents"]["lignes"]},
         creation_points=progression["Points de talents à la création"],
         points_per_level=progression["Points de talents par niveau gagné"],
+        crit_ranges={
+            slug(name): (name, lowest)
+            for name, lowest, *_rest in tables["plages-de-coup-critique"]["lignes"]
+            if isinstance(lowest, int)
+        },
+        multiple_attacks=dict(tables["penalites-d-attaques-multiples"]["lignes"]),
     )
