@@ -110,3 +110,38 @@ def test_attack_damage_and_checks():
     assert attack({"attaque_du_tour": "2"})["Bonus d'attaque"] == "+2"
     calc = registry.get("skillcraft", "attaque")
     assert "au moins l'Esquive" in calc.run({"defense": "10"}, R).errors["defense"]
+
+
+def figures_of(calc_id, query):
+    outcome = registry.get("skillcraft", calc_id).run(query, R)
+    assert not outcome.errors, outcome.errors
+    return {f.label: f.value for f in outcome.blocks[0].items}
+
+
+def test_experience_and_level_follow_the_table():
+    """Guide §3.4: total(n) = 100 n (n² + 2) / 3; +4 talent points, +1 attribute point."""
+    for level in (1, 2, 7, 20):
+        total = 100 * level * (level**2 + 2) // 3
+        assert figures_of("progression", {"experience": str(total)})["Niveau"] == level
+        assert figures_of("progression", {"experience": str(total - 1)})["Niveau"] == level - 1
+    two = figures_of("progression", {"experience": "400", "tiers": "1"})
+    assert two["Points de talents gagnés depuis la création"] == 8 + 2 * 4
+    assert two["Rang maximal des compétences"] == 5
+
+
+def test_encumbrance_of_the_book():
+    """Vigueur 12 → 60 kg; 90 kg carried, 6 movement points → penalty 3 (l. 2080–2086)."""
+    figures = figures_of("encombrement", {})
+    assert (figures["Capacité de charge"], figures["Pénalité de mouvement"]) == ("60 kg", 3)
+    assert figures_of("encombrement", {"masse": "61"})["Pénalité de mouvement"] == 1  # at least
+    small = figures_of("encombrement", {"vigueur": "13", "taille": "petite", "masse": "0"})
+    assert small["Capacité de charge"] == "32,5 kg"
+
+
+def test_power_cost_of_the_book():
+    """Tier 1 at level 3: 6 × 3 = 18 Énergie, DD 18 (l. 2807)."""
+    figures = figures_of("cout-pouvoir", {})
+    assert (figures["Coût en Énergie"], figures["DD du test d'Occultisme"]) == (18, 18)
+    assert figures["Réussite du test"] == dice.success(dice.test_law(R, 5, 18))
+    errors = registry.get("skillcraft", "cout-pouvoir").run({"niveau": "1"}, R).errors
+    assert errors["niveau"] == "Un pouvoir de tiers 1 se canalise aux niveaux 2 à 4."

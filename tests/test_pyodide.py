@@ -48,6 +48,9 @@ QUERIES = [
         {"formule": "fiche-8", "dex_cible": "5", "armure": "2", "bouclier": "oui"},
     ),
     ("skillcraft", "attaque", {"talent_critique": "critique-accru", "avantages": "1"}),
+    ("skillcraft", "encombrement", {"vigueur": "13", "taille": "petite"}),
+    ("skillcraft", "cout-pouvoir", {"tiers": "2", "niveau": "4", "energie": "10"}),
+    ("skillcraft", "progression", {"experience": "5000", "tiers": "1"}),
     ("skillcraft", "planificateur", {"possedes": "Mêlée", "points": "10", "cible": "commandement"}),
     ("divin6", "feuille", {"atouts": "insomniaque, que d'un oeil"}),
 ]

@@ -474,3 +474,7 @@ register(
         ),
     )
 )
+
+
+# The other calculators, one module each, registered on import.
+from . import everyday  # noqa: E402, F401

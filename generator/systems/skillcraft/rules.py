@@ -37,6 +37,14 @@ class Rules:
     points_per_level: int  # talent points per level gained
     crit_ranges: Mapping[str, tuple[str, int]]  # talent id -> (name, lowest critical sum)
     multiple_attacks: Mapping[int, int]  # attack of the turn -> penalty
+    total_xp: tuple[tuple[int, int], ...]  # (level, total experience to reach it)
+    attribute_points_per_level: int
+    max_rank: Mapping[int, int]  # personal tier -> highest skill rank
+    carry_per_vigueur: int  # kg carried without encumbrance per point of Vigueur (Moyenne)
+    least_penalty: int  # movement points lost as soon as there is any excess
+    size_share: Mapping[str, tuple[str, int]]  # size id -> (name, % of the Moyenne capacity)
+    powers: Mapping[int, tuple[int, int, int, int]]  # tier -> (talent points, lowest level,
+    #                                                   highest level, Énergie per level)
 
 
 def build(data: Mapping) -> Rules:
@@ -76,4 +84,17 @@ def build(data: Mapping) -> Rules:
             if isinstance(lowest, int)
         },
         multiple_attacks=dict(tables["penalites-d-attaques-multiples"]["lignes"]),
+        total_xp=tuple((row[0], row[2]) for row in tables["experience-par-niveau"]["lignes"]),
+        attribute_points_per_level=progression["Points d'attribut par niveau gagné"],
+        max_rank=dict(tables["rang-maximal-par-tiers"]["lignes"]),
+        carry_per_vigueur=tables["encombrement"]["lignes"][0][1],
+        least_penalty=tables["encombrement"]["lignes"][1][1],
+        size_share={
+            slug(name): (name, share)
+            for name, share in tables["capacite-de-charge-par-taille"]["lignes"]
+        },
+        powers={
+            tier: (points, low, high, base)
+            for tier, points, _levels, low, high, base in tables["pouvoirs-par-tiers"]["lignes"]
+        },
     )
