@@ -275,6 +275,7 @@ HEAVY = [
     # Every talent of tiers 0 to 2 owned, the deepest tree's last talent as the target.
     ("skillcraft", "planificateur", {"points": "200", "tiers": "3", "possedes": EVERY_TALENT}),
     ("skillcraft", "progression", {"experience": "10000000"}),
+    ("skillcraft", "fiche", {"experience": "999999"}),
     ("skillcraft", "encombrement", {"vigueur": "40", "masse": "10000", "taille": "colossale"}),
     ("skillcraft", "cout-pouvoir", {"tiers": "3", "niveau": "7", "rang": "14"}),
     ("talon", "sante", {"dommages_endurance": "40", "dommages_vitalite": "40"}),

@@ -51,6 +51,8 @@ QUERIES = [
     ("skillcraft", "encombrement", {"vigueur": "13", "taille": "petite"}),
     ("skillcraft", "cout-pouvoir", {"tiers": "2", "niveau": "4", "energie": "10"}),
     ("skillcraft", "progression", {"experience": "5000", "tiers": "1"}),
+    ("skillcraft", "fiche", {}),
+    ("skillcraft", "fiche", {"experience": "100", "progression": "vigueur", "rangs": "Mêlée 3"}),
     ("skillcraft", "planificateur", {"possedes": "Mêlée", "points": "10", "cible": "commandement"}),
     ("divin6", "feuille", {"atouts": "insomniaque, que d'un oeil"}),
 ]

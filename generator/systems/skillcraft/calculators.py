@@ -477,4 +477,4 @@ register(
 
 
 # The other calculators, one module each, registered on import.
-from . import everyday  # noqa: E402, F401
+from . import everyday, sheet  # noqa: E402, F401

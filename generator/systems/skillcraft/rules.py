@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...engine.names import slug
+from . import character
 
 NEEDS = {
     "table": ("lignes",),
     "talent": ("nom", "tiers", "prerequis", "achats_multiples", "resume"),
+}
+# The character sheet reads more kinds and fields (character.py).
+NEEDS = {
+    kind: tuple(dict.fromkeys(NEEDS.get(kind, ()) + fields))
+    for kind, fields in {**NEEDS, **character.NEEDS}.items()
 }
 
 
@@ -45,6 +51,7 @@ class Rules:
     size_share: Mapping[str, tuple[str, int]]  # size id -> (name, % of the Moyenne capacity)
     powers: Mapping[int, tuple[int, int, int, int]]  # tier -> (talent points, lowest level,
     #                                                   highest level, Énergie per level)
+    personnage: character.CharacterRules | None = field(default=None, compare=False)
 
 
 def build(data: Mapping) -> Rules:
@@ -97,4 +104,5 @@ def build(data: Mapping) -> Rules:
             tier: (points, low, high, base)
             for tier, points, _levels, low, high, base in tables["pouvoirs-par-tiers"]["lignes"]
         },
+        personnage=character.build(data),
     )
