@@ -238,6 +238,23 @@ def test_talon_test_odds_for_a_used_deck(page, server):
     assert "lames_revelees=10E%2C11E%2C10C" in page.url
 
 
+def test_virtual_talon_buttons_undo_and_refuse_impossible_moves(page, server):
+    """Issue 11 §2: the log is edited by buttons only; « Annuler » takes the last move
+    back, and a move the engine refuses never stays in the log."""
+    page.goto(f"{server}/talon/calculateurs/talon-virtuel/?graine=42&joueurs=2")
+    journal = page.locator("#talon-virtuel-journal")
+    page.get_by_role("button", name="Nouveau test").click()
+    page.get_by_role("button", name="Réserve J1").click()
+    expect(journal).to_have_value("t r1")
+    page.get_by_role("button", name="Annuler").click()
+    expect(journal).to_have_value("t")
+    computed(page)
+    page.get_by_role("button", name="Réserve J4").click()  # only two players
+    expect(journal).to_have_value("t")
+    expect(page.locator("#talon-virtuel-journal-erreur")).to_contain_text("2 joueur")
+    assert "journal=t&" in page.url + "&"
+
+
 def test_virtual_talon_survives_a_reload(page, server):
     page.goto(f"{server}/talon/calculateurs/talon-virtuel/?graine=42")
     page.get_by_role("button", name="Nouveau test").click()

@@ -3,7 +3,8 @@
 
 calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by their
 `name`, the message slot of a field by the field's id + ERROR, and the parts below by
-their class; an action button by ACTION with `data-champ` / `data-ajoute`. The names are
+their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
+`data-retire`, to take the last token away). The names are
 written here and in calc.js only.
 
 No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
@@ -107,7 +108,9 @@ def _picker(field_id: str, item: TextInput) -> str:
 def calculator_html(calc: Calculator, default_result: str, rules: object = None) -> str:
     fields = "".join(_field(calc, item) for item in calc.inputs_for(rules))
     buttons = "".join(
-        f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" data-ajoute="{escape(action.token)}">{escape(action.label)}</button>'
+        f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" '
+        + ('data-retire="1"' if action.removes else f'data-ajoute="{escape(action.token)}"')
+        + f">{escape(action.label)}</button>"
         for action in calc.actions
     )
     if buttons:

@@ -26,11 +26,13 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Action:
-    """A button that appends `token` to the text field `field` (e.g. a move in a log)."""
+    """A button that appends `token` to the text field `field` (e.g. a move in a log), or,
+    with `removes`, takes the field's last token away (undo)."""
 
     label: str
     field: str
-    token: str
+    token: str = ""
+    removes: bool = False
 
 
 @dataclass(frozen=True)

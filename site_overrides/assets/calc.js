@@ -141,6 +141,7 @@ function bind(root) {
     history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
   };
 
+  let refused = () => false; // set below when the calculator has move buttons
   let sequence = 0;
   const run = async () => {
     const mine = ++sequence;
@@ -150,6 +151,7 @@ function bind(root) {
       if (mine !== sequence) return;
       if (reply.fatal) throw new Error(reply.fatal);
       showErrors(form, reply.errors || {});
+      if (!reply.ok && refused(reply.errors || {})) return;
       if (reply.ok) {
         result.innerHTML = reply.html;
         result.classList.remove("srd-stale");
@@ -181,14 +183,33 @@ function bind(root) {
     clearTimeout(debounce);
     debounce = setTimeout(run, DEBOUNCE_MS);
   });
-  // Buttons that append a move to a text field (e.g. a log of moves).
+  // Buttons that append a move to a text field (e.g. a log of moves), or take the last
+  // one away. A move the engine refuses is taken back at once: the field never stays in a
+  // state it cannot read, and the refusal is shown at the field.
+  let tried = null; // {field, before} of the last move appended
   root.querySelectorAll(ACTION).forEach((button) =>
     button.addEventListener("click", () => {
       const field = form.elements[button.dataset.champ];
-      field.value = `${field.value} ${button.dataset.ajoute}`.trim();
+      const before = field.value;
+      if (button.dataset.retire) {
+        field.value = before.trim().split(/\s+/).slice(0, -1).join(" ");
+        tried = null;
+      } else {
+        field.value = `${before} ${button.dataset.ajoute}`.trim();
+        tried = { field, before };
+      }
       field.dispatchEvent(new Event("input", { bubbles: true }));
     }),
   );
+  refused = (errors) => {
+    if (!tried || !errors[tried.field.name]) return false;
+    tried.field.value = tried.before;
+    tried = null;
+    syncUrl();
+    result.classList.remove("srd-stale");
+    setState("ok", "Coup refusé : le journal revient à l'état précédent.");
+    return true;
+  };
   // Pickers: a suggestion chosen from the list is appended to its field.
   root.querySelectorAll(ADD).forEach((picker) => {
     const options = new Set([...picker.list.options].map((option) => option.value));

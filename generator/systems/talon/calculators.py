@@ -740,7 +740,7 @@ VIRTUAL_ACTIONS = (
     *(Action(f"Réserve J{n}", "journal", f"r{n}") for n in range(1, 5)),
     Action("Fin du test", "journal", "f"),
     Action("Nouveau cycle", "journal", "m"),
-    Action("Annuler", "journal", "u"),
+    Action("Annuler", "journal", removes=True),  # « u » in old links still undoes
 )
 
 register(
