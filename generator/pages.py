@@ -265,6 +265,8 @@ class Renderer:
             return out
         page = urls.chapters_index(sid)
         out[page] = self._render("chapitres.md.j2", page, system)
+        page = urls.catalogue(sid)
+        out[page] = self._render("catalogue.md.j2", page, system)
         for chapter in system.chapters:
             out[chapter.docs_path] = self._render(
                 "chapitre.md.j2", chapter.docs_path, system, chapter=chapter
@@ -316,9 +318,8 @@ class Renderer:
                 # page says where it is with its own breadcrumb.
                 section.append(
                     {
-                        "Catalogue": [
-                            {kinds[k].plural: urls.kind_index(sid, k)} for k in system.entities
-                        ]
+                        "Catalogue": [urls.catalogue(sid)]
+                        + [{kinds[k].plural: urls.kind_index(sid, k)} for k in system.entities]
                         + [{title: page} for title, page, _ in self.extra_pages(system)]
                     }
                 )

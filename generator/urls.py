@@ -7,6 +7,7 @@ Every page, link, export entry and navigation item asks here; nothing else joins
 from __future__ import annotations
 
 CHAPTERS = "regles"
+CATALOGUE = "catalogue"
 CALCULATORS = "calculateurs"
 
 HOME = "index.md"
@@ -37,6 +38,11 @@ def chapter(system: str, chapter_id: str) -> str:
 
 def chapters_index(system: str) -> str:
     return f"{system}/{CHAPTERS}/index.md"
+
+
+def catalogue(system: str) -> str:
+    """The list of a system's kinds (the menu's « Catalogue » section opens on it)."""
+    return f"{system}/{CATALOGUE}/index.md"
 
 
 def calculator(system: str, calc_id: str) -> str:

@@ -47,6 +47,20 @@ def test_system_landing_rules_indexes_errata_calculators(site):
     assert "non indiqués dans le texte" in landing and "Ce qui lui manque" in landing
 
 
+def test_an_entity_page_says_where_it_is_in_the_menu(site):
+    """Issue 10: the entity is not in the menu, but its system's tab is active, its
+    system's branch is open with every kind listed, its kind marked; a catalogue page
+    opens the « Catalogue » branch."""
+    html = (site / "divin6/atout/tir-rapide/index.html").read_text()
+    primary = html[html.index("md-nav--primary") : html.index("md-sidebar--secondary")]
+    assert html.count("md-tabs__item--active") == 1
+    active = primary[primary.rindex("md-nav__item--active") :]
+    assert active.split("</li>")[0].count('href="../"') == 1  # the Atouts index
+    assert "Avantages" in primary and "Atouts" in primary
+    catalogue = (site / "divin6/catalogue/index.html").read_text()
+    assert catalogue.count("../atout/") >= 2 and "95" in catalogue
+
+
 def test_index_table_lists_every_entity_with_key_columns(site):
     html = (site / "reserve-d6/caracteristique/index.html").read_text()
     for name in ["Constitution", "Dextérité", "Intelligence", "Charisme"]:
