@@ -68,7 +68,7 @@ class WeaponCategory:
     attack: int
     damage_dice: int  # d6
     mastery: int  # takes of Métier des armes needed (also for armour and shields)
-    price_row: str  # its line of the price table
+    price_row: str | None  # its line of the price table
     cited: Mapping[str, bool]  # id of a weapon the text names -> ranged?
     names: tuple[str, ...]  # those weapons' names, as the text writes them
 
@@ -122,7 +122,7 @@ def _weapon_categories(data: Mapping) -> dict[str, WeaponCategory]:
             c["bonus_attaque"],
             int(c["degats"].upper().split("D")[0]),
             c["metier_des_armes"],
-            price_rows[cid],
+            price_rows.get(cid),
             {slug(w["nom"]): bool(w.get("distance")) for w in c["armes_citees"]},
             tuple(w["nom"] for w in c["armes_citees"]),
         )

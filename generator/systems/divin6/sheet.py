@@ -296,7 +296,8 @@ class Sheet:
             category = self.rules.weapon_named(entry.id)
             if entry.id in equipment:
                 out.append((entry, equipment[entry.id]))
-            elif category:  # a weapon the text names costs its category's price
+            elif category and self.rules.weapon_categories[category].price_row:
+                # A weapon the text names costs its category's price.
                 row = self.rules.weapon_categories[category].price_row
                 out.append((Entry(row, (entry.id,), labels=(entry.text,)), equipment[row]))
             else:
