@@ -152,7 +152,7 @@ def build(data: Mapping) -> CharacterRules:
     derived = {}
     for stat_id, s in data["statistique"].items():
         steps = {row["valeur"]: row for row in s.get("calcul", ())}
-        if s["categorie"] == "statistique":
+        if s["categorie"] == "statistique" and s["attribut"] not in stats:  # the first one
             stats[s["attribut"]] = Statistic(
                 stat_id,
                 s["nom"],

@@ -5,6 +5,7 @@ Every number of the rules comes from the data (character.py)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 from ...engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
@@ -135,10 +136,12 @@ def compute_sheet(
     r: CharacterRules = regles.personnage
     p = r.progression
     names = r.attribute_names
-    if set(r.attributes) != set(scores):
+    if not set(scores) <= set(r.attributes):
         raise FieldError(
             "agilite", "Les attributs des données ne sont pas ceux de la feuille : à corriger."
         )
+    # The sheet has its seven attributes; data holding more (copies) are read for those.
+    r = replace(r, attributes=tuple(a for a in r.attributes if a in scores))
     problems: list[str] = []  # failed checks, each naming the field of the form
 
     # --- step 4: point-buy ---------------------------------------------------------------

@@ -73,6 +73,8 @@ def magic_problems(
 def derived_figures(rules: Rules, values: dict[str, int]) -> tuple[Figure, ...]:
     figures = []
     for key, value in rules.derived:
+        if key not in values:
+            continue  # a characteristic the form does not have (copies in the ×10 data)
         if value.get("table"):
             figures.append(
                 Figure(value["nom"], rules.base_armour(values[key]), note=value["formule"])
