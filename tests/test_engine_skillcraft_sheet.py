@@ -287,3 +287,15 @@ def test_resilient_adds_one_to_the_chosen_attribute(rules):
         )
     )[0]
     assert "Maniement inné donne +1 à Agilité ou Coordination" in text
+
+
+def test_talents_are_picked_by_name_and_old_links_by_id_still_work(rules):
+    by_name = figures(run("fiche", {}, rules))
+    by_id = figures(
+        run(
+            "fiche", {"talents": "melee,resistance,athletisme,acrobaties,formation-martiale"}, rules
+        )
+    )
+    assert by_name == by_id
+    errors = registry.get("skillcraft", "fiche").run({"talents": "Mélée, Resistanse"}, rules).errors
+    assert errors["talents"].startswith("Talent(s) inconnu(s) : « resistanse »")

@@ -123,6 +123,9 @@ class CharacterRules:
     def talent_choices(self) -> tuple[tuple[str, str], ...]:
         return tuple((t.id, f"{t.name} (T{t.tier})") for t in self.talents.values())
 
+    def talent_suggestions(self) -> tuple[tuple[str, str], ...]:
+        return tuple((t.name, f"tiers {t.tier}") for t in self.talents.values())
+
     def attribute_choices(self) -> tuple[tuple[str, str], ...]:
         return tuple((a, self.attribute_names[a]) for a in self.attributes)
 

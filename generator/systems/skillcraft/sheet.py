@@ -9,7 +9,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
-from ...engine.names import slug
+from ...engine.names import slug, unknown
 from ...engine.registry import Calculator, register
 from ...engine.results import Figure, Figures, Table, Text, format_number, signed
 from .character import CharacterRules
@@ -267,6 +267,13 @@ def compute_sheet(
     mod = {a: r.modifier(final[a]) for a in r.attributes}
 
     # --- talents ------------------------------------------------------------------------
+    # Names or ids (older links), comma-separated.
+    talents = list(dict.fromkeys(slug(name) for name in talents.split(",") if name.strip()))
+    wrong = [t for t in talents if t not in r.talents]
+    if wrong:
+        raise unknown(
+            "talents", "Talent(s) inconnu(s)", wrong, {k: v.name for k, v in r.talents.items()}
+        )
     owned = [r.talents[t] for t in talents]
     owned_ids = set(talents)
     aspect_skills = set(first[3] + second[3])
@@ -804,12 +811,13 @@ register(
                 3,
                 "0 sans spécialisation (aucune dans ce livre).",
             ),
-            MultiChoiceInput(
+            TextInput(
                 "talents",
                 LABELS["talents"],
-                ("melee", "resistance", "athletisme", "acrobaties", "formation-martiale"),
-                lambda rules: rules.personnage.talent_choices(),
-                "Chacun une fois ; les achats répétés vont dans « autres points ».",
+                "Mêlée, Résistance, Athlétisme, Acrobaties, Formation martiale",
+                4000,
+                "Chacun une fois, séparés par des virgules ; les achats répétés vont dans « autres points ».",
+                suggestions=lambda rules: rules.personnage.talent_suggestions(),
             ),
             ChoiceInput(
                 "competence_caste",
