@@ -380,7 +380,7 @@ def search_for(page, server, query):
     page.keyboard.press("s")
     page.keyboard.type(query)
     page.wait_for_function(
-        "q => document.getElementById('srd-resultats').dataset.requete === q", arg=query
+        "q => document.getElementById('srd-resultats').dataset.complet === q", arg=query
     )
     return page.locator(".md-search-result__article h1").all_inner_texts()
 

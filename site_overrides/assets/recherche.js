@@ -5,6 +5,8 @@
 
 const ROOT = new URL("../", import.meta.url); // the site's root, wherever it is served
 const SHOWN = 10;
+const FIRST = 4; // hits fetched before the first display
+const MIN_LENGTH = 3;
 const form = document.querySelector(".srd-recherche form");
 const input = form.querySelector("input");
 const toggle = document.getElementById("__search");
@@ -77,30 +79,38 @@ function hit(page) {
 
 async function search(query) {
   const mine = ++asked;
-  if (!query.trim()) {
-    meta.textContent = "Tapez un nom, une règle : talent, atout, sort…";
+  // One or two letters match half the site: the engine would stay busy with them while
+  // the reader types on.
+  if (query.trim().length < MIN_LENGTH) {
+    meta.textContent = query.trim() ? "Encore une lettre ou deux…" : "Tapez un nom, une règle : talent, atout, sort…";
     list.innerHTML = "";
     delete resultBox.dataset.requete;
+    delete resultBox.dataset.complet;
     return;
   }
   const { pagefind, words, titles } = await load();
   const used = corrected(query, words) || query;
   const found = await pagefind.search(used);
   if (mine !== asked || !found) return; // the reader typed on
-  const scored = await Promise.all(found.results.slice(0, SHOWN).map((result) => result.data()));
-  if (mine !== asked) return;
   // Pages titled exactly as asked come first, wherever Pagefind ranked them.
   const wanted = bare(used);
   const exact = titles
     .filter(([key]) => key === wanted)
     .map(([, title, url, lieu, summary]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu }, excerpt: escape(summary) }));
   const seen = new Set(exact.map((page) => page.url));
-  const pages = [...exact, ...scored.filter((page) => !seen.has(page.url))].slice(0, Math.max(SHOWN, exact.length));
   const note = used === query ? "" : ` pour « ${used} »`;
   const count = Math.max(found.results.length, exact.length);
   meta.textContent = count ? `${count} résultat${count > 1 ? "s" : ""}${note}` : "Aucun résultat";
-  list.innerHTML = pages.map(hit).join("");
-  resultBox.dataset.requete = query;
+  // The first hits are shown as soon as they are in, the others follow.
+  const shown = [];
+  for (const slice of [found.results.slice(0, FIRST), found.results.slice(FIRST, SHOWN)]) {
+    const pages = await Promise.all(slice.map((result) => result.data()));
+    if (mine !== asked) return;
+    shown.push(...pages.filter((page) => !seen.has(page.url)));
+    list.innerHTML = [...exact, ...shown].map(hit).join("");
+    resultBox.dataset.requete = query; // results on screen for this query
+  }
+  resultBox.dataset.complet = query; // and all of them
 }
 
 function open() {
