@@ -14,6 +14,29 @@ from . import dice, planner
 SYSTEM = "skillcraft"
 
 
+# Which die an advantage or a disadvantage rerolls: the text leaves it open (guide §2.5);
+# the test and the attack offer the same two readings.
+REROLL_POLICIES = (
+    ChoiceInput(
+        "politique_avantage",
+        "Relance d'un avantage",
+        "optimal",
+        (
+            ("optimal", "Le joueur relance le dé utile, ou s'arrête"),
+            ("faible", "Toujours le dé le plus faible"),
+        ),
+        "Le texte ne dit pas quel dé relancer (note éditoriale du chapitre Tests).",
+    ),
+    ChoiceInput(
+        "politique_desavantage",
+        "Relance d'un désavantage",
+        "fort",
+        (("fort", "Le dé le plus haut est relancé"), ("choix", "Le joueur choisit le dé")),
+        "« Choix » : le joueur relance le dé déjà bas, et le désavantage pèse peu.",
+    ),
+)
+
+
 def compute_test(
     regles,
     modificateur,
@@ -139,23 +162,7 @@ register(
                 5,
                 "Chacun oblige à relancer un dé et à garder le pire ; ils s'annulent un pour un.",
             ),
-            ChoiceInput(
-                "politique_avantage",
-                "Relance d'un avantage",
-                "optimal",
-                (
-                    ("optimal", "Le joueur relance le dé utile, ou s'arrête"),
-                    ("faible", "Toujours le dé le plus faible"),
-                ),
-                "Le texte ne dit pas quel dé relancer (note éditoriale du chapitre Tests).",
-            ),
-            ChoiceInput(
-                "politique_desavantage",
-                "Relance d'un désavantage",
-                "fort",
-                (("fort", "Le dé le plus haut est relancé"), ("choix", "Le joueur choisit le dé")),
-                "« Choix » : le joueur relance le dé déjà bas, et le désavantage pèse peu.",
-            ),
+            *REROLL_POLICIES,
             IntInput(
                 "participants",
                 "Participants (test de groupe)",
@@ -435,23 +442,7 @@ register(
             ),
             IntInput("avantages", "Avantages", 0, 0, 5, "Cible renversée, attaquant caché…"),
             IntInput("desavantages", "Désavantages", 0, 0, 5, "Cible cachée, portée longue…"),
-            ChoiceInput(
-                "politique_avantage",
-                "Relance d'un avantage",
-                "optimal",
-                (
-                    ("optimal", "Le joueur relance le dé utile, ou s'arrête"),
-                    ("faible", "Toujours le dé le plus faible"),
-                ),
-                "Le texte ne dit pas quel dé relancer (note éditoriale du chapitre Tests).",
-            ),
-            ChoiceInput(
-                "politique_desavantage",
-                "Relance d'un désavantage",
-                "fort",
-                (("fort", "Le dé le plus haut est relancé"), ("choix", "Le joueur choisit le dé")),
-                "",
-            ),
+            *REROLL_POLICIES,
             IntInput("des", "Dés de dégâts", 1, 0, 10, ""),
             ChoiceInput(
                 "faces", "Faces", "6", tuple((str(f), f"d{f}") for f in (4, 6, 8, 10, 12)), ""
