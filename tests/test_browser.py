@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, start_server
@@ -396,3 +396,23 @@ def test_search_puts_exact_titles_first_and_forgives_a_typo(page, server):
     page.keyboard.press("Enter")  # opens the first hit
     expect(page).to_have_url(re.compile(r"/commandement/$"))
     expect(page.locator(".md-content h1")).to_contain_text("Commandement")
+
+
+NEW_SYSTEMS = ("skillcraft", "undesix")
+
+
+@pytest.mark.parametrize("system", NEW_SYSTEMS)
+def test_every_calculator_of_the_new_systems_computes_in_the_browser(page, server, system):
+    """Issues 8 and 9: each calculator page, opened from a link that carries a value,
+    recomputes on Pyodide without error (the fixture also fails on a console error or a
+    request to another origin)."""
+    from generator.engine import registry
+
+    calculators = [c for c in registry.all_calculators() if c.system == system]
+    assert len(calculators) >= 6
+    for calc in calculators:
+        first = calc.inputs[0]
+        query = urlencode({first.name: first.to_text(first.default)})
+        page.goto(f"{server}/{system}/calculateurs/{calc.id}/?{query}")
+        computed(page)
+        assert page.locator(".srd-calc-result").inner_text().strip(), calc.id
