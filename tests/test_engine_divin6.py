@@ -113,19 +113,6 @@ def test_case_8_damage_after_armour():
     assert sum(p for v, p in law.items() if v >= 6) == Fraction(5, 6)
 
 
-def test_case_9_cooperation_support():
-    law = {}
-    for total, p in dice.action_dice(3):
-        s = dice.support(total + 2)
-        law[s] = law.get(s, Fraction(0)) + p
-    assert law == {
-        -1: Fraction(35, 216),
-        0: Fraction(125, 216),
-        1: Fraction(55, 216),
-        2: Fraction(1, 216),
-    }
-
-
 def test_case_10_prendre():
     assert dice.take(4, 0, 10) == 14 and dice.take(2, 0, 10) == 6 and dice.take(1, 0, 15) == 7
     assert dice.take(3, 4, 10) == 14  # Achille, Vigilance

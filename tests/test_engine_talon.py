@@ -77,12 +77,13 @@ def test_t7_archetype_combattant():
 
 
 def test_t8_sans_nom_lies_in_the_last_eleven():
-    positions = deck.sans_nom_positions()
-    assert positions[74] == Fraction(1, 11) and sum(positions.values()) == 1
-    assert sum(p * n for n, p in positions.items()) == 69
-    for seed in range(200):  # the shuffle itself puts it there
+    """The cycle shuffle puts the Sans Nom among the last 11 lames, any of them (l.145)."""
+    seen = set()
+    for seed in range(400):
         talon = deck.shuffle_cycle(random.Random(seed), list(deck.ALL_LAMES))
-        assert len(talon) == 74 and talon.index(deck.BY_CODE["SN"]) >= 63
+        assert len(talon) == 74
+        seen.add(talon.index(deck.BY_CODE["SN"]) + 1)
+    assert seen == set(range(64, 75))  # positions 64 to 74, each reached
 
 
 REFERENCE = {  # guide §C6: S -> P(success), P(MR >= 7), P(MR >= 14)

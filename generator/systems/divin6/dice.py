@@ -110,11 +110,6 @@ def critical_tiers(law: Dist, science: bool) -> dict[int, Fraction]:
     return tiers
 
 
-def support(result: int) -> int:
-    """Support from an assistant's result (l.489): −2 for 1–4, −1 for 5–9, 0 for 10–14…"""
-    return result // 5 - 2
-
-
 # --- exploding damage dice (l.355) ----------------------------------------------------
 
 

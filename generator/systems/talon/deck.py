@@ -310,8 +310,3 @@ def shuffle_cycle(rng: random.Random, lames: list[Lame]) -> list[Lame]:
     bottom = others[:10] + [BY_CODE[SANS_NOM]]
     rng.shuffle(bottom)
     return others[10:] + bottom
-
-
-def sans_nom_positions(size: int = 74) -> dict[int, Fraction]:
-    """Where the Sans Nom lies after the cycle shuffle: uniform over the last 11 positions."""
-    return {position: Fraction(1, 11) for position in range(size - 10, size + 1)}
