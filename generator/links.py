@@ -115,7 +115,9 @@ class Links:
             except KeyError:
                 return f"calculateur « {calc_id} » inconnu dans {system.id}"
             pairs = dict(parse_qsl(query, keep_blank_values=True))
-            unknown = set(pairs) - {i.name for i in calculator.inputs}
+            unknown = set(pairs) - {
+                i.name for i in calculator.inputs_for(self.rules.get(system.id))
+            }
             if unknown:
                 return (
                     f"champ(s) {', '.join(sorted(unknown))} inconnu(s) du calculateur « {calc_id} »"

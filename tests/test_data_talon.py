@@ -1,12 +1,11 @@
-"""Talon data: counts, agreement with the engine's tables, nothing private published."""
+"""Talon data: counts, the calculators built from it, nothing private published."""
 
 import pytest
+from conftest import repo_rules
 
 from generator.build import check
-from generator.systems.talon import calculators as talon
-from generator.systems.talon import deck as talon_deck
+from generator.engine import registry
 from generator.systems.talon import health as talon_health
-from generator.systems.talon import sheet as talon_sheet
 
 
 @pytest.fixture(scope="module")
@@ -31,52 +30,44 @@ def test_counts(system):
         "honneur": 13,
         "piste": 3,
         "qualite-pnj": 5,
-        "table": 2,
+        "table": 5,
         "technique": 10,
     }
     assert len(system.chapters) == 10
 
 
-def test_the_deck_matches_the_engine(system):
+def test_the_pack_is_built_from_the_deck_entities(system):
     assert sorted(e.data["valeur"] for e in system.entities["honneur"]) == list(range(1, 14))
     numbers = [e.data["numero"] for e in system.entities["arcane"]]
-    assert sorted(n for n in numbers if n) == list(talon_deck.ARCANA) and numbers.count(None) == 1
-    assert {e.id for e in system.entities["enseigne"]} == set(talon_deck.SUITS)
-    assert {e.id: e.data["symbole"] for e in system.entities["enseigne"]} == talon_deck.SUIT_SYMBOLS
-
-
-def test_attribute_and_skill_lists_match_the_engine(system):
-    assert {
-        e.id: tuple(e.data["competences"]) for e in system.entities["attribut"]
-    } == talon_sheet.ATTRIBUTES
-    assert {
-        e.id: (e.data["enseigne"], tuple(e.data["attributs"]))
-        for e in system.entities["competence"]
-    } == talon_sheet.SKILLS
-
-
-def test_archetypes_npcs_and_context_match_the_engine(system):
-    assert {e.id: e.data["enseigne"] for e in system.entities["archetype"]} == {
-        k: v[1] for k, v in talon.ARCHETYPES.items()
-    }
-    assert {
-        e.id: (e.data["modificateur_actif"], e.data["modificateur_passif"])
-        for e in system.entities["qualite-pnj"]
-    } == {k: v[1:] for k, v in talon.NPC.items()}
-    context = system.entity("table", "modificateurs-de-contexte").data["lignes"]
-    assert [int(str(row[1]).replace("+", "").replace("−", "-")) for row in context] == [
-        v[1] for v in talon.CONTEXTS.values()
+    assert sorted(n for n in numbers if n) == list(range(1, 22)) and numbers.count(None) == 1
+    pack = repo_rules()["talon"].pack
+    assert len(pack.lames) == 52 + 21 + 1
+    assert [s.symbol for s in pack.suits] == [
+        e.data["symbole"] for e in system.entities["enseigne"]
     ]
 
 
-def test_health_tracks_match_the_engine(system):
+def test_the_calculators_show_the_data_names_and_modifiers(system):
+    rules = repo_rules()["talon"]
+    creation = registry.get("talon", "creation").run({}, rules).blocks
+    shown = [row[0] for row in creation[-1].rows]
+    assert shown == [e.data["nom"] for e in system.entities["competence"]]
+    # Ideal (+7) and a Bons NPC the character reacts to (passive −5), from the tables.
+    test = registry.get("talon", "test").run(
+        {"valeur": "9", "contexte": "ideal", "pnj": "bons-passif", "malus_sante": "0"}, rules
+    )
+    assert test.blocks[0].items[0].value == "+11"
+
+
+def test_each_track_gives_its_free_levels_from_the_data(system):
+    rules = repo_rules()["talon"]
     for entity in system.entities["piste"]:
         levels = entity.data["niveaux"]
-        assert tuple(level["nombre"] for level in levels) == talon_health.DEFAULT_COUNTS
-        assert tuple(level["seuil"] for level in levels) == talon_health.THRESHOLDS
-        assert tuple(level["niveau_gratuit_des"] for level in levels) == talon_health.FREE_FROM
-        assert tuple(level["nom"] for level in levels) == talon_health.TRACKS[entity.id]["niveaux"]
-        assert entity.data["cumul_max"] == talon_health.CUMUL_MAX
+        best = max(level["niveau_gratuit_des"] for level in levels)
+        track = talon_health.Track(rules.tracks[entity.id], best)
+        assert track.capacity == tuple(level["nombre"] + 1 for level in levels)
+        below = talon_health.Track(rules.tracks[entity.id], levels[0]["niveau_gratuit_des"] - 1)
+        assert below.capacity == tuple(level["nombre"] for level in levels)
 
 
 def test_fil_rouge_requires_elargir(system):

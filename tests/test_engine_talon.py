@@ -4,22 +4,39 @@ import random
 from fractions import Fraction
 
 import pytest
+from conftest import repo_rules
 
 from generator.engine import registry
 from generator.systems.talon import deck, health, sheet
 from generator.systems.talon.virtual import replay
 
-FRESH = deck.fresh_deck()
+R = repo_rules()["talon"]  # the rules built from data/talon
+PACK = R.pack
+FRESH = PACK.fresh_deck()
+TRACKS = R.tracks
 
 
 def odds(**kw):
     kw.setdefault("skill", max(kw["base"], 0))
+    kw.setdefault("difficulty", R.difficulty)
     return deck.test_odds(FRESH, deck.Test(**kw))
 
 
+def combattant(skill_suit):
+    chosen = R.archetypes["combattant"]
+    return dict(
+        archetype_suit=chosen.suit,
+        archetype_bonus=chosen.bonus,
+        archetype_malus=chosen.malus,
+        skill_suit=skill_suit,
+    )
+
+
 def test_the_deck_has_74_lames():
-    assert len(deck.ALL_LAMES) == 74
+    assert len(PACK.lames) == 74
     assert len(FRESH.honours) == 52 and len(FRESH.arcana) == 21
+    assert [lame.name for lame in PACK.lames[:2]] == ["As d’Épées", "2 d’Épées"]
+    assert PACK.by_code["13B"].name == "Roi de Bâtons" and PACK.by_code["A21"].name == "Arcane 21"
 
 
 def test_t1_robert_and_cheap_chips():
@@ -72,17 +89,17 @@ def test_t6_critical_fumble_after_an_as(skill, expected):
 
 
 def test_t7_archetype_combattant():
-    assert odds(base=4, archetype_suit="epees", skill_suit="epees").at_least(0) == Fraction(19, 52)
-    assert odds(base=4, archetype_suit="epees", skill_suit="batons").at_least(0) == Fraction(1, 4)
+    assert odds(base=4, **combattant("epees")).at_least(0) == Fraction(19, 52)
+    assert odds(base=4, **combattant("batons")).at_least(0) == Fraction(1, 4)
 
 
 def test_t8_sans_nom_lies_in_the_last_eleven():
     """The cycle shuffle puts the Sans Nom among the last 11 lames, any of them (l.145)."""
     seen = set()
     for seed in range(400):
-        talon = deck.shuffle_cycle(random.Random(seed), list(deck.ALL_LAMES))
+        talon = deck.shuffle_cycle(random.Random(seed), list(PACK.lames), PACK)
         assert len(talon) == 74
-        seen.add(talon.index(deck.BY_CODE["SN"]) + 1)
+        seen.add(talon.index(PACK.by_code["SN"]) + 1)
     assert seen == set(range(64, 75))  # positions 64 to 74, each reached
 
 
@@ -109,9 +126,11 @@ def test_reference_table(base):
 
 def test_a_used_deck_changes_the_odds():
     # Without the four 10s and the four Chevaliers, S = 4 needs a Reine or a Roi: 8 of 44.
-    gone = [deck.BY_CODE[f"{v}{s}"] for v in (10, 11) for s in "ECDB"]
-    used = deck.deck_without(gone)
-    assert deck.test_odds(used, deck.Test(base=4, skill=4)).at_least(0) == Fraction(8, 44)
+    gone = [PACK.by_code[f"{v}{s}"] for v in (10, 11) for s in "ECDB"]
+    used = PACK.deck_without(gone)
+    assert deck.test_odds(used, deck.Test(base=4, skill=4, difficulty=14)).at_least(0) == Fraction(
+        8, 44
+    )
 
 
 def hits(track, damages):
@@ -123,7 +142,7 @@ def hits(track, damages):
 
 
 def test_t9_health_track():
-    assert hits(health.Track("vitalite", 11), [1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10]) == [
+    assert hits(health.Track(TRACKS["vitalite"], 11), [1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10]) == [
         0,
         0,
         0,
@@ -140,7 +159,7 @@ def test_t9_health_track():
 
 
 def test_t10_free_level():
-    track = health.Track("vitalite", 15)
+    track = health.Track(TRACKS["vitalite"], 15)
     assert hits(track, [3, 3, 3, 3]) == [0, 0, -1, -1]
     assert track.capacity == (5, 2, 1)
     assert hits(track, [4]) == [
@@ -150,16 +169,18 @@ def test_t10_free_level():
 
 def test_health_atouts():
     assert hits(
-        health.Track("vitalite", 11, health.Atouts(juste_une_egratignure=True)), [3, 3, 3]
+        health.Track(TRACKS["vitalite"], 11, health.Atouts(juste_une_egratignure=True)), [3, 3, 3]
     ) == [0, 0, 0]
-    assert hits(health.Track("vitalite", 11, health.Atouts(dur_a_cuire=1)), [3, 3, 6, 6]) == [
+    assert hits(
+        health.Track(TRACKS["vitalite"], 11, health.Atouts(dur_a_cuire=1)), [3, 3, 6, 6]
+    ) == [
         0,
         -1,
         -1,
         -3,
     ]
     assert hits(
-        health.Track("endurance", 11, health.Atouts(second_souffle=True)), [3, 3, 3, 6, 6]
+        health.Track(TRACKS["endurance"], 11, health.Atouts(second_souffle=True)), [3, 3, 3, 6, 6]
     ) == [0, -1, -1, 0, -3]
 
 
@@ -187,12 +208,13 @@ def constructed_sheet():
     )
     attributes["maitre-de-soi"] = 5
     primaries, _ = sheet.parse_choices(
-        "combatif = armes blanches + corps à corps, costaud = corps à corps + endurance, vif = réflexes + dégainer, vigilant = réflexes + recherche"
+        R,
+        "combatif = armes blanches + corps à corps, costaud = corps à corps + endurance, vif = réflexes + dégainer, vigilant = réflexes + recherche",
     )
     secondaries, _ = sheet.parse_choices(
-        "violent = armes blanches, résistant = vitalité, athlétique = course, rusé = feinte"
+        R, "violent = armes blanches, résistant = vitalité, athlétique = course, rusé = feinte"
     )
-    return sheet.Sheet(attributes, primaries, secondaries)
+    return sheet.Sheet(R, attributes, primaries, secondaries)
 
 
 def test_constructed_sheet_of_the_guide():
@@ -230,7 +252,7 @@ def test_constructed_sheet_of_the_guide():
         "seduction": 5,
         "vitalite": 11,
     }
-    assert {skill: character.skill(skill)[0] for skill in sheet.SKILLS} == expected
+    assert {skill: character.skill(skill)[0] for skill in R.skills} == expected
     assert character.melee_die() == "1D10"
     assert sum(character.attributes.values()) == 115
 
@@ -247,21 +269,22 @@ def test_creation_rule_violations_are_explained():
 def test_calculators_report_bad_input_at_the_field():
     creation = registry.get("talon", "creation")
     assert (
-        "n'est pas un attribut" in creation.run({"primaires": "fort = course"}).errors["primaires"]
+        "n'est pas un attribut"
+        in creation.run({"primaires": "fort = course"}, R).errors["primaires"]
     )
     test = registry.get("talon", "test")
     assert (
-        test.run({"lames_revelees": "13E,ZZ"})
+        test.run({"lames_revelees": "13E,ZZ"}, R)
         .errors["lames_revelees"]
         .startswith("Valeur(s) inconnue(s)")
     )
-    blocks = test.run({}).blocks  # Robert by default
+    blocks = test.run({}, R).blocks  # Robert by default
     assert blocks[1].items[0].value == Fraction(4, 13)
 
 
 def test_virtual_talon_is_replayed_from_its_log():
-    first = replay(7, 3, "t cE r1 a n")
-    again = replay(7, 3, "t cE r1 a n f t u")
+    first = replay(PACK, 7, 3, "t cE r1 a n")
+    again = replay(PACK, 7, 3, "t cE r1 a n f t u")
     assert [lame.code for lame in first.talon] == [lame.code for lame in again.talon]
     assert (
         len(first.talon)
@@ -272,7 +295,7 @@ def test_virtual_talon_is_replayed_from_its_log():
     )
     assert len(first.reserves[0]) == 2 and len(first.reserves[1]) == 1
     # Revealing the whole talon always meets the Sans Nom and starts a new cycle.
-    long = replay(3, 2, " ".join(["t"] * 80))
+    long = replay(PACK, 3, 2, " ".join(["t"] * 80))
     assert long.cycle >= 2
 
 
@@ -283,8 +306,9 @@ def test_health_calculator_adds_the_three_tracks():
             "dommages_endurance": "3, 3, 6",
             "dommages_equilibre_mental": "3, 3, 3",
             "dommages_vitalite": "",
-        }
+        },
+        R,
     ).blocks[0]
     assert summary.items[0].value == "−4"  # Épuisement −3 and Nervosité −1
-    default = calc.run({}).blocks[0]  # the guide's T9 sequence on Vitalité 11
+    default = calc.run({}, R).blocks[0]  # the guide's T9 sequence on Vitalité 11
     assert "agonise" in default.items[1].value

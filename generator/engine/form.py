@@ -111,7 +111,7 @@ def calculator_html(calc: Calculator, default_result: str, rules: object = None)
         f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" '
         + ('data-retire="1"' if action.removes else f'data-ajoute="{escape(action.token)}"')
         + f">{escape(action.label)}</button>"
-        for action in calc.actions
+        for action in calc.actions_for(rules)
     )
     if buttons:
         fields = (

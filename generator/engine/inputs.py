@@ -14,14 +14,27 @@ Choices = tuple[tuple[str, str], ...] | Callable[[object], tuple[tuple[str, str]
 
 
 def with_rules(item, rules: object):
-    """The input with its choices (or suggestions) drawn from `rules` when they come from
-    the data."""
+    """The input with its choices, suggestions or default drawn from `rules` when they come
+    from the data."""
     drawn = {
-        name: tuple(value(rules))
-        for name in ("choices", "suggestions")
+        name: value(rules)
+        for name in ("choices", "suggestions", "default")
         if callable(value := getattr(item, name, None))
     }
+    for name in ("choices", "suggestions"):
+        if name in drawn:
+            drawn[name] = tuple(drawn[name])
     return replace(item, **drawn) if drawn else item
+
+
+@dataclass(frozen=True)
+class InputGroup:
+    """Several inputs drawn from the rules, one per entity of the data (a score per
+    attribute…), so the list is never copied into code. The calculator's function takes
+    them through `**values`."""
+
+    name: str  # what they are, for messages
+    expand: Callable[[object], tuple]
 
 
 # Numbers are read from plain ASCII digits, short enough that no value can make the engine

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .. import systems
-from .inputs import FieldError, Input, InputError, with_rules
+from .inputs import FieldError, Input, InputError, InputGroup, with_rules
 from .results import Block, to_html
 
 
@@ -44,11 +44,13 @@ class Calculator:
     inputs: tuple[Input, ...]
     compute: Callable[..., tuple[Block, ...]]
     assumptions: tuple[str, ...] = ()  # what the model takes for granted, shown on the page
-    actions: tuple[Action, ...] = ()
+    # Buttons, or a function that draws them from the rules (a button per suit…).
+    actions: tuple[Action, ...] | Callable[[object], tuple[Action, ...]] = ()
 
     @property
     def defaults(self) -> dict:
-        return {i.name: i.default for i in self.inputs}
+        """The defaults of the inputs declared in code (groups drawn from the rules aside)."""
+        return {i.name: i.default for i in self.inputs if not isinstance(i, InputGroup)}
 
     def __post_init__(self) -> None:
         # The function's parameters must be the inputs' names (after `regles`, the rules
@@ -56,12 +58,16 @@ class Calculator:
         signature = inspect.signature(self.compute).parameters.values()
         params = [p.name for p in signature if p.kind is not p.VAR_KEYWORD]
         rest = any(p.kind is p.VAR_KEYWORD for p in signature)  # **values takes the other inputs
-        names = [i.name for i in self.inputs]
+        names = [i.name for i in self.inputs if not isinstance(i, InputGroup)]
+        groups = [i.name for i in self.inputs if isinstance(i, InputGroup)]
         named = params[1:] if params[:1] == ["regles"] else params
-        if set(named) != set(names) and not (rest and set(named) <= set(names)):
+        if (set(named) != set(names) and not (rest and set(named) <= set(names))) or (
+            groups and not rest
+        ):
             raise TypeError(
                 f"calculateur {self.system}/{self.id} : la fonction {self.compute.__name__} prend "
-                f"{params}, les champs déclarés sont {names} (précédés de « regles » s'il lit les données)"
+                f"{params}, les champs déclarés sont {names + groups} (précédés de « regles » s'il "
+                "lit les données, suivis de **valeurs s'il reçoit un groupe de champs)"
             )
 
     @property
@@ -78,8 +84,18 @@ class Calculator:
         return self.compute(rules, **values)
 
     def inputs_for(self, rules: object) -> tuple[Input, ...]:
-        """The inputs, with the choices that come from the data drawn from `rules`."""
-        return tuple(with_rules(item, rules) for item in self.inputs)
+        """The inputs, with the choices (and the groups) that come from the data drawn from
+        `rules`."""
+        found: list[Input] = []
+        for item in self.inputs:
+            if isinstance(item, InputGroup):
+                found += item.expand(rules)
+            else:
+                found.append(with_rules(item, rules))
+        return tuple(found)
+
+    def actions_for(self, rules: object) -> tuple[Action, ...]:
+        return tuple(self.actions(rules) if callable(self.actions) else self.actions)
 
     def read(self, query: Mapping[str, str], rules: object = None) -> Outcome:
         """Parse raw strings; a name missing from the query takes its default."""
@@ -106,7 +122,8 @@ class Calculator:
             return Outcome(outcome.values, {error.field: str(error)})
 
     def default_html(self, rules: object = None) -> str:
-        return to_html(self._call(rules, self.defaults))
+        defaults = {i.name: i.default for i in self.inputs_for(rules)}
+        return to_html(self._call(rules, defaults))
 
 
 _REGISTRY: dict[tuple[str, str], Calculator] = {}

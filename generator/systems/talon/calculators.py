@@ -6,6 +6,7 @@ from ...engine.inputs import (
     BoolInput,
     ChoiceInput,
     FieldError,
+    InputGroup,
     IntInput,
     IntListInput,
     MultiChoiceInput,
@@ -14,56 +15,61 @@ from ...engine.inputs import (
 from ...engine.registry import Action, Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from . import deck, health, sheet, virtual
+from .rules import Rules
 
 SYSTEM = "talon"
-
-# l.130–131
-CONTEXTS = {
-    "cauchemardesque": ("Cauchemardesque", -13),
-    "atroce": ("Atroce", -7),
-    "ardu": ("Ardu", -3),
-    "usuel": ("Usuel", 0),
-    "favorable": ("Favorable", 3),
-    "ideal": ("Ideal", 7),
-}
-# l.255–258: (active, passive) modifiers by NPC quality.
-NPC = {
-    "mauvais": ("Mauvais", 3, 3),
-    "passables": ("Passables", 0, 0),
-    "bons": ("Bons", -3, -5),
-    "serieux": ("Sérieux", -5, -5),
-    "epiques": ("Épiques", -7, -7),
-}
-NPC_CHOICES = (("aucun", "Aucun PNJ"),) + tuple(
-    (f"{key}-{side}", f"{name}, {label} ({value:+d})".replace("-", "−"))
-    for key, (name, active, passive) in NPC.items()
-    for side, label, value in (("actif", "actif", active), ("passif", "passif", passive))
-)
-SUIT_CHOICES = tuple((s, f"{deck.SUIT_NAMES[s]} {deck.SUIT_SYMBOLS[s]}") for s in deck.SUITS)
-ARCHETYPES = {
-    "combattant": ("Combattant", "epees"),
-    "beni-des-dieux": ("Béni des Dieux", "coupes"),
-    "survivant": ("Survivant", "ecus"),
-    "magus": ("Magus", "batons"),
-}
-LAME_CHOICES = tuple(
-    (lame.code, f"{lame.value}{deck.SUIT_SYMBOLS[lame.suit]}" if lame.suit else lame.code)
-    for lame in deck.ALL_LAMES
-    if not lame.sans_nom
-)
+NO_NPC = "aucun"
+NO_ARCHETYPE = "aucun"
+NO_SUIT = "aucune"
 
 
-def npc_modifier(choice: str) -> int:
-    if choice == "aucun":
+def npc_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """Each NPC quality, as the acting or the reacting side (l.255–258)."""
+    return ((NO_NPC, "Aucun PNJ"),) + tuple(
+        (f"{q.id}-{side}", f"{q.name}, {side} ({value:+d})".replace("-", "−"))
+        for q in rules.npc_qualities
+        for side, value in (("actif", q.active), ("passif", q.passive))
+    )
+
+
+def npc_modifier(rules: Rules, choice: str) -> int:
+    if choice == NO_NPC:
         return 0
     key, _, side = choice.rpartition("-")
-    _, active, passive = NPC[key]
-    return active if side == "actif" else passive
+    quality = next(q for q in rules.npc_qualities if q.id == key)
+    return quality.active if side == "actif" else quality.passive
 
 
-def _odds_blocks(odds: deck.Odds, test: deck.Test, remaining: deck.Deck) -> list:
-    chips = test.chips
-    needed = next((v for v in range(1, 14) if test.base + v >= test.difficulty - chips), None)
+def suit_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return tuple((s.id, f"{s.name} {s.symbol}") for s in rules.pack.suits)
+
+
+def lame_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    pack = rules.pack
+    return tuple(
+        (lame.code, f"{lame.value}{pack.suit[lame.suit].symbol}" if lame.suit else lame.code)
+        for lame in pack.lames
+        if not lame.sans_nom
+    )
+
+
+def with_archetype(rules: Rules, archetype: str) -> dict:
+    """The Test fields an archetype sets (none for « aucun »)."""
+    if archetype == NO_ARCHETYPE:
+        return {}
+    chosen = rules.archetypes[archetype]
+    return {
+        "archetype_suit": chosen.suit,
+        "archetype_bonus": chosen.bonus,
+        "archetype_malus": chosen.malus,
+    }
+
+
+def _odds_blocks(rules: Rules, odds: deck.Odds, test: deck.Test, remaining: deck.Deck) -> list:
+    chips, pack = test.chips, rules.pack
+    values = [value for value, _ in pack.honour_names]
+    needed = next((v for v in values if test.base + v >= test.difficulty - chips), None)
+    after_ace = next((v for v in values if v != pack.ace), None)
     return [
         Figures(
             "Chances du test",
@@ -74,8 +80,16 @@ def _odds_blocks(odds: deck.Odds, test: deck.Test, remaining: deck.Deck) -> list
                     percent=True,
                     note=f"avec jusqu'à {chips} Cheap-chip(s)" if chips else "",
                 ),
-                Figure("Réussite spéciale (MR ≥ 7)", odds.at_least(7 - chips), percent=True),
-                Figure("Réussite critique (MR ≥ 14)", odds.at_least(14 - chips), percent=True),
+                Figure(
+                    f"Réussite spéciale (MR ≥ {rules.special})",
+                    odds.at_least(rules.special - chips),
+                    percent=True,
+                ),
+                Figure(
+                    f"Réussite critique (MR ≥ {rules.critical})",
+                    odds.at_least(rules.critical - chips),
+                    percent=True,
+                ),
                 Figure("As révélé : échec", odds.ace, percent=True),
                 Figure(
                     "Échec critique (As, puis Roi ou arcane > valeur)", odds.fumble, percent=True
@@ -85,9 +99,9 @@ def _odds_blocks(odds: deck.Odds, test: deck.Test, remaining: deck.Deck) -> list
                     "Honneur minimal pour réussir",
                     "aucun"
                     if needed is None
-                    else deck.HONOUR_NAMES.get(needed, str(needed))
-                    if needed > 1
-                    else "2 (l'As échoue)",
+                    else pack.honour_name(needed)
+                    if needed != pack.ace or not test.ace_fails
+                    else f"{pack.honour_name(after_ace)} (l'As échoue)",
                     note="sans archétype ni continuation",
                 ),
                 Figure(
@@ -106,6 +120,7 @@ def _odds_blocks(odds: deck.Odds, test: deck.Test, remaining: deck.Deck) -> list
 
 
 def compute_test(
+    regles,
     valeur,
     contexte,
     pnj,
@@ -120,20 +135,22 @@ def compute_test(
     as_echec,
     lames_revelees,
 ):
-    base = valeur + CONTEXTS[contexte][1] + npc_modifier(pnj) - malus_sante + autres
+    context = regles.context(contexte).value
+    npc = npc_modifier(regles, pnj)
+    base = valeur + context + npc - malus_sante + autres
     test = deck.Test(
         base=base,
         skill=valeur,
         difficulty=difficulte,
         chips=cheap_chips,
-        archetype_suit=ARCHETYPES[archetype][1] if archetype != "aucun" else None,
-        skill_suit=None if enseigne_competence == "aucune" else enseigne_competence,
+        **with_archetype(regles, archetype),
+        skill_suit=None if enseigne_competence == NO_SUIT else enseigne_competence,
         continuation=continuation,
         ace_fails=as_echec,
         mode=mode,
     )
-    revealed = [deck.BY_CODE[code] for code in lames_revelees]
-    remaining = deck.deck_without(revealed)
+    revealed = [regles.pack.by_code[code] for code in lames_revelees]
+    remaining = regles.pack.deck_without(revealed)
     try:
         odds = deck.test_odds(remaining, test)
     except ValueError as error:
@@ -145,11 +162,11 @@ def compute_test(
                 Figure(
                     "Valeur + modificateurs",
                     signed(base),
-                    note=f"{valeur} {signed(CONTEXTS[contexte][1])} (contexte) {signed(npc_modifier(pnj))} (PNJ) −{malus_sante} (santé) {signed(autres)} ; difficulté {difficulte}",
+                    note=f"{valeur} {signed(context)} (contexte) {signed(npc)} (PNJ) −{malus_sante} (santé) {signed(autres)} ; difficulté {difficulte}",
                 ),
             ),
         ),
-        *_odds_blocks(odds, test, remaining),
+        *_odds_blocks(regles, odds, test, remaining),
     ]
     if revealed:
         blocks.insert(
@@ -174,14 +191,14 @@ TEST_INPUTS = (
         "contexte",
         "Contexte",
         "usuel",
-        tuple((k, f"{v[0]} ({signed(v[1])})") for k, v in CONTEXTS.items()),
+        lambda rules: tuple((c.id, f"{c.name} ({signed(c.value)})") for c in rules.contexts),
         "Table des modificateurs (l. 130–131).",
     ),
     ChoiceInput(
         "pnj",
         "Adversaire PNJ",
         "bons-actif",
-        NPC_CHOICES,
+        npc_choices,
         "Actif : le PJ agit sur le PNJ ; passif : il réagit (l. 253–258).",
     ),
     IntInput(
@@ -193,7 +210,14 @@ TEST_INPUTS = (
         "Total des malus des pistes de santé (nombre positif).",
     ),
     IntInput("autres", "Autres modificateurs", 0, -30, 30, "Visée, table de tir, prise de risque…"),
-    IntInput("difficulte", "Difficulté", 14, 1, 40, "14 par défaut (l. 100)."),
+    IntInput(
+        "difficulte",
+        "Difficulté",
+        lambda rules: rules.difficulty,
+        1,
+        40,
+        "Par défaut, la difficulté de base (l. 100).",
+    ),
     IntInput(
         "cheap_chips",
         "Cheap-chips disponibles",
@@ -217,22 +241,29 @@ TEST_INPUTS = (
         "archetype",
         "Archétype",
         "aucun",
-        (("aucun", "Aucun"),)
-        + tuple((k, f"{v[0]} ({deck.SUIT_NAMES[v[1]]})") for k, v in ARCHETYPES.items()),
-        "+3 / −1 par lame comptée (l. 326).",
+        lambda rules: (
+            ((NO_ARCHETYPE, "Aucun"),)
+            + tuple(
+                (a.id, f"{a.name} ({rules.pack.suit[a.suit].name})")
+                for a in rules.archetypes.values()
+            )
+        ),
+        "Bonus ou malus par lame comptée, selon l'enseigne de la compétence (l. 326).",
     ),
     ChoiceInput(
         "enseigne_competence",
         "Enseigne de la compétence",
         "epees",
-        (("aucune", "Aucune (attribut, Recherche)"),) + SUIT_CHOICES,
+        lambda rules: ((NO_SUIT, "Aucune (attribut, Recherche)"),) + suit_choices(rules),
         "Sert à l'archétype.",
     ),
     ChoiceInput(
         "continuation",
         "Enseigne de continuation",
         "autre",
-        (("autre", "Une autre que celle du Roi (la plus fournie)"),) + SUIT_CHOICES,
+        lambda rules: (
+            (("autre", "Une autre que celle du Roi (la plus fournie)"),) + suit_choices(rules)
+        ),
         "Choisie après un Roi (l. 118).",
     ),
     BoolInput(
@@ -246,7 +277,7 @@ TEST_INPUTS = (
         "lames_revelees",
         "Lames déjà révélées ce cycle",
         (),
-        LAME_CHOICES,
+        lame_choices,
         "Cochez-les : les chances sont recalculées sur ce qui reste. Valeur + enseigne (E Épées, C Coupes, D Écus, B Bâtons), A1–A21 arcanes.",
     ),
 )
@@ -278,7 +309,7 @@ register(
 
 
 def _track_blocks(track: health.Track, damages: tuple[int, ...], armour: int) -> list:
-    names = health.TRACKS[track.track]["niveaux"]
+    names = [level.name for level in track.rules.levels]
     rows = []
     for n, raw in enumerate(damages, 1):
         if track.overflow:
@@ -299,24 +330,20 @@ def _track_blocks(track: health.Track, damages: tuple[int, ...], armour: int) ->
             )
         )
     figures = Figures(
-        f"{health.TRACKS[track.track]['nom']} ({track.skill})",
+        f"{track.rules.name} ({track.skill})",
         (
             Figure("Malus", "—" if track.overflow else signed(track.malus) if track.malus else "0"),
             Figure("État", track.state),
-            Figure("Cumul", f"{track.cumul} / {health.CUMUL_MAX}"),
+            Figure("Cumul", f"{track.cumul} / {track.rules.cumul_max}"),
             *(
                 Figure(
-                    f"Niveaux de {name}",
+                    f"Niveaux de {level.name}",
                     f"{len(taken)} / {cap}",
-                    note=f"seuil {th}" + (" ; le premier gratuit" if track.skill >= free else ""),
+                    note=f"seuil {level.threshold}"
+                    + (" ; le premier gratuit" if track.skill >= level.free_from else ""),
                 )
-                for name, taken, cap, th, free in zip(
-                    names,
-                    track.taken,
-                    track.capacity,
-                    health.THRESHOLDS,
-                    health.FREE_FROM,
-                    strict=True,
+                for level, taken, cap in zip(
+                    track.rules.levels, track.taken, track.capacity, strict=True
                 )
             ),
         ),
@@ -325,7 +352,7 @@ def _track_blocks(track: health.Track, damages: tuple[int, ...], armour: int) ->
     if rows:
         blocks.append(
             Table(
-                f"{health.TRACKS[track.track]['nom']} : dommage par dommage",
+                f"{track.rules.name} : dommage par dommage",
                 ("N°", "Dommages", "Retenus", "Effet", "Cumul", " / ".join(names), "Malus", "État"),
                 tuple(rows),
             )
@@ -334,6 +361,7 @@ def _track_blocks(track: health.Track, damages: tuple[int, ...], armour: int) ->
 
 
 def compute_health(
+    regles,
     endurance,
     equilibre_mental,
     vitalite,
@@ -354,13 +382,15 @@ def compute_health(
         "vitalite": dommages_vitalite,
     }
     blocks, total, states = [], 0, []
-    for key in health.TRACKS:
-        track = health.Track(key, skills[key], atouts)
+    for key, rules in regles.tracks.items():
+        if key not in skills:
+            continue  # a track the form has no field for
+        track = health.Track(rules, skills[key], atouts)
         # Armour stops blows, not stress: it is not taken off mental damage.
         blocks += _track_blocks(track, damages[key], 0 if key == "equilibre-mental" else armure)
         total += 0 if track.overflow else track.malus
         if track.overflow:
-            states.append(f"{health.TRACKS[key]['nom']} : {track.state}")
+            states.append(f"{rules.name} : {track.state}")  # the data's sentence
     summary = Figures(
         "Bilan",
         (
@@ -369,7 +399,7 @@ def compute_health(
                 signed(total) if total else "0",
                 note="somme des malus des trois pistes",
             ),
-            Figure("État", " ; ".join(states) if states else "en état d'agir"),
+            Figure("État", " ".join(states) if states else "en état d'agir"),
         ),
     )
     return (summary, *blocks)
@@ -473,7 +503,8 @@ register(
 
 # --- character creation ----------------------------------------------------------------
 
-SHEET_DEFAULTS = {
+# The site's example character (chapter Création): the attributes' default values.
+EXAMPLE_ATTRIBUTES = {
     "agile": 5,
     "athletique": 7,
     "hautain": 3,
@@ -495,66 +526,53 @@ SHEET_DEFAULTS = {
     "vigilant": 8,
     "violent": 8,
 }
-ATTRIBUTE_NAMES = {
-    "agile": "Agile",
-    "athletique": "Athlétique",
-    "hautain": "Hautain",
-    "charismatique": "Charismatique",
-    "combatif": "Combatif",
-    "coriace": "Coriace",
-    "costaud": "Costaud",
-    "discret": "Discret",
-    "eveille": "Éveillé",
-    "inquietant": "Inquiétant",
-    "intellectuel": "Intellectuel",
-    "maitre-de-soi": "Maître de soi",
-    "pragmatique": "Pragmatique",
-    "resistant": "Résistant",
-    "ruse": "Rusé",
-    "sociable": "Sociable",
-    "survivant": "Survivant",
-    "vif": "Vif",
-    "vigilant": "Vigilant",
-    "violent": "Violent",
-}
+
+
+def field_name(entity_id: str) -> str:
+    return entity_id.replace("-", "_")
+
+
+def attribute_inputs(rules: Rules) -> tuple[IntInput, ...]:
+    return tuple(
+        IntInput(field_name(a.id), a.name, EXAMPLE_ATTRIBUTES.get(a.id, 0), 0, 20, "")
+        for a in rules.attributes.values()
+    )
 
 
 def compute_creation(
-    primaires, secondaires, archetype, celerite, maitre_d_arme, deux_armes, **values
+    regles, primaires, secondaires, archetype, celerite, maitre_d_arme, deux_armes, **values
 ):
-    attributes = {a: values[a.replace("-", "_")] for a in sheet.ATTRIBUTES}
-    primaries, problems = sheet.parse_choices(primaires)
+    attributes = {a: values[field_name(a)] for a in regles.attributes}
+    primaries, problems = sheet.parse_choices(regles, primaires)
     if problems:
         raise FieldError("primaires", " ; ".join(problems) + ".")
-    secondaries, problems = sheet.parse_choices(secondaires)
+    secondaries, problems = sheet.parse_choices(regles, secondaires)
     if problems:
         raise FieldError("secondaires", " ; ".join(problems) + ".")
-    character = sheet.Sheet(attributes, primaries, secondaries)
+    character = sheet.Sheet(regles, attributes, primaries, secondaries)
     broken = character.problems()
+    suits = regles.pack.suit
     rows = []
-    for skill, (suit, _) in sheet.SKILLS.items():
-        value, attribute, dev = character.skill(skill)
+    for skill in regles.skills.values():
+        value, attribute, dev = character.skill(skill.id)
         rows.append(
             (
-                skill.replace("-", " ").capitalize(),
-                deck.SUIT_SYMBOLS.get(suit, "—"),
-                ATTRIBUTE_NAMES[attribute],
-                "+" + str(2 * dev) if dev else "—",
+                skill.name,
+                suits[skill.suit].symbol if skill.suit in suits else "—",
+                regles.attributes[attribute].name,
+                signed(regles.bonus(dev)) if dev else "—",
                 value,
             )
         )
-    skills = {skill: character.skill(skill)[0] for skill in sheet.SKILLS}
+    skills = {skill: character.skill(skill)[0] for skill in regles.skills}
     mastery = 1 + celerite + (1 if deux_armes else 0)
     free = [
-        f"{name} {skills[key]} : {n} niveau(x) gratuit(s)"
-        for key, name in (
-            ("endurance", "Endurance"),
-            ("equilibre-mental", "Équilibre Mental"),
-            ("vitalite", "Vitalité"),
-        )
-        for n in [sum(1 for threshold in health.FREE_FROM if skills[key] >= threshold)]
+        f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} niveau(x) gratuit(s)"
+        for track in regles.tracks.values()
+        for n in [sum(1 for level in track.levels if skills[track.skill] >= level.free_from)]
         if n
     ]
+    chosen = regles.archetypes.get(archetype)
     blocks = [
         Text(
             "Création conforme aux règles (l. 322)."
@@ -594,9 +612,7 @@ def compute_creation(
                 ),
                 Figure(
                     "Archétype",
-                    ARCHETYPES[archetype][0] + f" ({deck.SUIT_NAMES[ARCHETYPES[archetype][1]]})"
-                    if archetype != "aucun"
-                    else "aucun",
+                    f"{chosen.name} ({suits[chosen.suit].name})" if chosen else "aucun",
                 ),
                 Figure("Somme des attributs", sum(attributes.values())),
             ),
@@ -626,15 +642,14 @@ CREATION_INPUTS = (
         400,
         "4 attributs (8, 7, 7, 6), 1 compétence liée chacun.",
     ),
-    *(
-        IntInput(key.replace("-", "_"), name, SHEET_DEFAULTS[key], 0, 20, "")
-        for key, name in ATTRIBUTE_NAMES.items()
-    ),
+    InputGroup("attributs", attribute_inputs),
     ChoiceInput(
         "archetype",
         "Archétype",
         "aucun",
-        (("aucun", "Aucun"),) + tuple((k, v[0]) for k, v in ARCHETYPES.items()),
+        lambda rules: (
+            ((NO_ARCHETYPE, "Aucun"),) + tuple((a.id, a.name) for a in rules.archetypes.values())
+        ),
         "Facultatif (l. 326).",
     ),
     IntInput(
@@ -672,8 +687,8 @@ register(
 # --- virtual talon ----------------------------------------------------------------------
 
 
-def compute_virtual(graine, joueurs, valeur, journal):
-    talon = virtual.replay(graine, joueurs, journal)
+def compute_virtual(regles, graine, joueurs, valeur, journal):
+    talon = virtual.replay(regles.pack, graine, joueurs, journal)
     remaining = talon.remaining_deck()
     blocks = [
         Figures(
@@ -705,15 +720,23 @@ def compute_virtual(graine, joueurs, valeur, journal):
         ),
     ]
     if remaining.honours:
-        test = deck.Test(base=valeur, skill=valeur)
+        test = deck.Test(base=valeur, skill=valeur, difficulty=regles.difficulty)
         odds = deck.test_odds(remaining, test)
         blocks.append(
             Figures(
-                f"Prochain test à {valeur} contre 14, sur le talon restant",
+                f"Prochain test à {valeur} contre {regles.difficulty}, sur le talon restant",
                 (
                     Figure("Réussite", odds.at_least(0), percent=True),
-                    Figure("Réussite spéciale (MR ≥ 7)", odds.at_least(7), percent=True),
-                    Figure("Réussite critique (MR ≥ 14)", odds.at_least(14), percent=True),
+                    Figure(
+                        f"Réussite spéciale (MR ≥ {regles.special})",
+                        odds.at_least(regles.special),
+                        percent=True,
+                    ),
+                    Figure(
+                        f"Réussite critique (MR ≥ {regles.critical})",
+                        odds.at_least(regles.critical),
+                        percent=True,
+                    ),
                     Figure("Échec critique", odds.fumble, percent=True),
                 ),
             )
@@ -729,19 +752,21 @@ def compute_virtual(graine, joueurs, valeur, journal):
     return tuple(blocks)
 
 
-VIRTUAL_ACTIONS = (
-    Action("Nouveau test", "journal", "t"),
-    Action("Test avec Avantage", "journal", "a"),
-    Action("Lame suivante", "journal", "n"),
-    *(
-        Action(f"Continuation {deck.SUIT_SYMBOLS[suit]}", "journal", f"c{letter}")
-        for letter, suit in deck.SUIT_LETTERS.items()
-    ),
-    *(Action(f"Réserve J{n}", "journal", f"r{n}") for n in range(1, 5)),
-    Action("Fin du test", "journal", "f"),
-    Action("Nouveau cycle", "journal", "m"),
-    Action("Annuler", "journal", removes=True),  # « u » in old links still undoes
-)
+def virtual_actions(rules: Rules) -> tuple[Action, ...]:
+    return (
+        Action("Nouveau test", "journal", "t"),
+        Action("Test avec Avantage", "journal", "a"),
+        Action("Lame suivante", "journal", "n"),
+        *(
+            Action(f"Continuation {suit.symbol}", "journal", f"c{suit.letter}")
+            for suit in rules.pack.suits
+        ),
+        *(Action(f"Réserve J{n}", "journal", f"r{n}") for n in range(1, 5)),
+        Action("Fin du test", "journal", "f"),
+        Action("Nouveau cycle", "journal", "m"),
+        Action("Annuler", "journal", removes=True),  # « u » in old links still undoes
+    )
+
 
 register(
     Calculator(
@@ -788,6 +813,6 @@ register(
             "Début de cycle : l'Arcane Sans Nom est mélangé avec 10 lames au hasard, placées sous les 63 autres (l. 145).",
             "Les chances du prochain test portent sur les lames encore dans le talon, Arcane Sans Nom exclu, sans archétype ni Cheap-chips.",
         ),
-        VIRTUAL_ACTIONS,
+        virtual_actions,
     )
 )

@@ -11,64 +11,93 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 
 from ...engine.inputs import InputError
 
-SUITS = ("epees", "coupes", "ecus", "batons")
-SUIT_NAMES = {"epees": "Épées", "coupes": "Coupes", "ecus": "Écus", "batons": "Bâtons"}
-SUIT_SYMBOLS = {"epees": "♠", "coupes": "♥", "ecus": "♦", "batons": "♣"}
-# Letters for typing lames: E, C, B and D (Deniers, another name of the Écus, l.23).
-SUIT_LETTERS = {"E": "epees", "C": "coupes", "D": "ecus", "B": "batons"}
-LETTER_OF = {suit: letter for letter, suit in SUIT_LETTERS.items()}
-HONOUR_NAMES = {1: "As", 11: "Chevalier", 12: "Reine", 13: "Roi"}
-ACE, KING = 1, 13
-ARCANA = tuple(range(1, 22))
 SANS_NOM = "SN"
 
-Honour = tuple[str, int]  # (suit, value 1..13)
+Honour = tuple[str, int]  # (suit id, value)
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str
+    name: str
+    symbol: str
+    letter: str  # how a lame's code writes it (« 12E »)
 
 
 @dataclass(frozen=True)
 class Lame:
     """One card: an honour (suit + value), a numbered arcanum, or the Arcane Sans Nom."""
 
+    code: str
+    name: str
     suit: str | None = None
     value: int = 0
     arcanum: int = 0
     sans_nom: bool = False
 
-    @property
-    def code(self) -> str:
-        if self.sans_nom:
-            return SANS_NOM
-        if self.arcanum:
-            return f"A{self.arcanum}"
-        return f"{self.value}{LETTER_OF[self.suit]}"
 
-    @property
-    def name(self) -> str:
-        if self.sans_nom:
-            return "Arcane Sans Nom"
-        if self.arcanum:
-            return f"Arcane {self.arcanum}"
-        suit = SUIT_NAMES[self.suit]
-        return f"{HONOUR_NAMES.get(self.value, str(self.value))} {'d’' if suit[0] in 'AÉEIOU' else 'de '}{suit}"
+@dataclass(frozen=True)
+class Pack:
+    """The Talon's lames as the data give them (rules.py builds it)."""
+
+    suits: tuple[Suit, ...]
+    honour_names: tuple[tuple[int, str], ...]  # (value, name), ascending: (1, "As")…
+    ace: int
+    king: int
+    arcana: tuple[tuple[int, str], ...]  # (number, name) of the numbered arcana
+    sans_nom: str  # the name of the arcanum that ends the cycle
+
+    @cached_property
+    def suit(self) -> dict[str, Suit]:
+        return {suit.id: suit for suit in self.suits}
+
+    @cached_property
+    def lames(self) -> tuple[Lame, ...]:
+        return (
+            tuple(
+                Lame(f"{value}{suit.letter}", _honour_name(name, suit.name), suit.id, value)
+                for suit in self.suits
+                for value, name in self.honour_names
+            )
+            + tuple(Lame(f"A{n}", name, arcanum=n) for n, name in self.arcana)
+            + (Lame(SANS_NOM, self.sans_nom, sans_nom=True),)
+        )
+
+    @cached_property
+    def by_code(self) -> dict[str, Lame]:
+        return {lame.code: lame for lame in self.lames}
+
+    def honour_name(self, value: int) -> str:
+        return dict(self.honour_names)[value]
+
+    def fresh_deck(self) -> Deck:
+        return self.deck_without([])
+
+    def deck_without(self, lames: list[Lame]) -> Deck:
+        gone = {lame.code for lame in lames}
+        honours = tuple(
+            (lame.suit, lame.value) for lame in self.lames if lame.suit and lame.code not in gone
+        )
+        arcana = tuple(
+            lame.arcanum for lame in self.lames if lame.arcanum and lame.code not in gone
+        )
+        return Deck(self, honours, arcana)
 
 
-ALL_LAMES = (
-    tuple(Lame(suit, value) for suit in SUITS for value in range(1, 14))
-    + tuple(Lame(arcanum=n) for n in ARCANA)
-    + (Lame(sans_nom=True),)
-)
-BY_CODE = {lame.code: lame for lame in ALL_LAMES}
+def _honour_name(honour: str, suit: str) -> str:
+    return f"{honour} {'d’' if suit[0] in 'AÉEIOU' else 'de '}{suit}"
 
 
 @dataclass(frozen=True)
 class Deck:
     """The lames a test can still reveal (the Arcane Sans Nom is not among them)."""
 
+    pack: Pack
     honours: tuple[Honour, ...]
     arcana: tuple[int, ...]
 
@@ -77,27 +106,17 @@ class Deck:
         return len(self.honours) + len(self.arcana)
 
 
-def fresh_deck() -> Deck:
-    return Deck(tuple((suit, value) for suit in SUITS for value in range(1, 14)), ARCANA)
-
-
-def deck_without(lames: list[Lame]) -> Deck:
-    gone = {lame.code for lame in lames}
-    full = fresh_deck()
-    honours = tuple(h for h in full.honours if f"{h[1]}{LETTER_OF[h[0]]}" not in gone)
-    arcana = tuple(n for n in full.arcana if f"A{n}" not in gone)
-    return Deck(honours, arcana)
-
-
 @dataclass(frozen=True)
 class Test:
     """What the test is: the numbers and the choices that change its odds."""
 
     base: int  # skill or attribute + every modifier
     skill: int  # the raw value, compared with an arcanum's number in the fumble rule
-    difficulty: int = 14
+    difficulty: int
     chips: int = 0  # Cheap-chips the player can spend after revealing (+1 each)
     archetype_suit: str | None = None
+    archetype_bonus: int = 0  # per lame of the archetype's suit, on a skill of that suit
+    archetype_malus: int = 0  # per lame of another suit, on a skill of another suit
     skill_suit: str | None = None
     continuation: str = "autre"  # a suit, or "autre": a suit other than the King's
     ace_fails: bool = True
@@ -105,12 +124,12 @@ class Test:
 
 
 def adjustment(suit: str, test: Test) -> int:
-    """Archetype bonus or malus of one counted lame (l.326): +3 / 0 / −1."""
+    """Archetype bonus or malus of one counted lame (l.326); none for a skill without suit."""
     if test.archetype_suit is None or test.skill_suit is None:
         return 0
     if test.skill_suit == test.archetype_suit:
-        return 3 if suit == test.archetype_suit else 0
-    return 0 if suit == test.archetype_suit else -1
+        return test.archetype_bonus if suit == test.archetype_suit else 0
+    return 0 if suit == test.archetype_suit else test.archetype_malus
 
 
 def _falling(n: int, k: int) -> int:
@@ -200,17 +219,18 @@ class Odds:
         return sum((p for m, p in self.margins.items() if m >= margin), Fraction(0))
 
 
-def _continuation_suit(king: Honour, honours: list[Honour], test: Test) -> str:
+def _continuation_suit(king: Honour, honours: list[Honour], test: Test, pack: Pack) -> str:
     if test.continuation != "autre":
         return test.continuation
     # The suit with the most honours left, the King's own suit excepted (l.118).
-    others = [s for s in SUITS if s != king[0]]
+    others = [s.id for s in pack.suits if s.id != king[0]]
     return max(others, key=lambda s: (sum(1 for h in honours if h[0] == s), adjustment(s, test)))
 
 
 class _Accumulator:
-    def __init__(self, test: Test):
+    def __init__(self, test: Test, pack: Pack):
         self.test = test
+        self.pack = pack
         self.margins: dict[int, Fraction] = {}
         self.ace = Fraction(0)
         self.fumble = Fraction(0)
@@ -231,9 +251,9 @@ class _Accumulator:
         """Account for `honour` being the lame kept; `rest` = honours still in the deck."""
         suit, value = honour
         test = self.test
-        if value == ACE and test.ace_fails:
+        if value == self.pack.ace and test.ace_fails:
             self.ace += weight
-            kings = sum(1 for h in rest if h[1] == KING)
+            kings = sum(1 for h in rest if h[1] == self.pack.king)
             high = sum(1 for n in arcana if n > test.skill)
             for k, pk in p_k.items():
                 left = len(rest) + len(arcana) - k
@@ -245,11 +265,11 @@ class _Accumulator:
                     self.fumble += weight * pk * (kings + high_left) / left
             return
         first = test.base + value + adjustment(suit, test)
-        if value != KING:
+        if value != self.pack.king:
             self.add(first, weight)
             return
         self.king += weight
-        chosen = _continuation_suit(honour, rest, test)
+        chosen = _continuation_suit(honour, rest, test, self.pack)
         values = tuple(sorted(h[1] for h in rest if h[0] == chosen))
         for added, pc in self._mixture(
             values, len(rest) + len(arcana), adjustment(chosen, test), p_k
@@ -264,18 +284,18 @@ class _Accumulator:
         return continuation_mixture(values, remaining, bonus)
 
 
-def _effective(honour: Honour, test: Test) -> Fraction:
+def _effective(honour: Honour, test: Test, pack: Pack) -> Fraction:
     suit, value = honour
-    if value == ACE and test.ace_fails:
+    if value == pack.ace and test.ace_fails:
         return Fraction(-1000)
     # A King also brings its continuation: it beats an equal total.
-    return Fraction(value + adjustment(suit, test)) + (Fraction(1, 2) if value == KING else 0)
+    return Fraction(value + adjustment(suit, test)) + (Fraction(1, 2) if value == pack.king else 0)
 
 
 def test_odds(deck: Deck, test: Test) -> Odds:
     honours = list(deck.honours)
     h = len(honours)
-    acc = _Accumulator(test)
+    acc = _Accumulator(test, deck.pack)
     if test.mode == "normal":
         if h < 1:
             raise InputError("Il ne reste aucun honneur dans le talon.")
@@ -293,7 +313,7 @@ def test_odds(deck: Deck, test: Test) -> Odds:
             for j in range(i + 1, h):
                 a, b = honours[i], honours[j]
                 best = max if test.mode == "avantage" else min
-                kept = best((a, b), key=lambda x: _effective(x, test))
+                kept = best((a, b), key=lambda x: _effective(x, test, deck.pack))
                 rest = [x for n, x in enumerate(honours) if n not in (i, j)]
                 acc.kept(kept, rest, deck.arcana, p_k, pair)
     return Odds(dict(sorted(acc.margins.items())), acc.ace, acc.fumble, acc.king)
@@ -302,11 +322,11 @@ def test_odds(deck: Deck, test: Test) -> Odds:
 # --- the cycle (l.141–151) ---------------------------------------------------------
 
 
-def shuffle_cycle(rng: random.Random, lames: list[Lame]) -> list[Lame]:
+def shuffle_cycle(rng: random.Random, lames: list[Lame], pack: Pack) -> list[Lame]:
     """Start of a cycle: the Sans Nom shuffled with 10 random lames, the rest on top (l.145).
     Returns the talon, top first."""
     others = [lame for lame in lames if not lame.sans_nom]
     rng.shuffle(others)
-    bottom = others[:10] + [BY_CODE[SANS_NOM]]
+    bottom = others[:10] + [pack.by_code[SANS_NOM]]
     rng.shuffle(bottom)
     return others[10:] + bottom

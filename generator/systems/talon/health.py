@@ -1,35 +1,16 @@
 """Health tracks of the Talon system: Endurance, Équilibre Mental, Vitalité (l.153–177).
 
-Each track: a Cumul (max 3) and three tiers of levels (default 4 / 2 / 1, thresholds
-2 / 5 / 10, maluses ½ per level rounded down / 3 per level / 7 per level). A level taken
-when its tier is full goes to the next tier; beyond the last, the track overflows.
+Each track (its numbers come from data/talon/piste.yaml): a Cumul and three tiers of levels,
+each with its count, threshold, malus and the skill value that gives a free level. A level
+taken when its tier is full goes to the next tier; beyond the last, the track overflows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import floor
 
-TRACKS = {
-    "endurance": {
-        "nom": "Endurance",
-        "niveaux": ("Fatigue", "Épuisement", "Syncope"),
-        "depasse": "perd connaissance",
-    },
-    "equilibre-mental": {
-        "nom": "Équilibre Mental",
-        "niveaux": ("Nervosité", "Choc", "Panique"),
-        "depasse": "le MJ prend le contrôle du personnage",
-    },
-    "vitalite": {
-        "nom": "Vitalité",
-        "niveaux": ("Blessure légère", "Blessure grave", "Blessure mortelle"),
-        "depasse": "s'écroule et agonise",
-    },
-}
-DEFAULT_COUNTS = (4, 2, 1)
-THRESHOLDS = (2, 5, 10)
-CUMUL_MAX = 3
-FREE_FROM = (15, 18, 20)  # skill value giving one free level of each tier (l.70, 71, 89)
+from .rules import TrackRules
 
 # How a level weighs: "libre" has no malus and cancels nothing below it (free levels,
 # atouts that cancel a malus); "souffle" has no malus but cancels the tier below (Second
@@ -49,7 +30,7 @@ class Atouts:
 
 @dataclass
 class Track:
-    track: str
+    rules: TrackRules
     skill: int
     atouts: Atouts = field(default_factory=Atouts)
     cumul: int = 0
@@ -59,26 +40,27 @@ class Track:
     @property
     def capacity(self) -> tuple[int, int, int]:
         return tuple(
-            n + (1 if self.skill >= free else 0)
-            for n, free in zip(DEFAULT_COUNTS, FREE_FROM, strict=True)
+            level.count + (1 if self.skill >= level.free_from else 0) for level in self.rules.levels
         )
 
     def _kind_of_next(self, tier: int) -> str:
         """The weight of the next level taken in `tier`, in the order the rules give."""
         taken = self.taken[tier]
-        free = 1 if self.skill >= FREE_FROM[tier] else 0  # "le premier niveau à prendre en compte"
+        free = (
+            1 if self.skill >= self.rules.levels[tier].free_from else 0
+        )  # "le premier niveau à prendre en compte"
         if len(taken) < free:
             return FREE
         cancelled = 0
-        if tier == 1 and self.track == "vitalite":
+        if tier == 1 and self.rules.id == "vitalite":
             cancelled = self.atouts.dur_a_cuire
-        if tier == 1 and self.track == "endurance":
+        if tier == 1 and self.rules.id == "endurance":
             cancelled = self.atouts.infatigable
         if sum(1 for k in taken[free:] if k == FREE) < cancelled:
             return FREE
         if (
             tier == 1
-            and self.track == "endurance"
+            and self.rules.id == "endurance"
             and self.atouts.second_souffle
             and SOUFFLE not in taken
         ):
@@ -95,16 +77,17 @@ class Track:
 
     def hit(self, damage: int) -> str:
         """Apply damage already reduced by armour; returns what happened, in French."""
-        names = TRACKS[self.track]["niveaux"]
-        if damage < THRESHOLDS[0]:
+        names = [level.name for level in self.rules.levels]
+        thresholds = [level.threshold for level in self.rules.levels]
+        if damage < thresholds[0]:
             self.cumul += damage
-            if self.cumul <= CUMUL_MAX:
+            if self.cumul <= self.rules.cumul_max:
                 return f"Cumul {self.cumul}"
             self.cumul = 0
             self.take(0)
             return f"Cumul dépassé : remis à 0, niveau de {names[0]}"
         # A damage equal to a threshold reaches it (editorial decision on the piste pages).
-        tier = 2 if damage >= THRESHOLDS[2] else 1 if damage >= THRESHOLDS[1] else 0
+        tier = 2 if damage >= thresholds[2] else 1 if damage >= thresholds[1] else 0
         self.take(tier)
         return f"Niveau de {names[tier]}"
 
@@ -113,12 +96,15 @@ class Track:
         """Current malus: only the highest tier holding a level that cancels counts."""
         for tier in (2, 1):
             if any(k in (FULL, SOUFFLE) for k in self.taken[tier]):
-                full = sum(1 for k in self.taken[tier] if k == FULL)
-                return -(7 if tier == 2 else 3) * full
-        if self.track == "vitalite" and self.atouts.juste_une_egratignure:
+                return self._tier_malus(tier)
+        if self.rules.id == "vitalite" and self.atouts.juste_une_egratignure:
             return 0
-        return -(sum(1 for k in self.taken[0] if k == FULL) // 2)
+        return self._tier_malus(0)
+
+    def _tier_malus(self, tier: int) -> int:
+        full = sum(1 for k in self.taken[tier] if k == FULL)
+        return -floor(full * self.rules.levels[tier].malus)
 
     @property
     def state(self) -> str:
-        return TRACKS[self.track]["depasse"] if self.overflow else "en état d'agir"
+        return self.rules.overflow if self.overflow else "en état d'agir"

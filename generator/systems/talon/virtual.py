@@ -20,15 +20,21 @@ from dataclasses import dataclass, field
 from ...engine.inputs import FieldError
 from . import deck
 
-MOVES = (
-    {"t", "a", "n", "f", "m", "u"}
-    | {f"c{letter}" for letter in deck.SUIT_LETTERS}
-    | {f"r{n}" for n in range(1, 7)}
-)
+PLAIN_MOVES = ("t", "a", "n", "f", "m", "u")
+MAX_PLAYERS = 6
+
+
+def moves(pack: deck.Pack) -> set[str]:
+    return (
+        set(PLAIN_MOVES)
+        | {f"c{suit.letter}" for suit in pack.suits}
+        | {f"r{n}" for n in range(1, MAX_PLAYERS + 1)}
+    )
 
 
 @dataclass
 class Talon:
+    pack: deck.Pack
     seed: int
     players: int
     rng: random.Random = field(init=False)
@@ -50,8 +56,8 @@ class Talon:
             self.talon + self.discard + self.revealed + [lame for r in self.reserves for lame in r]
         )
         if not everything:
-            everything = list(deck.ALL_LAMES)
-        self.talon = deck.shuffle_cycle(self.rng, everything)
+            everything = list(self.pack.lames)
+        self.talon = deck.shuffle_cycle(self.rng, everything, self.pack)
         self.discard, self.revealed = [], []
         self.reserves = [[self.talon.pop(0)] for _ in range(self.players)]
         self.cycle += 1
@@ -87,14 +93,14 @@ class Talon:
             lame, message = self._reveal()
             return message or f"lame suivante : {lame.name}"
         if move.startswith("c"):
-            suit = deck.SUIT_LETTERS[move[1]]
+            suit = next(s for s in self.pack.suits if s.letter == move[1:])
             added = []
             while self.talon:
                 lame, message = self._reveal()
                 if lame is None:
                     return message
-                if lame.suit != suit:
-                    return f"continuation ({deck.SUIT_NAMES[suit]}) : {', '.join(added) or 'rien'} ; arrêtée par {lame.name}"
+                if lame.suit != suit.id:
+                    return f"continuation ({suit.name}) : {', '.join(added) or 'rien'} ; arrêtée par {lame.name}"
                 added.append(lame.name)
             return "talon épuisé"
         if move.startswith("r"):
@@ -115,26 +121,30 @@ class Talon:
     def remaining_deck(self) -> deck.Deck:
         honours = tuple((lame.suit, lame.value) for lame in self.talon if lame.suit)
         arcana = tuple(lame.arcanum for lame in self.talon if lame.arcanum)
-        return deck.Deck(honours, arcana)
+        return deck.Deck(self.pack, honours, arcana)
 
 
-def replay(seed: int, players: int, log: str, field_name: str = "journal") -> Talon:
-    moves = []
+def replay(
+    pack: deck.Pack, seed: int, players: int, log: str, field_name: str = "journal"
+) -> Talon:
+    known = moves(pack)
+    played = []
     for token in log.split():
         token = token.strip()
-        if token not in MOVES:
+        if token not in known:
+            continuations = ", ".join(f"c{suit.letter}" for suit in pack.suits)
             raise FieldError(
                 field_name,
-                f"« {token} » n'est pas une action (t, a, n, cE, cC, cD, cB, r1 à r6, f, m, u).",
+                f"« {token} » n'est pas une action (t, a, n, {continuations}, r1 à r{MAX_PLAYERS}, f, m, u).",
             )
         if token.startswith("r") and int(token[1:]) > players:
             raise FieldError(field_name, f"« {token} » : il n'y a que {players} joueur(s).")
         if token == "u":
-            if moves:
-                moves.pop()
+            if played:
+                played.pop()
             continue
-        moves.append(token)
-    talon = Talon(seed, players)
-    for move in moves:
+        played.append(token)
+    talon = Talon(pack, seed, players)
+    for move in played:
         talon.events.append((move, talon.play(move)))
     return talon
