@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from math import comb
+from math import comb, lcm
 
 from ...engine.inputs import InputError
 
@@ -219,69 +219,111 @@ class Odds:
         return sum((p for m, p in self.margins.items() if m >= margin), Fraction(0))
 
 
-def _continuation_suit(king: Honour, honours: list[Honour], test: Test, pack: Pack) -> str:
-    if test.continuation != "autre":
-        return test.continuation
-    # The suit with the most honours left, the King's own suit excepted (l.118).
-    others = [s.id for s in pack.suits if s.id != king[0]]
-    return max(others, key=lambda s: (sum(1 for h in honours if h[0] == s), adjustment(s, test)))
-
-
 class _Accumulator:
-    def __init__(self, test: Test, pack: Pack):
-        self.test = test
-        self.pack = pack
-        self.margins: dict[int, Fraction] = {}
-        self.ace = Fraction(0)
-        self.fumble = Fraction(0)
-        self.king = Fraction(0)
+    """Counts the cases by what decides their outcome (every case of a test has the same
+    weight), then turns the counts into probabilities once: whole numbers while counting,
+    few fractions at the end."""
 
-    def add(self, total: int, p: Fraction) -> None:
-        margin = total - self.test.difficulty
-        self.margins[margin] = self.margins.get(margin, Fraction(0)) + p
+    def __init__(self, test: Test, deck: Deck, revealed: int):
+        self.test, self.deck, self.pack = test, deck, deck.pack
+        self.left = len(deck.honours) - revealed + len(deck.arcana)  # lames after the reveal
+        self.p_k = arcana_before(len(deck.arcana), len(deck.honours), revealed)
+        self.suit_count = {s.id: 0 for s in self.pack.suits}
+        for suit, _ in deck.honours:
+            self.suit_count[suit] = self.suit_count.get(suit, 0) + 1
+        self.kings_total = sum(1 for _, value in deck.honours if value == self.pack.king)
+        self.plain: dict[int, int] = {}  # total -> cases (no As, no Roi)
+        self.kings: dict[tuple[int, tuple[int, ...], int], int] = {}  # (total, values, bonus)
+        self.aces: dict[int, int] = {}  # Rois left in the deck -> cases
 
-    def kept(
-        self,
-        honour: Honour,
-        rest: list[Honour],
-        arcana: tuple[int, ...],
-        p_k: dict[int, Fraction],
-        weight: Fraction,
-    ) -> None:
-        """Account for `honour` being the lame kept; `rest` = honours still in the deck."""
+    def kept(self, honour: Honour, gone: tuple[Honour, ...]) -> None:
+        """`honour` is the honour kept; `gone`: every honour revealed (it included)."""
         suit, value = honour
+        test, pack = self.test, self.pack
+        if value == pack.ace and test.ace_fails:
+            kings = self.kings_total - sum(1 for h in gone if h[1] == pack.king)
+            self.aces[kings] = self.aces.get(kings, 0) + 1
+            return
+        first = test.base + value + adjustment(suit, test)
+        if value != pack.king:
+            self.plain[first] = self.plain.get(first, 0) + 1
+            return
+        chosen = self._continuation_suit(honour, gone)
+        values = tuple(
+            sorted(v for s, v in self.deck.honours if s == chosen and (s, v) not in gone)
+        )
+        key = (first, values, adjustment(chosen, test))
+        self.kings[key] = self.kings.get(key, 0) + 1
+
+    def _continuation_suit(self, king: Honour, gone: tuple[Honour, ...]) -> str:
         test = self.test
-        if value == self.pack.ace and test.ace_fails:
-            self.ace += weight
-            kings = sum(1 for h in rest if h[1] == self.pack.king)
-            high = sum(1 for n in arcana if n > test.skill)
-            for k, pk in p_k.items():
-                left = len(rest) + len(arcana) - k
+        if test.continuation != "autre":
+            return test.continuation
+        # The suit with the most honours left, the King's own suit excepted (l.118).
+        others = [s.id for s in self.pack.suits if s.id != king[0]]
+        return max(
+            others,
+            key=lambda s: (
+                self.suit_count[s] - sum(1 for h in gone if h[0] == s),
+                adjustment(s, test),
+            ),
+        )
+
+    def odds(self, weight: Fraction) -> Odds:
+        remaining = tuple((self.left - k, pk) for k, pk in self.p_k.items() if pk)
+        # Totals as whole numbers over one common denominator, then one fraction per margin.
+        parts = [(1, {first: cases for first, cases in self.plain.items()})]
+        for (first, values, bonus), cases in self.kings.items():
+            denominator, numerators = _whole_mixture(values, remaining, bonus)
+            parts.append((denominator, {first + added: cases * n for added, n in numerators}))
+        common = 1
+        for denominator, _ in parts:
+            common = lcm(common, denominator)
+        totals: dict[int, int] = {}
+        for denominator, counts in parts:
+            scale = common // denominator
+            for total, n in counts.items():
+                totals[total] = totals.get(total, 0) + n * scale
+        margins = {
+            total - self.test.difficulty: weight * Fraction(n, common)
+            for total, n in sorted(totals.items())
+        }
+        return Odds(
+            margins,
+            weight * sum(self.aces.values()),
+            weight * self._fumble(),
+            weight * sum(self.kings.values()),
+        )
+
+    def _fumble(self) -> Fraction:
+        """Cases of a critical failure: the lame after the As is a Roi or a high arcanum."""
+        arcana = self.deck.arcana
+        high = sum(1 for n in arcana if n > self.test.skill)
+        total = Fraction(0)
+        for kings, cases in self.aces.items():
+            for k, pk in self.p_k.items():
+                left = self.left - k
                 if left > 0:
                     # The k arcana set aside are any k of the arcana: `high` loses k/A on average.
                     high_left = (
                         Fraction(high * (len(arcana) - k), len(arcana)) if arcana else Fraction(0)
                     )
-                    self.fumble += weight * pk * (kings + high_left) / left
-            return
-        first = test.base + value + adjustment(suit, test)
-        if value != self.pack.king:
-            self.add(first, weight)
-            return
-        self.king += weight
-        chosen = _continuation_suit(honour, rest, test, self.pack)
-        values = tuple(sorted(h[1] for h in rest if h[0] == chosen))
-        for added, pc in self._mixture(
-            values, len(rest) + len(arcana), adjustment(chosen, test), p_k
-        ):
-            self.add(first + added, weight * pc)
+                    total += cases * pk * (kings + high_left) / left
+        return total
 
-    def _mixture(
-        self, values: tuple[int, ...], left: int, bonus: int, p_k: dict[int, Fraction]
-    ) -> tuple[tuple[int, Fraction], ...]:
-        """What a continuation adds, averaged over the k arcana set aside before it."""
-        remaining = tuple((left - k, pk) for k, pk in p_k.items() if pk)
-        return continuation_mixture(values, remaining, bonus)
+
+@lru_cache(maxsize=4096)
+def _whole_mixture(
+    values: tuple[int, ...], remaining: tuple[tuple[int, Fraction], ...], bonus: int
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """continuation_mixture as (denominator, (added, numerator)…): whole numbers to add."""
+    mixture = continuation_mixture(values, remaining, bonus)
+    denominator = 1
+    for _, p in mixture:
+        denominator = lcm(denominator, p.denominator)
+    return denominator, tuple(
+        (added, p.numerator * (denominator // p.denominator)) for added, p in mixture
+    )
 
 
 def _effective(honour: Honour, test: Test, pack: Pack) -> Fraction:
@@ -295,28 +337,26 @@ def _effective(honour: Honour, test: Test, pack: Pack) -> Fraction:
 def test_odds(deck: Deck, test: Test) -> Odds:
     honours = list(deck.honours)
     h = len(honours)
-    acc = _Accumulator(test, deck.pack)
     if test.mode == "normal":
         if h < 1:
             raise InputError("Il ne reste aucun honneur dans le talon.")
-        p_k = arcana_before(len(deck.arcana), h, 1)
-        for i, honour in enumerate(honours):
-            acc.kept(honour, honours[:i] + honours[i + 1 :], deck.arcana, p_k, Fraction(1, h))
-    else:
-        if h < 2:
-            raise InputError(
-                "Il faut au moins deux honneurs dans le talon pour un avantage ou un désavantage."
-            )
-        p_k = arcana_before(len(deck.arcana), h, 2)
-        pair = Fraction(2, h * (h - 1))
-        for i in range(h):
-            for j in range(i + 1, h):
-                a, b = honours[i], honours[j]
-                best = max if test.mode == "avantage" else min
-                kept = best((a, b), key=lambda x: _effective(x, test, deck.pack))
-                rest = [x for n, x in enumerate(honours) if n not in (i, j)]
-                acc.kept(kept, rest, deck.arcana, p_k, pair)
-    return Odds(dict(sorted(acc.margins.items())), acc.ace, acc.fumble, acc.king)
+        acc = _Accumulator(test, deck, 1)
+        for honour in honours:
+            acc.kept(honour, (honour,))
+        return acc.odds(Fraction(1, h))
+    if h < 2:
+        raise InputError(
+            "Il faut au moins deux honneurs dans le talon pour un avantage ou un désavantage."
+        )
+    acc = _Accumulator(test, deck, 2)
+    strength = [_effective(honour, test, deck.pack) for honour in honours]
+    better = (lambda x, y: x > y) if test.mode == "avantage" else (lambda x, y: x < y)
+    for i in range(h):
+        for j in range(i + 1, h):
+            # max/min keep the first of two equals: honours[i]
+            kept = honours[j] if better(strength[j], strength[i]) else honours[i]
+            acc.kept(kept, (honours[i], honours[j]))
+    return acc.odds(Fraction(2, h * (h - 1)))
 
 
 # --- the cycle (l.141–151) ---------------------------------------------------------
