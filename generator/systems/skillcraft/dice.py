@@ -44,62 +44,76 @@ def _outcome(critical: int, hope: int, doom: int, needed: int) -> int:
     return DOOM_SUCCESS if success else DOOM_FAILURE
 
 
-def _add(laws) -> tuple[int, ...]:
-    return tuple(map(sum, zip(*laws, strict=True)))
+# A law (how many ways each outcome happens) packed in one integer, BITS bits per outcome:
+# adding two laws or scaling one is then a single integer operation. No count comes near
+# 2**BITS: at most faces ** (2 + 5 rerolls) = 10**7 ways in all.
+BITS = 48
 
 
-def _reroll(prev, faces: int, hope: int, doom: int, which: int, keep) -> tuple[int, ...]:
-    """Reroll one die (0: Espérance, 1: Damnation), keep(old, new) of the two values:
-    the law, out of faces × prev's scale, from the laws `prev` of the dice after it."""
-    old = doom if which else hope
-    # The faces that do not change the kept value all lead to the same dice.
-    same = sum(1 for x in range(1, faces + 1) if keep(old, x) == old)
-    laws = [tuple(same * c for c in prev[hope, doom])]
-    for x in range(1, faces + 1):
-        value = keep(old, x)
-        if value != old:
-            laws.append(prev[(hope, value) if which else (value, doom)])
-    return _add(laws)
+def _unpack(packed: int, kinds: int) -> tuple[int, ...]:
+    mask = (1 << BITS) - 1
+    return tuple((packed >> (BITS * o)) & mask for o in range(kinds))
+
+
+def _beyond(prev: dict, faces: int, which: int, higher: bool) -> dict:
+    """For each pair, the sum of the laws (or wins) of the pairs a reroll of die `which`
+    (0: Espérance, 1: Damnation) leads to when the kept value changes: the faces above the
+    old value (`higher`: the higher value is kept) or below it. One running sum per row or
+    column, so a reroll costs two operations instead of a pass over the faces."""
+    out = {}
+    order = range(faces, 0, -1) if higher else range(1, faces + 1)
+    for fixed in range(1, faces + 1):
+        running = 0
+        for moving in order:
+            pair = (fixed, moving) if which else (moving, fixed)
+            out[pair] = running
+            running += prev[pair]
+    return out
 
 
 @lru_cache(maxsize=512)
-def _laws(faces, classes, winning, net, adv, dis) -> dict[tuple[int, int], tuple[int, ...]]:
-    """For every pair of dice rolled, the law of the outcome with `net` rerolls to come
-    (positive: advantages, negative: disadvantages), under the chosen policies; as whole
-    counts out of faces ** |net| (exact, and much faster than fractions). Built from the
-    last reroll back to the first. `classes`: the outcome of each pair (hope, doom), row by
-    row; `winning`: the outcomes a player rerolls for."""
+def _total_law(faces, classes, winning, net, adv, dis) -> tuple[int, ...]:
+    """The law of the outcome, summed over every pair of dice first rolled, with `net`
+    rerolls (positive: advantages, negative: disadvantages) under the chosen policies; as
+    whole counts out of faces ** (2 + |net|) (exact, and much faster than fractions). Built
+    from the last reroll back to the first. `classes`: the outcome of each pair (hope, doom),
+    row by row; `winning`: the outcomes a player rerolls for."""
     kinds = max(classes) + 1
     pairs = [(h, d) for h in range(1, faces + 1) for d in range(1, faces + 1)]
     outcome_of = dict(zip(pairs, classes, strict=True))
-
-    def wins(law) -> int:
-        return sum(law[o] for o in winning)
-
-    prev = {}
-    for h, d in pairs:
-        counts = [0] * kinds
-        counts[outcome_of[h, d]] = 1
-        prev[h, d] = tuple(counts)
-    keep = max if net > 0 else min
+    law = {pair: 1 << (BITS * outcome_of[pair]) for pair in pairs}
+    won = {pair: 1 if outcome_of[pair] in winning else 0 for pair in pairs}  # law's wins
+    higher = net > 0  # an advantage keeps the higher value, a disadvantage the lower
     for left in range(1, abs(net) + 1):
         scale = faces**left
-        now = {}
+        law_beyond = [_beyond(law, faces, which, higher) for which in (0, 1)]
+        won_beyond = [_beyond(won, faces, which, higher) for which in (0, 1)]
+        new_law, new_won = {}, {}
         for h, d in pairs:
+            options = []
+            for which in (0, 1):
+                old = d if which else h
+                same = old if higher else faces - old + 1  # faces that leave the kept value
+                options.append(
+                    (
+                        same * won[h, d] + won_beyond[which][h, d],
+                        same * law[h, d] + law_beyond[which][h, d],
+                    )
+                )
             if net > 0 and adv == "faible":
-                now[h, d] = _reroll(prev, faces, h, d, 0 if h <= d else 1, keep)
-                continue
-            if net < 0 and dis == "fort":
-                now[h, d] = _reroll(prev, faces, h, d, 1 if d >= h else 0, keep)
-                continue
-            options = [_reroll(prev, faces, h, d, 0, keep), _reroll(prev, faces, h, d, 1, keep)]
-            if net > 0:  # rerolling is a right: the player may stop
-                stop = [0] * kinds
-                stop[outcome_of[h, d]] = scale
-                options.insert(0, tuple(stop))
-            now[h, d] = max(options, key=wins)  # the player's best choice
-        prev = now
-    return prev
+                best = options[0 if h <= d else 1]
+            elif net < 0 and dis == "fort":
+                best = options[1 if d >= h else 0]
+            else:
+                if net > 0:  # rerolling is a right: the player may stop
+                    stopped = outcome_of[h, d]
+                    options.insert(
+                        0, (scale if stopped in winning else 0, scale << (BITS * stopped))
+                    )
+                best = max(options, key=lambda option: option[0])  # the player's best choice
+            new_won[h, d], new_law[h, d] = best
+        law, won = new_law, new_won
+    return _unpack(sum(law.values()), kinds)
 
 
 def test_law(
@@ -115,7 +129,7 @@ def _test_law(faces, critical, needed, net, adv, dis) -> tuple[Fraction, ...]:
     classes = tuple(
         _outcome(critical, h, d, needed) for h in range(1, faces + 1) for d in range(1, faces + 1)
     )
-    total = _add(_laws(faces, classes, SUCCESSES, net, adv, dis).values())
+    total = _total_law(faces, classes, SUCCESSES, net, adv, dis)
     scale = faces ** (2 + abs(net))
     return tuple(Fraction(t, scale) for t in total)
 
@@ -210,7 +224,7 @@ def _attack_law(faces, critical, bonus, dodge, defence, lowest, wide, net, adv, 
         return ARMOUR if total < defence else BODY
 
     classes = tuple(outcome(h, d) for h in range(1, faces + 1) for d in range(1, faces + 1))
-    total = _add(_laws(faces, classes, (CRIT, BODY), net, adv, dis).values())
+    total = _total_law(faces, classes, (CRIT, BODY), net, adv, dis)
     scale = faces ** (2 + abs(net))
     return tuple(Fraction(t, scale) for t in total)
 
