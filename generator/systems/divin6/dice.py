@@ -13,9 +13,9 @@ Dist = dict[int, Fraction]
 
 
 @lru_cache(maxsize=64)
-def action_dice(n: int) -> tuple[tuple[int, Fraction], ...]:
-    """Sum of n d6 (n = 0: always 0, l.631: a character can be left with modifiers only)."""
-    ways = [1]  # ways[s]: how many of the 6^n rolls total s
+def sum_ways(n: int) -> tuple[int, ...]:
+    """ways[s]: how many of the 6^n rolls of n d6 total s (whole numbers: exact and fast)."""
+    ways = [1]
     for _ in range(n):
         nxt = [0] * (len(ways) + 6)
         for total, count in enumerate(ways):
@@ -23,7 +23,13 @@ def action_dice(n: int) -> tuple[tuple[int, Fraction], ...]:
                 for face in range(1, 7):
                     nxt[total + face] += count
         ways = nxt
-    return tuple((s, Fraction(count, 6**n)) for s, count in enumerate(ways) if count)
+    return tuple(ways)
+
+
+@lru_cache(maxsize=64)
+def action_dice(n: int) -> tuple[tuple[int, Fraction], ...]:
+    """Sum of n d6 (n = 0: always 0, l.631: a character can be left with modifiers only)."""
+    return tuple((s, Fraction(count, 6**n)) for s, count in enumerate(sum_ways(n)) if count)
 
 
 def at_least(dist, threshold: int) -> Fraction:
@@ -75,13 +81,16 @@ def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int
 
 def margins(attacker: tuple[int, int], defender: tuple[int, int]) -> Dist:
     """Law of (attack total − defence total); each side is (dice, modifier)."""
-    a, d = action_dice(attacker[0]), action_dice(defender[0])
-    out: Dist = {}
-    for va, pa in a:
-        for vd, pd in d:
-            m = va + attacker[1] - vd - defender[1]
-            out[m] = out.get(m, Fraction(0)) + pa * pd
-    return dict(sorted(out.items()))
+    a, d = sum_ways(attacker[0]), sum_ways(defender[0])
+    ways: dict[int, int] = {}  # counted in whole numbers, turned into fractions once
+    for va, ca in enumerate(a):
+        if ca:
+            for vd, cd in enumerate(d):
+                if cd:
+                    m = va + attacker[1] - vd - defender[1]
+                    ways[m] = ways.get(m, 0) + ca * cd
+    rolls = 6 ** (attacker[0] + defender[0])
+    return {m: Fraction(count, rolls) for m, count in sorted(ways.items())}
 
 
 def opposed(attacker: tuple[int, int], defender: tuple[int, int], ties: str) -> dict[str, Fraction]:
