@@ -2,7 +2,8 @@
 page and the link previews (site_overrides/assets/trouver.js, apercu.js).
 
 Each row: system and kind (ids and names), name, URL (from the site root), summary,
-condition (the sentence the system writes), and the values of the kind's index columns.
+condition (the sentence the system writes), the values of the kind's index columns, its key
+(system/kind/id) and its requirements as clauses, for « prerequisites met by what I have ».
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 
 from . import schemas, systems, urls
 from .corpus import Corpus, Entity, System
-from .links import TAG, Links, _follow
+from .links import TAG, Links, _follow, _threshold
 
 INDEX = "assets/entites.json"
 
@@ -68,6 +69,41 @@ def _requirements(system: System, entity: Entity) -> str:
     return " ; ".join(parts)
 
 
+def key(system: System, kind: str, entity_id: str) -> str:
+    return f"{system.id}/{kind}/{entity_id}"
+
+
+def clauses(system: System, entity: Entity) -> list[list[list]]:
+    """What the entity requires, read from its schema: every clause must be met, by one of
+    its [key, minimum] alternatives (minimum None: having it is enough)."""
+    found: dict[tuple, list[tuple]] = {}
+    kinds = schemas.kinds(system.id)
+    for pattern, target_kind, threshold, group in kinds[entity.kind].requirements():
+        for path, value in _follow(entity.data, pattern, ()):
+            if system.entity(target_kind, value) is None:
+                continue
+            clause = found.setdefault(
+                (pattern, path) if group is None else (pattern[:group], path[:group]), []
+            )
+            alternative = [
+                key(system, target_kind, value),
+                _threshold(entity.data, path, threshold),
+            ]
+            if alternative not in clause:
+                clause.append(alternative)
+    out = []
+    for clause in found.values():
+        # An alternative without its own minimum takes the clause's (« or Mystères »).
+        shared = max((m for _, m in clause if m is not None), default=None)
+        alternatives = []
+        for ref, minimum in clause:
+            alternative = [ref, shared if minimum is None else minimum]
+            if alternative not in alternatives:
+                alternatives.append(alternative)
+        out.append(alternatives)
+    return out
+
+
 def rows(corpus: Corpus, links: Links) -> list[dict]:
     out = []
     for system in corpus.systems.values():
@@ -87,23 +123,25 @@ def rows(corpus: Corpus, links: Links) -> list[dict]:
                         system,
                         site.condition(entity.data, _names(system)),
                     )
-                out.append(
-                    {
-                        "s": system.id,
-                        "sn": system.meta.get("nom_court", system.name),
-                        "k": kind_id,
-                        "kn": kind.label,
-                        "n": entity.name,
-                        "u": urls.url(entity.docs_path).lstrip("/"),
-                        "r": _plain(links, system, entity.data.get("resume", "")),
-                        "c": condition,
-                        "f": {
-                            title: text
-                            for field, title in kind.columns
-                            if (text := _cell(links, system, entity, field))
-                        },
-                    }
-                )
+                row = {
+                    "s": system.id,
+                    "sn": system.meta.get("nom_court", system.name),
+                    "k": kind_id,
+                    "kn": kind.label,
+                    "n": entity.name,
+                    "u": urls.url(entity.docs_path).lstrip("/"),
+                    "r": _plain(links, system, entity.data.get("resume", "")),
+                    "c": condition,
+                    "f": {
+                        title: text
+                        for field, title in kind.columns
+                        if (text := _cell(links, system, entity, field))
+                    },
+                    "i": key(system, kind_id, entity.id),
+                }
+                if requires := clauses(system, entity):
+                    row["q"] = requires
+                out.append(row)
     return out
 
 

@@ -11,6 +11,8 @@ Besides JSON Schema, a schema says what its fields mean, and the generic code fo
   x-relation: requis|exclu  that reference is a prerequisite / an exclusion (backlinks);
   x-seuil: <champ>          (object) its field giving the minimum its reference requires;
   x-seuil-fixe: n           (reference) the minimum it requires, when no field says it;
+  x-un-parmi: true          (object or list) the requirements inside one of its values are
+                            alternatives: one of them is enough;
   x-libelles: {value: mot}  the French word shown for each value of an enum;
   x-rendu: condition        a structured condition, written as a sentence by the system;
   x-libelle-court: <champ>  (kind level) the field to use as a short link label.
@@ -66,6 +68,25 @@ class Kind:
                 walk(node["items"], path + ("*",), None)
 
         walk(self.schema, (), None)
+        return found
+
+    def requirements(self) -> list[tuple[tuple, str, str | int | None, int | None]]:
+        """(pattern, target kind, threshold, alternatives) of every requirement: the last is
+        the length of the path to the nearest `x-un-parmi` node above it (requirements found
+        under one value of that node are alternatives), or None (a requirement of its own)."""
+        found: list[tuple[tuple, str, str | int | None, int | None]] = []
+
+        def walk(node: dict, path: tuple, threshold: str | None, group: int | None) -> None:
+            if node.get("x-un-parmi"):
+                group = len(path)
+            if "x-ref" in node and node.get("x-relation") == "requis":
+                found.append((path, node["x-ref"], node.get("x-seuil-fixe", threshold), group))
+            for key, child in node.get("properties", {}).items():
+                walk(child, path + (key,), node.get("x-seuil"), group)
+            if isinstance(node.get("items"), dict):
+                walk(node["items"], path + ("*",), None, group)
+
+        walk(self.schema, (), None, None)
         return found
 
 

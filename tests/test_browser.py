@@ -349,6 +349,29 @@ def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
     expect(page.locator("select[name=k]")).to_have_value("talent")
 
 
+def test_the_finder_keeps_what_the_prerequisites_the_reader_meets_allow(page, server):
+    """Issue 10: « which talents or atouts can I take with what I have? », picked, not typed."""
+    page.goto(f"{server}/trouver/?s=skillcraft&k=talent&q=commandement")
+    cards = page.locator(".srd-carte h3")
+    expect(cards.first).to_be_visible(timeout=20_000)
+    page.fill(".srd-trouveur-j-ai input", "Poigne")  # search as you type, then pick
+    page.fill(".srd-trouveur-j-ai input", "Poigne de fer (Talent, SkillCraft)")
+    expect(page.locator(".srd-possede li")).to_have_count(1)
+    assert "Commandement" in cards.all_inner_texts()
+    assert "a=skillcraft%2Ftalent%2Fpoigne-de-fer" in page.url
+    # Divin: Arme mystique needs Sagesse 1, Connaissance 1 (Arcanes or Mystères), Attaque 1.
+    have = "divin6/caracteristique/sagesse:1,divin6/competence/connaissance:1,divin6/avantage/attaque:1"
+    page.goto(f"{server}/trouver/?s=divin6&k=atout&a={have}")
+    expect(cards.first).to_be_visible(timeout=20_000)
+    names = cards.all_inner_texts()
+    assert "Arme mystique" in names and "Conjuration" not in names  # one of five atouts missing
+    assert "Attaque en finesse" in names  # no prerequisite at all
+    page.get_by_label("Valeur de Sagesse").fill("0")
+    expect(page.locator(".srd-carte h3", has_text="Arme mystique")).to_have_count(0)
+    page.get_by_role("button", name="Retirer Sagesse").click()
+    assert "sagesse" not in page.url
+
+
 def test_a_link_to_an_entity_previews_it_on_hover(page, server):
     page.goto(f"{server}/divin6/regles/atouts/")
     link = page.locator(".md-content a[href*='/atout/tir-rapide/']").first

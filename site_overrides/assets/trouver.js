@@ -1,5 +1,6 @@
 // The finder (« Trouver »): every entity of every system, filtered by free text, system,
-// kind, a column value and what the condition names; sorted; the whole state in the URL.
+// kind, a column value, what the condition names and the prerequisites the reader meets
+// (« J'ai… »); sorted; the whole state in the URL.
 // Results are cards (readable on a phone); everything is a native control (keyboard).
 // Re-bound on each page Material's instant navigation shows.
 
@@ -8,7 +9,25 @@ const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toL
 const PAGE = 60; // cards drawn at a time
 const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
 const INDEX = new URL("assets/entites.json", SITE_ROOT).href;
-const FIELDS = { q: "", s: "", k: "", f: "", c: "", tri: "nom" };
+const FIELDS = { q: "", s: "", k: "", f: "", c: "", a: "", tri: "nom" };
+const SORT_KEYS = { nom: (r) => r.n, systeme: (r) => r.sn + " " + r.n, genre: (r) => r.kn + " " + r.n };
+
+// What the reader has, « système/genre/id » or « système/genre/id:valeur », comma-separated.
+function readOwned(text) {
+  const owned = new Map();
+  for (const part of text.split(",").filter(Boolean)) {
+    const [key, value] = part.split(":");
+    owned.set(key, value === undefined || value === "" ? null : Number(value));
+  }
+  return owned;
+}
+const writeOwned = (owned) => [...owned].map(([key, value]) => (value === null ? key : `${key}:${value}`)).join(",");
+
+// Every clause of the row's requirements has an alternative the reader has, at its minimum.
+const meets = (row, owned) =>
+  (row.q || []).every((clause) =>
+    clause.some(([key, minimum]) => owned.has(key) && (minimum === null || (owned.get(key) ?? 0) >= minimum)),
+  );
 
 let rowsPromise = null;
 export function loadIndex() {
@@ -41,6 +60,50 @@ function select(name, options) {
   return control;
 }
 
+// The entities that some row requires: what the reader can say they have.
+function requirables(rows) {
+  const byKey = new Map(rows.map((r) => [r.i, r]));
+  const found = new Map();
+  for (const row of rows) {
+    for (const clause of row.q || []) {
+      for (const [key, minimum] of clause) {
+        const target = byKey.get(key);
+        if (!target) continue;
+        const entry = found.get(key) || { row: target, label: `${target.n} (${target.kn}, ${target.sn})`, scored: false };
+        entry.scored ||= minimum !== null;
+        found.set(key, entry);
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => collator.compare(a.label, b.label));
+}
+
+function ownedList(owned, known, changed) {
+  const list = element("ul", { class: "srd-possede" });
+  for (const [key, value] of owned) {
+    const entry = known.get(key);
+    if (!entry) continue;
+    const parts = [element("span", {}, entry.row.n)];
+    if (entry.scored) {
+      const score = element("input", { type: "number", min: "0", max: "99", value: String(value ?? 1), "aria-label": `Valeur de ${entry.row.n}` });
+      score.addEventListener("input", (event) => {
+        event.stopPropagation();
+        owned.set(key, score.value === "" ? null : Number(score.value));
+        changed(false);
+      });
+      parts.push(score);
+    }
+    const remove = element("button", { type: "button", class: "srd-retirer", "aria-label": `Retirer ${entry.row.n}` }, "×");
+    remove.addEventListener("click", () => {
+      owned.delete(key);
+      changed(true);
+    });
+    parts.push(remove);
+    list.append(element("li", {}, ...parts));
+  }
+  return list;
+}
+
 function card(row, root) {
   const link = element("a", { href: new URL(row.u, root).href }, row.n);
   const meta = element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`);
@@ -64,6 +127,13 @@ async function bind(container) {
   const facet = select("f", [["", "Toutes"]]);
   const condition = element("input", { type: "search", name: "c", autocomplete: "off", placeholder: "Dextérité, Mêlée…" });
   const sort = select("tri", [["nom", "Nom"], ["systeme", "Système"], ["genre", "Genre"]]);
+  const choices = requirables(rows);
+  const known = new Map(choices.map((entry) => [entry.row.i, entry]));
+  const byLabel = new Map(choices.map((entry) => [entry.label, entry]));
+  const owned = new Map([...readOwned(state.a)].filter(([key]) => known.has(key)));
+  const have = element("input", { type: "search", list: "srd-trouveur-possede", autocomplete: "off", placeholder: "Sagesse, Poigne de fer…" });
+  const haveList = element("datalist", { id: "srd-trouveur-possede" }, ...choices.map((entry) => new Option(entry.label)));
+  const haveBox = element("div", { class: "srd-trouveur-possede" });
   const count = element("p", { class: "srd-trouveur-compte", "aria-live": "polite" });
   const list = element("ul", { class: "srd-cartes" });
   const more = element("button", { type: "button", class: "md-button" }, "Afficher plus");
@@ -77,7 +147,14 @@ async function bind(container) {
     field("La condition mentionne", condition),
     field("Trier par", sort),
   );
-  container.replaceChildren(form, count, list, more);
+  const haveField = element(
+    "div",
+    { class: "srd-trouveur-champ srd-trouveur-j-ai" },
+    field("J'ai… (seuls restent les prérequis remplis)", have),
+    haveList,
+    haveBox,
+  );
+  container.replaceChildren(form, haveField, count, list, more);
 
   const fillKinds = () => {
     const kinds = new Map(rows.filter((r) => !system.value || r.s === system.value).map((r) => [r.k, r.kn]));
@@ -92,20 +169,27 @@ async function bind(container) {
     facet.value = keep;
   };
 
+  // Each order is computed once (a collator sort of every row is slow), then filtered.
+  const orders = new Map();
+  const ordered = (name) => {
+    const key = SORT_KEYS[name] || SORT_KEYS.nom;
+    if (!orders.has(name)) orders.set(name, [...rows].sort((a, b) => collator.compare(key(a), key(b))));
+    return orders.get(name);
+  };
+
   let shown = PAGE;
   const render = () => {
     const words = plain(query.value).split(/\s+/).filter(Boolean);
     const needed = plain(condition.value).trim();
-    const found = rows.filter(
+    const found = ordered(sort.value).filter(
       (r) =>
         (!system.value || r.s === system.value) &&
         (!kind.value || r.k === kind.value) &&
         (!facet.value || r.facets.includes(facet.value)) &&
         (!needed || r.condition.includes(needed)) &&
+        (!owned.size || meets(r, owned)) &&
         words.every((w) => r.text.includes(w)),
     );
-    const key = { nom: (r) => r.n, systeme: (r) => r.sn + " " + r.n, genre: (r) => r.kn + " " + r.n }[sort.value] || ((r) => r.n);
-    found.sort((a, b) => collator.compare(key(a), key(b)));
     count.textContent = `${found.length} résultat${found.length > 1 ? "s" : ""}`;
     list.replaceChildren(...found.slice(0, shown).map((r) => card(r, SITE_ROOT)));
     more.hidden = found.length <= shown;
@@ -113,6 +197,7 @@ async function bind(container) {
   const sync = () => {
     const params = new URLSearchParams();
     for (const control of form.elements) if (control.name && control.value && control.value !== FIELDS[control.name]) params.set(control.name, control.value);
+    if (owned.size) params.set("a", writeOwned(owned));
     const search = params.toString();
     history.replaceState(history.state, "", `${location.pathname}${search ? "?" + search : ""}`);
   };
@@ -125,6 +210,20 @@ async function bind(container) {
   query.value = state.q;
   condition.value = state.c;
   sort.value = state.tri;
+  const changed = (redraw) => {
+    if (redraw) haveBox.replaceChildren(ownedList(owned, known, changed));
+    shown = PAGE;
+    render();
+    sync();
+  };
+  haveBox.replaceChildren(ownedList(owned, known, changed));
+  have.addEventListener("input", () => {
+    const entry = byLabel.get(have.value);
+    if (!entry) return;
+    if (!owned.has(entry.row.i)) owned.set(entry.row.i, entry.scored ? 1 : null);
+    have.value = "";
+    changed(true);
+  });
   render();
 
   form.addEventListener("input", (event) => {

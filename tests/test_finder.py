@@ -1,0 +1,38 @@
+"""The finder's index: requirements as clauses, read from what the schemas declare."""
+
+import pytest
+
+from generator import finder
+from generator.build import check
+from generator.links import Links
+
+
+@pytest.fixture(scope="module")
+def rows(root):
+    corpus, _ = check(root)
+    return {row["i"]: row for row in finder.rows(corpus, Links(corpus))}
+
+
+def test_alternatives_form_one_clause(rows):
+    conjuration = rows["divin6/atout/conjuration"]["q"]
+    # « l'un des atouts … »: one clause of five alternatives, none with a minimum.
+    assert [len(clause) for clause in conjuration] == [5, 1]
+    assert all(minimum is None for _, minimum in conjuration[0])
+    assert conjuration[1] == [["divin6/caracteristique/sagesse", 1]]
+
+
+def test_an_alternative_without_minimum_takes_its_clause_minimum(rows):
+    # Connaissance (Arcanes) 1 « ou » Connaissance (Mystères): the same skill, at 1.
+    assert ["divin6/competence/connaissance", 1] in [
+        clause[0] for clause in rows["divin6/atout/arme-mystique"]["q"]
+    ]
+    assert all(len(clause) == 1 for clause in rows["divin6/atout/arme-mystique"]["q"])
+
+
+def test_every_required_entity_is_in_the_index(rows):
+    required = {key for row in rows.values() for clause in row.get("q", []) for key, _ in clause}
+    assert required <= set(rows)
+    assert rows["skillcraft/talent/commandement"]["q"] == [
+        [["skillcraft/talent/poigne-de-fer", None]]
+    ]
+    assert "q" not in rows["divin6/atout/attaque-en-finesse"]  # no prerequisite
