@@ -49,11 +49,12 @@ def median(values: list[float]) -> float:
 # --- build ---------------------------------------------------------------------------
 
 
-def time_builds(root: Path, runs: int) -> dict[str, float]:
+def time_builds(root: Path, runs: int, site: Path) -> dict[str, float]:
+    """Build `runs` times into `site` (the last build stays there)."""
     generator, mkdocs = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(runs):
-            timings = build(root, site=Path(tmp) / "site", work=Path(tmp) / "work").seconds
+            timings = build(root, site=site, work=Path(tmp) / "work").seconds
             generator.append(timings["generateur"])
             mkdocs.append(timings["mkdocs"])
     return {
@@ -190,17 +191,7 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
                     page.goto(f"{base}/trouver/", wait_until="networkidle")
                     page.wait_for_selector(".srd-carte")
                     results["gz_trouveur"].append(sum(page.gz))
-                    # Filtering every entity of the five systems, from a key to the cards.
-                    elapsed = page.evaluate(
-                        """() => {
-                          const input = document.querySelector('.srd-trouveur input[name=c]');
-                          const start = performance.now();
-                          input.value = 'dexterite';
-                          input.dispatchEvent(new Event('input', {bubbles: true}));
-                          return performance.now() - start;
-                        }"""
-                    )
-                    results["trouveur_filtre"].append(elapsed)
+                    results["trouveur_filtre"].append(finder_filter(page))
                 with fresh_page(playwright, site, base) as (page, sizes):
                     page.goto(f"{base}/reserve-d6/calculateurs/reserve/", wait_until="commit")
                     results["pre_rendu"].append(
@@ -229,6 +220,38 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
         (site / "bench-bare.html").unlink()
         (site / "bare-worker.mjs").unlink()
     return {k: median(v) for k, v in results.items()}
+
+
+# Filtering every entity of the five systems, from a key to the cards drawn.
+FINDER_FILTER = """() => {
+  const input = document.querySelector('.srd-trouveur input[name=c]');
+  const start = performance.now();
+  input.value = 'dexterite';
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  return performance.now() - start;
+}"""
+
+
+def finder_filter(page) -> float:
+    page.wait_for_selector(".srd-carte")
+    return page.evaluate(FINDER_FILTER)
+
+
+def finder_timing(site: Path, runs: int) -> float:
+    """The finder's filtering time on the site in `site` (the ×10 one)."""
+    from playwright.sync_api import sync_playwright
+
+    httpd, base = start_server(site)
+    times = []
+    try:
+        with sync_playwright() as playwright:
+            for _ in range(runs):
+                with fresh_page(playwright) as (page, _):
+                    page.goto(f"{base}/trouver/", wait_until="networkidle")
+                    times.append(finder_filter(page))
+    finally:
+        httpd.shutdown()
+    return median(times)
 
 
 # --- engine ---------------------------------------------------------------------------
@@ -374,11 +397,14 @@ def machine() -> str:
 
 def main() -> None:
     print("Construction du site réel…", flush=True)
-    real = time_builds(ROOT, BUILD_RUNS)
+    with tempfile.TemporaryDirectory() as tmp:
+        real = time_builds(ROOT, BUILD_RUNS, Path(tmp) / "site")
     with tempfile.TemporaryDirectory() as tmp:
         project, entities, chapters = multiplied_project(Path(tmp) / "x10", SCALE)
         print(f"Construction ×{SCALE} ({entities} entités, {chapters} chapitres)…", flush=True)
-        scaled = time_builds(project, 3)
+        scaled = time_builds(project, 3, Path(tmp) / "site")
+        print(f"Trouveur ×{SCALE}…", flush=True)
+        finder_scaled = finder_timing(Path(tmp) / "site", BROWSER_RUNS)
     with tempfile.TemporaryDirectory() as tmp:
         site, port = Path(tmp) / "site", free_port()
         build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
@@ -434,6 +460,7 @@ def main() -> None:
         f"| Recherche : frappe → résultats, première requête (l'index se charge alors) | {web['recherche_premiere']:.0f} ms |",
         f"| Recherche : frappe → résultats, requêtes suivantes | {web['recherche_suivante']:.0f} ms |",
         f"| Trouveur : filtrer toutes les entités des cinq systèmes (condition « dexterite ») | {web['trouveur_filtre']:.1f} ms |",
+        f"| Trouveur : le même filtre sur les données ×{SCALE} ({entities} entités) | {finder_scaled:.1f} ms |",
         "",
         "## Moteur sur les entrées les plus lourdes",
         "",
