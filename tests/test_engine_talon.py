@@ -312,3 +312,18 @@ def test_health_calculator_adds_the_three_tracks():
     assert summary.items[0].value == "−4"  # Épuisement −3 and Nervosité −1
     default = calc.run({}, R).blocks[0]  # the guide's T9 sequence on Vitalité 11
     assert "agonise" in default.items[1].value
+
+
+def test_creation_pickers_offer_every_allowed_choice_and_each_parses():
+    """Issue 11: the attributes and their skills are picked, not typed."""
+    fields = {i.name: i for i in registry.get("talon", "creation").inputs_for(R)}
+    primary, secondary = fields["primaires"].suggestions, fields["secondaires"].suggestions
+    assert (
+        "Combatif = Armes blanches + Corps à Corps",
+        "Combatif primaire, développe Armes blanches + Corps à Corps",
+    ) in primary
+    assert len(secondary) == sum(len(a.skills) for a in R.attributes.values())
+    for text, _ in primary + secondary:
+        choices, problems = sheet.parse_choices(R, text)
+        assert not problems and len(choices) == 1, text
+    assert "(9, 9, 8, 8)" in fields["primaires"].help

@@ -14,11 +14,11 @@ Choices = tuple[tuple[str, str], ...] | Callable[[object], tuple[tuple[str, str]
 
 
 def with_rules(item, rules: object):
-    """The input with its choices, suggestions or default drawn from `rules` when they come
-    from the data."""
+    """The input with its choices, suggestions, default or help drawn from `rules` when they
+    come from the data."""
     drawn = {
         name: value(rules)
-        for name in ("choices", "suggestions", "default")
+        for name in ("choices", "suggestions", "default", "help")
         if callable(value := getattr(item, name, None))
     }
     for name in ("choices", "suggestions"):

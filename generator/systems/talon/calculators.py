@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ...engine.inputs import (
     BoolInput,
     ChoiceInput,
@@ -539,6 +541,25 @@ def attribute_inputs(rules: Rules) -> tuple[IntInput, ...]:
     )
 
 
+def _group_help(group) -> str:
+    values = ", ".join(map(str, group.values))
+    skills = "compétence liée" if group.developed == 1 else "compétences liées"
+    return f"{len(group.values)} attributs ({values}), {group.developed} {skills} chacun"
+
+
+def _choice_suggestions(rules: Rules, group, status: str) -> tuple[tuple[str, str], ...]:
+    """Every « attribut = compétence + … » a group allows: the picker beside the field."""
+    found = []
+    for attribute in rules.attributes.values():
+        skills = [rules.skills[s] for s in attribute.skills if s in rules.skills]
+        for chosen in combinations(skills, group.developed):
+            names = " + ".join(skill.name for skill in chosen)
+            found.append(
+                (f"{attribute.name} = {names}", f"{attribute.name} {status}, développe {names}")
+            )
+    return tuple(found)
+
+
 def compute_creation(
     regles, primaires, secondaires, archetype, celerite, maitre_d_arme, deux_armes, **values
 ):
@@ -633,14 +654,19 @@ CREATION_INPUTS = (
         "Attributs primaires et compétences développées",
         "combatif = armes blanches + corps à corps, costaud = corps à corps + endurance, vif = réflexes + dégainer, vigilant = réflexes + recherche",
         400,
-        "4 attributs (9, 9, 8, 8), 2 compétences liées chacun : « attribut = compétence + compétence », séparés par des virgules.",
+        lambda rules: (
+            _group_help(rules.groups[0])
+            + " : « attribut = compétence + compétence », séparés par des virgules."
+        ),
+        suggestions=lambda rules: _choice_suggestions(rules, rules.groups[0], "primaire"),
     ),
     TextInput(
         "secondaires",
         "Attributs secondaires et compétence développée",
         "violent = armes blanches, résistant = vitalité, athlétique = course, rusé = feinte",
         400,
-        "4 attributs (8, 7, 7, 6), 1 compétence liée chacun.",
+        lambda rules: _group_help(rules.groups[1]) + ".",
+        suggestions=lambda rules: _choice_suggestions(rules, rules.groups[1], "secondaire"),
     ),
     InputGroup("attributs", attribute_inputs),
     ChoiceInput(
