@@ -44,9 +44,10 @@ def _outcome(critical: int, hope: int, doom: int, needed: int) -> int:
     return DOOM_SUCCESS if success else DOOM_FAILURE
 
 
-# A law (how many ways each outcome happens) packed in one integer, BITS bits per outcome:
-# adding two laws or scaling one is then a single integer operation. No count comes near
-# 2**BITS: at most faces ** (2 + 5 rerolls) = 10**7 ways in all.
+# A law (how many ways each outcome happens) packed in one integer, BITS bits per outcome,
+# with the ways that win packed above them: adding two laws, scaling one, or reading its
+# wins is then a single integer operation. No count comes near 2**BITS: at most
+# faces ** (2 + 5 rerolls) = 10**7 ways in all.
 BITS = 48
 
 
@@ -55,19 +56,17 @@ def _unpack(packed: int, kinds: int) -> tuple[int, ...]:
     return tuple((packed >> (BITS * o)) & mask for o in range(kinds))
 
 
-def _beyond(prev: dict, faces: int, which: int, higher: bool) -> dict:
-    """For each pair, the sum of the laws (or wins) of the pairs a reroll of die `which`
-    (0: Espérance, 1: Damnation) leads to when the kept value changes: the faces above the
-    old value (`higher`: the higher value is kept) or below it. One running sum per row or
-    column, so a reroll costs two operations instead of a pass over the faces."""
-    out = {}
-    order = range(faces, 0, -1) if higher else range(1, faces + 1)
-    for fixed in range(1, faces + 1):
+def _beyond(law: list[int], lines: list[range], higher: bool) -> list[int]:
+    """For each pair, the sum of the laws of the pairs a reroll leads to when the kept value
+    changes: the other pairs of its line (the pairs where only the rerolled die differs)
+    above the old value (`higher`: the higher value is kept) or below it. One running sum
+    per line, so a reroll costs two operations instead of a pass over the faces."""
+    out = [0] * len(law)
+    for line in lines:
         running = 0
-        for moving in order:
-            pair = (fixed, moving) if which else (moving, fixed)
-            out[pair] = running
-            running += prev[pair]
+        for i in reversed(line) if higher else line:
+            out[i] = running
+            running += law[i]
     return out
 
 
@@ -77,43 +76,49 @@ def _total_law(faces, classes, winning, net, adv, dis) -> tuple[int, ...]:
     rerolls (positive: advantages, negative: disadvantages) under the chosen policies; as
     whole counts out of faces ** (2 + |net|) (exact, and much faster than fractions). Built
     from the last reroll back to the first. `classes`: the outcome of each pair (hope, doom),
-    row by row; `winning`: the outcomes a player rerolls for."""
+    row by row (pair i has hope i // faces + 1, doom i % faces + 1); `winning`: the outcomes
+    a player rerolls for."""
     kinds = max(classes) + 1
-    pairs = [(h, d) for h in range(1, faces + 1) for d in range(1, faces + 1)]
-    outcome_of = dict(zip(pairs, classes, strict=True))
-    law = {pair: 1 << (BITS * outcome_of[pair]) for pair in pairs}
-    won = {pair: 1 if outcome_of[pair] in winning else 0 for pair in pairs}  # law's wins
+    wins = BITS * kinds
+    first = [1 << (BITS * c) | (c in winning) << wins for c in classes]
+    pairs = range(faces * faces)
+    hope_lines = [range(d, faces * faces, faces) for d in range(faces)]  # doom fixed
+    doom_lines = [range(h * faces, (h + 1) * faces) for h in range(faces)]  # hope fixed
+    hopes = [i // faces + 1 for i in pairs]
+    dooms = [i % faces + 1 for i in pairs]
     higher = net > 0  # an advantage keeps the higher value, a disadvantage the lower
+    if higher:  # the faces of a reroll that leave the kept value as it was
+        hope_same, doom_same = hopes, dooms
+    else:
+        hope_same = [faces + 1 - v for v in hopes]
+        doom_same = [faces + 1 - v for v in dooms]
+    if net > 0 and adv == "faible":  # the lower die, the hope die on a tie
+        forced = [h <= d for h, d in zip(hopes, dooms, strict=True)]
+    elif net < 0 and dis == "fort":  # the higher die, the doom die on a tie
+        forced = [h > d for h, d in zip(hopes, dooms, strict=True)]
+    else:
+        forced = None  # the player's best choice
+    law = first
     for left in range(1, abs(net) + 1):
         scale = faces**left
-        law_beyond = [_beyond(law, faces, which, higher) for which in (0, 1)]
-        won_beyond = [_beyond(won, faces, which, higher) for which in (0, 1)]
-        new_law, new_won = {}, {}
-        for h, d in pairs:
-            options = []
-            for which in (0, 1):
-                old = d if which else h
-                same = old if higher else faces - old + 1  # faces that leave the kept value
-                options.append(
-                    (
-                        same * won[h, d] + won_beyond[which][h, d],
-                        same * law[h, d] + law_beyond[which][h, d],
-                    )
-                )
-            if net > 0 and adv == "faible":
-                best = options[0 if h <= d else 1]
-            elif net < 0 and dis == "fort":
-                best = options[1 if d >= h else 0]
-            else:
-                if net > 0:  # rerolling is a right: the player may stop
-                    stopped = outcome_of[h, d]
-                    options.insert(
-                        0, (scale if stopped in winning else 0, scale << (BITS * stopped))
-                    )
-                best = max(options, key=lambda option: option[0])  # the player's best choice
-            new_won[h, d], new_law[h, d] = best
-        law, won = new_law, new_won
-    return _unpack(sum(law.values()), kinds)
+        by_hope = _beyond(law, hope_lines, higher)
+        by_doom = _beyond(law, doom_lines, higher)
+        new = [0] * len(law)
+        for i in pairs:
+            reroll_hope = hope_same[i] * law[i] + by_hope[i]
+            reroll_doom = doom_same[i] * law[i] + by_doom[i]
+            if forced is not None:
+                new[i] = reroll_hope if forced[i] else reroll_doom
+                continue
+            # the first of the best options, in the order: stop, hope die, doom die
+            best = reroll_hope if reroll_hope >> wins >= reroll_doom >> wins else reroll_doom
+            if higher:  # rerolling is a right: the player may stop
+                stop = scale * first[i]
+                if stop >> wins >= best >> wins:
+                    best = stop
+            new[i] = best
+        law = new
+    return _unpack(sum(law), kinds)
 
 
 def test_law(
