@@ -70,6 +70,28 @@ def test_pre_rendered_result_shows_before_any_python(page, server):
     page.unroute("**/calc-worker.mjs")
 
 
+def test_a_shared_link_on_a_phone_says_computing_until_its_own_result_is_in(page, server):
+    """Issue 11 §1, §3: the key figure stays in view; before Python answers, it is not the
+    default result dressed as the reader's."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    held = []
+    page.route("**/calc-worker.mjs", lambda route: held.append(route))  # engine on its way
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=5&competence=3")
+    summary = page.locator(".srd-calc-resume")
+    expect(summary).to_contain_text("calcul en cours")
+    expect(summary).to_be_in_viewport()
+    expect(page.locator(".srd-calc-result")).to_be_hidden()
+    assert "%" not in summary.inner_text()
+    for route in held:
+        route.continue_()
+    computed(page)
+    expect(page.locator(".srd-calc-result")).to_be_visible()
+    assert exact(page, "Dés lancés") == "8"
+    expect(summary).not_to_contain_text("calcul")
+    expect(summary).to_contain_text("%")
+    expect(summary).to_be_in_viewport()
+
+
 def test_url_query_is_computed_on_pyodide(page, server):
     page.goto(
         f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4"
@@ -314,9 +336,13 @@ def test_the_whole_site_works_offline_after_one_visit(browser, server):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/reserve-d6/regles/resolution/")
+    # A shared calculator link first: the cache fills once Python is up, not before.
+    page.goto(f"{server}/talon/calculateurs/test/?mode=avantage")
+    computed(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
     context.set_offline(True)
+    page.goto(f"{server}/reserve-d6/regles/resolution/")
+    expect(page.locator("h1").first).to_be_visible()
     page.goto(f"{server}/talon/atout/")
     expect(page.locator("h1").first).to_contain_text("Atouts")
     page.goto(f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=5&competence=3")

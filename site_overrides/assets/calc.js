@@ -12,6 +12,8 @@ const ACTION = ".srd-action";
 const ERROR = "-erreur";
 const SUMMARY = ".srd-calc-resume";
 const ADD = ".srd-ajout";
+// Sent on the document once Python is up (hors-ligne.js waits for it).
+const ENGINE_READY = "srd:moteur-pret";
 
 // A computation longer than this is stopped (worker terminated, then restarted).
 const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
@@ -39,7 +41,10 @@ function startWorker() {
     };
     worker.onerror = (event) => reject(new Error(event.message || "le moteur de calcul s'est arrêté"));
   });
-  ready.catch(() => stopWorker());
+  ready.then(
+    () => document.dispatchEvent(new Event(ENGINE_READY)),
+    () => stopWorker(),
+  );
   return ready;
 }
 
@@ -123,8 +128,12 @@ function bind(root) {
       ? `${label.textContent} : ${label.nextElementSibling.firstChild.textContent}`
       : "Voir le résultat";
   };
-  // Until the reader's own result is in, the one on screen is not theirs: hide it.
-  const pending = (yes) => result.classList.toggle("srd-pending", yes);
+  // Until the reader's own result is in, the one on screen is not theirs: hide it, and
+  // the key figure in view says so instead of showing the default one.
+  const pending = (yes) => {
+    result.classList.toggle("srd-pending", yes);
+    if (yes) summary.textContent = "Votre résultat : calcul en cours…";
+  };
 
   const params = new URLSearchParams(location.search);
   let fromUrl = false;

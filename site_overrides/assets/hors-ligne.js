@@ -1,9 +1,29 @@
 // Registers the service worker that keeps the whole site available offline (sw.js, at
 // the root of the site, wherever the site is served from).
+// Its first install downloads the whole site: it waits until this page is loaded and, on a
+// calculator page, until Python is up, so that the reader's first answer never waits for it.
+const ENGINE_READY = "srd:moteur-pret"; // sent by calc.js
+const LONGEST_WAIT_MS = 30000; // a calculator that never starts must not stop offline use
+
 if ("serviceWorker" in navigator) {
   const root = new URL("../", import.meta.url);
   const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname }).catch(() => {});
+  let registered = false;
+  const register = () => {
+    if (registered) return;
+    registered = true;
+    navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname }).catch(() => {});
+  };
+  const afterLoad = (then) =>
+    document.readyState === "complete" ? then() : addEventListener("load", then, { once: true });
+  if (hadController) {
+    register(); // already installed: only checks for a new build
+  } else if (document.querySelector(".srd-calc")) {
+    document.addEventListener(ENGINE_READY, () => afterLoad(register), { once: true });
+    setTimeout(register, LONGEST_WAIT_MS);
+  } else {
+    afterLoad(register);
+  }
   // A new build took over: reload, so this page and its scripts come from one build.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (hadController) location.reload();
