@@ -92,6 +92,23 @@ def test_a_shared_link_on_a_phone_says_computing_until_its_own_result_is_in(page
     expect(summary).to_be_in_viewport()
 
 
+def test_fields_the_chosen_mode_does_not_need_are_hidden(page, server):
+    """A phone shows only what counts: the DD against a DD, the opponent's bonus in an
+    opposed test; a shared link opens with its own mode's fields."""
+    page.goto(f"{server}/skillcraft/calculateurs/test/")
+    expect(page.locator("#test-dd")).to_be_visible()
+    expect(page.locator("#test-bonus_adverse")).to_be_hidden()
+    page.select_option("#test-mode", "oppose")
+    expect(page.locator("#test-dd")).to_be_hidden()
+    expect(page.locator("#test-bonus_adverse")).to_be_visible()
+    computed(page)
+    expect(page.locator(".srd-figures h3").first).to_contain_text("contre 2d10")
+    page.goto(f"{server}/divin6/calculateurs/jet/?mode=opposition&adversaire_des=4")
+    expect(page.locator("#jet-adversaire_des")).to_be_visible()
+    expect(page.locator("#jet-difficulte")).to_be_hidden()
+    computed(page)
+
+
 def test_url_query_is_computed_on_pyodide(page, server):
     page.goto(
         f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4"

@@ -498,6 +498,8 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
     for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION", "SUMMARY", "ADD"):
         assert f'const {name} = ".{getattr(form, name)}";' in script, name
     assert f'const ERROR = "{form.ERROR}";' in script
+    for name in ("SHOWN_IF", "SHOWN_VALUES"):
+        assert f'const {name} = "{getattr(form, name)}";' in script, name
 
 
 def test_a_killed_build_leaves_nothing_behind_and_the_site_is_world_readable(project):

@@ -113,6 +113,39 @@ def test_a_calculator_whose_function_does_not_match_its_inputs_fails_at_import()
     assert ok.needs_rules
 
 
+def test_a_field_shown_only_for_some_choices_is_hidden_otherwise_and_checked_at_import():
+    from generator.engine.form import calculator_html
+    from generator.engine.inputs import ChoiceInput
+    from generator.engine.registry import ShownWhen
+
+    inputs = (
+        ChoiceInput("mode", "Contre", "dd", (("dd", "DD"), ("oppose", "Opposé"))),
+        IntInput("dd", "DD", 15, 1, 60),
+        IntInput("adverse", "Bonus adverse", 2, 0, 9),
+    )
+    calc = Calculator(
+        "essai",
+        "affichage",
+        "T",
+        "R",
+        inputs,
+        lambda mode, dd, adverse: (),
+        shown_when=(ShownWhen(("adverse",), "mode", ("oppose",)),),
+    )
+    html = calculator_html(calc, "")
+    assert '<div class="srd-field" data-si="mode" data-si-valeurs="oppose" hidden>' in html
+    assert html.count(" hidden>") == 1  # the DD, needed by the default choice, stays
+    for wrong in (
+        ShownWhen(("adverse",), "mode", ("contre",)),  # not a value of the choice
+        ShownWhen(("inconnu",), "mode", ("oppose",)),  # not a field
+        ShownWhen(("adverse",), "dd", ("1",)),  # not a choice
+    ):
+        with pytest.raises(TypeError, match="calculateur essai/faux"):
+            Calculator(
+                "essai", "faux", "T", "R", inputs, lambda mode, dd, adverse: (), shown_when=(wrong,)
+            )
+
+
 def test_choices_drawn_from_the_rules_reach_the_form_and_the_reading():
     from generator.engine.form import calculator_html
     from generator.engine.inputs import ChoiceInput

@@ -4,7 +4,8 @@
 calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by their
 `name`, the message slot of a field by the field's id + ERROR, and the parts below by
 their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
-`data-retire`, to take the last token away). The names are
+`data-retire`, to take the last token away); a field needed only for some values of a
+choice by SHOWN_IF and SHOWN_VALUES on its wrapper. The names are
 written here and in calc.js only.
 
 No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
@@ -35,10 +36,24 @@ ACTION = "srd-action"
 ADD = "srd-ajout"  # a picker that appends its choice to the field named by data-champ
 HELP = "-aide"  # suffix of a field's id: its help text
 ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
+# A field shown only for some values of a choice: the choice's name, and its values.
+SHOWN_IF = "data-si"
+SHOWN_VALUES = "data-si-valeurs"
 
 
-def _field(calc: Calculator, item) -> str:
+def _shown_if(calc: Calculator, item, defaults: dict) -> str:
+    """The attributes of a field's wrapper that let calc.js hide it when its choice does
+    not need it; hidden from the start when the default choice does not."""
+    rule = calc.shown_when_for(item.name)
+    if rule is None:
+        return ""
+    hidden = " hidden" if defaults.get(rule.choice) not in rule.values else ""
+    return f' {SHOWN_IF}="{rule.choice}" {SHOWN_VALUES}="{" ".join(rule.values)}"{hidden}'
+
+
+def _field(calc: Calculator, item, defaults: dict) -> str:
     field_id = f"{calc.id}-{item.name}"
+    shown_if = _shown_if(calc, item, defaults)
     described = f"{field_id}{HELP} {field_id}{ERROR}"
     label = f'<label for="{field_id}">{escape(item.label)}</label>'
     common = f'id="{field_id}" name="{item.name}" aria-describedby="{described}"'
@@ -48,7 +63,7 @@ def _field(calc: Calculator, item) -> str:
             for v, text in item.choices
         )
         return (
-            f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"><legend>{escape(item.label)}</legend>{boxes}'
+            f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"{shown_if}><legend>{escape(item.label)}</legend>{boxes}'
             f'<small id="{field_id}{HELP}">{escape(item.help)}</small><span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></fieldset>'
         )
     if isinstance(item, BoolInput):
@@ -85,7 +100,7 @@ def _field(calc: Calculator, item) -> str:
         else ""
     )
     return (
-        f'<div class="srd-field">{label}{control}'
+        f'<div class="srd-field"{shown_if}>{label}{control}'
         f'<small id="{field_id}{HELP}">{escape(item.help)}{bounds}</small>'
         f'<span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></div>'
     )
@@ -106,7 +121,9 @@ def _picker(field_id: str, item: TextInput) -> str:
 
 
 def calculator_html(calc: Calculator, default_result: str, rules: object = None) -> str:
-    fields = "".join(_field(calc, item) for item in calc.inputs_for(rules))
+    inputs = calc.inputs_for(rules)
+    defaults = {item.name: item.default for item in inputs}
+    fields = "".join(_field(calc, item, defaults) for item in inputs)
     buttons = "".join(
         f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" '
         + ('data-retire="1"' if action.removes else f'data-ajoute="{escape(action.token)}"')

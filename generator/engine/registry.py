@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .. import systems
-from .inputs import FieldError, Input, InputError, InputGroup, with_rules
+from .inputs import ChoiceInput, FieldError, Input, InputError, InputGroup, with_rules
 from .results import Block, to_html
 
 
@@ -36,6 +36,16 @@ class Action:
 
 
 @dataclass(frozen=True)
+class ShownWhen:
+    """Fields that matter only for some values of a choice (a DD only against a DD): the
+    form hides them otherwise, so a phone shows only what counts for the answer."""
+
+    fields: tuple[str, ...]
+    choice: str  # the name of the ChoiceInput they depend on
+    values: tuple[str, ...]  # its values for which they are shown
+
+
+@dataclass(frozen=True)
 class Calculator:
     system: str
     id: str
@@ -46,6 +56,7 @@ class Calculator:
     assumptions: tuple[str, ...] = ()  # what the model takes for granted, shown on the page
     # Buttons, or a function that draws them from the rules (a button per suit…).
     actions: tuple[Action, ...] | Callable[[object], tuple[Action, ...]] = ()
+    shown_when: tuple[ShownWhen, ...] = ()
 
     @property
     def defaults(self) -> dict:
@@ -69,6 +80,24 @@ class Calculator:
                 f"{params}, les champs déclarés sont {names + groups} (précédés de « regles » s'il "
                 "lit les données, suivis de **valeurs s'il reçoit un groupe de champs)"
             )
+        self._check_shown_when(names)
+
+    def _check_shown_when(self, names: list[str]) -> None:
+        choices = {i.name: i for i in self.inputs if isinstance(i, ChoiceInput)}
+        for rule in self.shown_when:
+            choice = choices.get(rule.choice)
+            allowed = [] if choice is None or callable(choice.choices) else choice.choices
+            unknown = [f for f in rule.fields if f not in names] + [
+                v for v in rule.values if allowed and v not in dict(allowed)
+            ]
+            if choice is None or unknown:
+                raise TypeError(
+                    f"calculateur {self.system}/{self.id} : condition d'affichage sur "
+                    f"« {rule.choice} » incohérente (champ de choix absent, ou inconnus : {unknown})"
+                )
+
+    def shown_when_for(self, field: str) -> ShownWhen | None:
+        return next((rule for rule in self.shown_when if field in rule.fields), None)
 
     @property
     def needs_rules(self) -> bool:

@@ -47,6 +47,7 @@ class Table:
     headers: tuple[str, ...]
     rows: tuple[tuple[Number | str, ...], ...]
     note: str = ""
+    percent: tuple[int, ...] = ()  # the columns that hold probabilities
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,9 @@ def _distribution_html(block: Distribution) -> str:
 def _table_html(block: Table) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in block.headers)
     body = "".join(
-        "<tr>" + "".join(f"<td>{_value_html(c, False)}</td>" for c in row) + "</tr>"
+        "<tr>"
+        + "".join(f"<td>{_value_html(c, n in block.percent)}</td>" for n, c in enumerate(row))
+        + "</tr>"
         for row in block.rows
     )
     note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""

@@ -12,6 +12,8 @@ const ACTION = ".srd-action";
 const ERROR = "-erreur";
 const SUMMARY = ".srd-calc-resume";
 const ADD = ".srd-ajout";
+const SHOWN_IF = "data-si"; // a field shown only for some values of a choice
+const SHOWN_VALUES = "data-si-valeurs";
 // Sent on the document once Python is up (hors-ligne.js waits for it).
 const ENGINE_READY = "srd:moteur-pret";
 
@@ -105,6 +107,17 @@ function showErrors(form, errors) {
     if (slot) slot.textContent = message;
     holder.toggleAttribute("aria-invalid", Boolean(message));
   }
+  showNeededFields(form);
+}
+
+// A field that the current choice does not need is hidden, unless it holds an error the
+// reader must see.
+function showNeededFields(form) {
+  for (const wrapper of form.querySelectorAll(`[${SHOWN_IF}]`)) {
+    const choice = form.elements[wrapper.getAttribute(SHOWN_IF)];
+    const needed = wrapper.getAttribute(SHOWN_VALUES).split(" ").includes(choice.value);
+    wrapper.hidden = !needed && !wrapper.querySelector("[aria-invalid]");
+  }
 }
 
 function bind(root) {
@@ -186,6 +199,7 @@ function bind(root) {
   let debounce = 0;
   form.addEventListener("input", (event) => {
     if (event.target.matches(ADD)) return; // a search in a picker is not a value
+    showNeededFields(form);
     root.dataset.state = "busy"; // the result on screen no longer matches the fields
     if (!worker) pending(true); // the engine is still loading: no stale figure meanwhile
     syncUrl();
@@ -237,6 +251,7 @@ function bind(root) {
   });
 
   link.href = `?${new URLSearchParams(queryOf(form))}`;
+  showNeededFields(form);
   summarize();
   if (fromUrl) {
     pending(true);

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
 from ...engine.names import slug, unknown
-from ...engine.registry import Calculator, register
+from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from . import dice, sheet
 
@@ -227,6 +227,10 @@ register(
             "Un résultat égal à la difficulté réussit (l. 437). Sans dé d'action, seul le modificateur compte.",
             "Frappes critiques : paliers de marge 6, 9 et 12 (l. 534–538), aussi comptés contre une difficulté fixe (marge = total − difficulté).",
             "Point de Destin : deux lectures de la l. 416 au choix ; « relance si le jet a échoué » suppose que le joueur connaît la difficulté, « à l'aveugle » relance le dé le plus faible s'il montre 1, 2 ou 3.",
+        ),
+        shown_when=(
+            ShownWhen(("difficulte", "prendre", "destin"), "mode", ("difficulte",)),
+            ShownWhen(("adversaire_des", "adversaire_mod", "egalite"), "mode", ("opposition",)),
         ),
     )
 )

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
 from ...engine.names import slug
-from ...engine.registry import Calculator, register
+from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from . import dice, planner
 
@@ -89,7 +89,7 @@ def compute_test(
     rows = tuple((name, law[i]) for i, name in enumerate(dice.OUTCOMES))
     return (
         Figures(title, tuple(lines)),
-        Table("Issues du test", ("Issue", "Probabilité"), tuple((n, p) for n, p in rows)),
+        Table("Issues du test", ("Issue", "Probabilité"), rows, percent=(1,)),
     )
 
 
@@ -177,6 +177,10 @@ register(
             "Un double de 6 à 10 réussit d'office, de 1 à 5 échoue d'office (l. 814) ; sinon, réussite si 2d10 + modificateur + rang + bonus atteint le DD.",
             "Avantage et désavantage : un dé relancé garde son rôle (Espérance ou Damnation), et un double obtenu en relançant est critique.",
             "Test opposé : les dés de l'adversaire ne sont qu'une somme ; les doubles de l'initiateur restent critiques.",
+        ),
+        shown_when=(
+            ShownWhen(("dd",), "mode", ("dd",)),
+            ShownWhen(("bonus_adverse",), "mode", ("oppose",)),
         ),
     )
 )
