@@ -109,6 +109,25 @@ def test_fields_the_chosen_mode_does_not_need_are_hidden(page, server):
     computed(page)
 
 
+def test_steppers_and_arrow_keys_change_a_number_within_its_bounds(page, server):
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?competence=19")
+    field = page.locator("#reserve-competence")
+    plus = page.get_by_role("button", name="Compétence : un de plus")
+    plus.click()
+    expect(field).to_have_value("20")
+    plus.click()  # 20 is the highest
+    expect(field).to_have_value("20")
+    computed(page)
+    assert "competence=20" in page.url
+    field.focus()
+    page.keyboard.press("ArrowDown")
+    expect(field).to_have_value("19")
+    page.get_by_role("button", name="Compétence : un de moins").click()
+    expect(field).to_have_value("18")
+    computed(page)
+    assert exact(page, "Dés lancés") == "22"  # 7 by default, competence 3 → 18
+
+
 def test_url_query_is_computed_on_pyodide(page, server):
     page.goto(
         f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4"

@@ -495,7 +495,7 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
     from generator.engine import form
 
     script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
-    for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION", "SUMMARY", "ADD"):
+    for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION", "SUMMARY", "ADD", "STEP"):
         assert f'const {name} = ".{getattr(form, name)}";' in script, name
     assert f'const ERROR = "{form.ERROR}";' in script
     for name in ("SHOWN_IF", "SHOWN_VALUES"):

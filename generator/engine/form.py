@@ -4,7 +4,8 @@
 calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by their
 `name`, the message slot of a field by the field's id + ERROR, and the parts below by
 their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
-`data-retire`, to take the last token away); a field needed only for some values of a
+`data-retire`, to take the last token away); a whole-number field's steppers by STEP,
+its bounds by `data-min` / `data-max`; a field needed only for some values of a
 choice by SHOWN_IF and SHOWN_VALUES on its wrapper. The names are
 written here and in calc.js only.
 
@@ -34,6 +35,7 @@ LINK = "srd-calc-link"
 SUMMARY = "srd-calc-resume"  # the key figure, kept in view on a phone
 ACTION = "srd-action"
 ADD = "srd-ajout"  # a picker that appends its choice to the field named by data-champ
+STEP = "srd-pas"  # a − or + button beside a whole-number field; data-pas: the step
 HELP = "-aide"  # suffix of a field's id: its help text
 ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
 # A field shown only for some values of a choice: the choice's name, and its values.
@@ -79,8 +81,13 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
         )
         control = f"<select {common}>{options}</select>"
     elif isinstance(item, IntInput):
-        # type=text keeps what the reader typed, so the engine can say what is wrong with it.
-        control = f'<input type="text" inputmode="numeric" autocomplete="off" {common} value="{item.default}">'
+        # type=text keeps what the reader typed, so the engine can say what is wrong with it;
+        # the steppers (and the arrow keys) change it by one within its bounds.
+        field = (
+            f'<input type="text" inputmode="numeric" autocomplete="off" {common} '
+            f'value="{item.default}" data-min="{item.minimum}" data-max="{item.maximum}">'
+        )
+        control = f'<span class="srd-stepper">{_step(item, -1)}{field}{_step(item, 1)}</span>'
     elif isinstance(item, DecimalInput):
         control = f'<input type="text" inputmode="decimal" autocomplete="off" {common} value="{escape(item.to_text(item.default))}">'
     elif isinstance(item, TextInput) and item.max_length >= 300:
@@ -103,6 +110,15 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
         f'<div class="srd-field"{shown_if}>{label}{control}'
         f'<small id="{field_id}{HELP}">{escape(item.help)}{bounds}</small>'
         f'<span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></div>'
+    )
+
+
+def _step(item: IntInput, step: int) -> str:
+    # Out of the tab order: the arrow keys do the same in the field.
+    sign, words = ("+", "un de plus") if step > 0 else ("−", "un de moins")
+    return (
+        f'<button type="button" class="{STEP}" data-pas="{step}" tabindex="-1" '
+        f'aria-label="{escape(item.label)} : {words}">{sign}</button>'
     )
 
 

@@ -12,6 +12,7 @@ const ACTION = ".srd-action";
 const ERROR = "-erreur";
 const SUMMARY = ".srd-calc-resume";
 const ADD = ".srd-ajout";
+const STEP = ".srd-pas";
 const SHOWN_IF = "data-si"; // a field shown only for some values of a choice
 const SHOWN_VALUES = "data-si-valeurs";
 // Sent on the document once Python is up (hors-ligne.js waits for it).
@@ -108,6 +109,16 @@ function showErrors(form, errors) {
     holder.toggleAttribute("aria-invalid", Boolean(message));
   }
   showNeededFields(form);
+}
+
+// One more or one less in a whole-number field, kept within its bounds; a value that is
+// not a number yet starts again from the lowest one.
+function stepField(field, step) {
+  const current = Number.parseInt(field.value.replace("\u2212", "-"), 10);
+  const lowest = Number(field.dataset.min);
+  const highest = Number(field.dataset.max);
+  field.value = String(Number.isNaN(current) ? lowest : Math.min(highest, Math.max(lowest, current + step)));
+  field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 // A field that the current choice does not need is hidden, unless it holds an error the
@@ -233,6 +244,14 @@ function bind(root) {
     setState("ok", "Coup refusé : le journal revient à l'état précédent.");
     return true;
   };
+  root.querySelectorAll(STEP).forEach((button) =>
+    button.addEventListener("click", () => stepField(button.parentElement.querySelector("input"), Number(button.dataset.pas))),
+  );
+  form.addEventListener("keydown", (event) => {
+    if (!("min" in event.target.dataset) || !["ArrowUp", "ArrowDown"].includes(event.key)) return;
+    event.preventDefault();
+    stepField(event.target, event.key === "ArrowUp" ? 1 : -1);
+  });
   // Pickers: a suggestion chosen from the list is appended to its field.
   root.querySelectorAll(ADD).forEach((picker) => {
     const options = new Set([...picker.list.options].map((option) => option.value));
