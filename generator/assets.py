@@ -85,7 +85,9 @@ def build_wheel(name: str, version: str, files: dict[str, bytes]) -> tuple[str, 
 
 def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
     """The engine and every system's calculators, each system with the data its rules read."""
-    files = {"generator/__init__.py": (PACKAGE / "__init__.py").read_bytes()}
+    files = {
+        f"generator/{name}": (PACKAGE / name).read_bytes() for name in ("__init__.py", "urls.py")
+    }
     files.update(_sources(PACKAGE / "engine", "generator/engine"))
     files.update(_sources(systems.FOLDER, "generator/systems", recursive=False))
     for system_id in systems.ids():

@@ -6,6 +6,8 @@ Every page, link, export entry and navigation item asks here; nothing else joins
 
 from __future__ import annotations
 
+import posixpath
+
 CHAPTERS = "regles"
 CATALOGUE = "catalogue"
 CALCULATORS = "calculateurs"
@@ -75,3 +77,11 @@ def url(docs_path: str) -> str:
     else:
         stem += "/"
     return "/" + stem
+
+
+def relative(from_docs_path: str, to_docs_path: str) -> str:
+    """The link from one page to another, relative, so the site works in any folder:
+    calculator divin6/calculateurs/feuille.md → atout divin6/atout/tir-rapide.md gives
+    « ../../atout/tir-rapide/ »."""
+    start, target = url(from_docs_path), url(to_docs_path)
+    return posixpath.relpath(target, start) + "/"

@@ -365,6 +365,20 @@ def test_divin6_sheet_picks_atouts_from_a_list_and_flags_typos_at_the_field(page
     expect(page.locator("#feuille-atouts-erreur")).to_contain_text("« Attaque en finesse »")
 
 
+def test_divin6_sheet_points_each_check_at_its_field_and_links_the_choices(page, server):
+    page.goto(f"{server}/divin6/calculateurs/feuille/?force=4&atouts=tir+rapide")
+    computed(page)
+    check = page.locator(".srd-verifier a[data-champ=force]").first
+    expect(check).to_have_text("Force")
+    expect(page.locator("#feuille-force")).to_have_attribute("data-a-verifier", "")
+    expect(page.locator("#feuille-charisme")).not_to_have_attribute("data-a-verifier", "")
+    page.locator(".srd-verifier a[data-champ=atouts]").first.click()
+    expect(page.locator("#feuille-atouts")).to_be_focused()
+    page.locator(".srd-liens a", has_text="Tir rapide").click()
+    expect(page.locator("h1").first).to_contain_text("Tir rapide")
+    assert page.url.endswith("/divin6/atout/tir-rapide/")
+
+
 def test_the_whole_site_works_offline_after_one_visit(browser, server):
     """Issue 11 §5: one visit, then the network cut: other pages, the search and a
     calculator (Pyodide included) still work."""

@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 
 from generator.engine import registry
+from generator.engine.results import Table
 from generator.systems.divin6 import dice
 from generator.systems.divin6.calculators import level_and_free
 
@@ -142,7 +143,7 @@ def sheet_run(rules):
 
 def sheet_values(blocks):
     figures = {f.label: f.value for f in blocks[1].items}
-    rows = {row[0]: row for block in blocks[2:] for row in block.rows}
+    rows = {row[0]: row for block in blocks[2:] if isinstance(block, Table) for row in block.rows}
     return blocks[0].text, figures, rows
 
 
@@ -207,6 +208,25 @@ def test_the_sheet_offers_pickers_drawn_from_the_data(rules):
     assert "Épée longue" in dict(fields["equipement"].suggestions)
     assert ("Vigilance 2", "Sagesse ; expert") in fields["rangs"].suggestions
     assert [v for v, _ in fields["peuple"].choices][:2] == ["humain", "elfe"]
+
+
+def test_each_check_of_the_sheet_points_at_its_field(sheet_run, rules):
+    """Issue 11 §2: a broken rule names the control to change, and the sheet links what
+    was chosen to its page."""
+    calc = registry.get("divin6", "feuille")
+    outcome = sheet_run({"force": "4", "atouts": "tir rapide", "rangs": "vigilance 3"})
+    failed = dict(outcome.blocks[0].failed)
+    assert failed["force"].startswith("Caractéristiques de création")
+    assert "Tir rapide : il faut 2 au moins en Sagesse (vous avez 0)." in [
+        m for f, m in outcome.blocks[0].failed if f == "atouts"
+    ]
+    assert "au plus 2 rangs" in failed["rangs"]
+    html = calc.html(outcome.blocks, rules["divin6"])
+    assert '<a href="#feuille-atouts" data-champ="atouts">Atouts</a> : Tir rapide' in html
+    assert '<a href="../../atout/tir-rapide/">Tir rapide</a>' in html  # chosen: linked
+    assert '<a href="../../atout/lecteur/">' not in html  # not chosen
+    achille = calc.html(sheet_run({}).blocks, rules["divin6"])
+    assert "Fiche conforme" in achille and "srd-verifier" not in achille
 
 
 def test_sheet_explains_broken_rules(sheet_run):

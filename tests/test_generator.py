@@ -498,6 +498,9 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
     for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION", "SUMMARY", "ADD", "STEP"):
         assert f'const {name} = ".{getattr(form, name)}";' in script, name
     assert f'const ERROR = "{form.ERROR}";' in script
+    from generator.engine.results import CHECKS
+
+    assert f'const CHECK = ".{CHECKS} a[data-champ]";' in script
     for name in ("SHOWN_IF", "SHOWN_VALUES"):
         assert f'const {name} = "{getattr(form, name)}";' in script, name
 

@@ -10,7 +10,6 @@ import json
 
 from . import rules
 from .registry import Calculator, get
-from .results import to_html
 
 
 def _failure(message: str, errors: dict | None = None) -> str:
@@ -39,4 +38,6 @@ def reply(calculator: Calculator, query: dict, system_rules: object) -> str:
         return _failure(f"Erreur interne du calculateur ({type(error).__name__}) : signalez-la.")
     if not outcome.ok:
         return json.dumps({"ok": False, "errors": outcome.errors}, ensure_ascii=False)
-    return json.dumps({"ok": True, "html": to_html(outcome.blocks)}, ensure_ascii=False)
+    return json.dumps(
+        {"ok": True, "html": calculator.html(outcome.blocks, system_rules)}, ensure_ascii=False
+    )

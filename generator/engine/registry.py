@@ -6,9 +6,9 @@ import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .. import systems
+from .. import systems, urls
 from .inputs import ChoiceInput, FieldError, Input, InputError, InputGroup, with_rules
-from .results import Block, to_html
+from .results import Block, Page, to_html
 
 
 @dataclass(frozen=True)
@@ -150,9 +150,15 @@ class Calculator:
         except FieldError as error:
             return Outcome(outcome.values, {error.field: str(error)})
 
+    def html(self, blocks: tuple[Block, ...], rules: object = None) -> str:
+        """The result's HTML, its links made from this calculator's page, its checks
+        pointing at this form's fields (ids as engine/form.py writes them)."""
+        fields = {i.name: (f"{self.id}-{i.name}", i.label) for i in self.inputs_for(rules)}
+        return to_html(blocks, Page(urls.calculator(self.system, self.id), fields))
+
     def default_html(self, rules: object = None) -> str:
         defaults = {i.name: i.default for i in self.inputs_for(rules)}
-        return to_html(self._call(rules, defaults))
+        return self.html(self._call(rules, defaults), rules)
 
 
 _REGISTRY: dict[tuple[str, str], Calculator] = {}

@@ -8,11 +8,17 @@ both always look the same.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
+from .. import urls
+
 Number = int | Fraction
+
+# The class of a result's checks: calc.js marks the form fields their links name.
+CHECKS = "srd-verifier"
 
 
 @dataclass(frozen=True)
@@ -51,12 +57,51 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Link:
+    """An entity the reader chose, linked to its page (`page`: its docs path, urls.py)."""
+
+    label: str
+    page: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Links:
+    title: str
+    items: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class Checks:
+    """What a sheet found to fix, each pointing at the form field it concerns (its name);
+    `passed`: what to say when nothing is wrong."""
+
+    passed: str
+    failed: tuple[tuple[str, str], ...]  # (field name, French message)
+
+    @property
+    def text(self) -> str:
+        """The verdict in one sentence, as plain text."""
+        messages = dict.fromkeys(message for _, message in self.failed)
+        return "À vérifier : " + " ".join(messages) if messages else self.passed
+
+
+@dataclass(frozen=True)
+class Page:
+    """Where a result is shown: the docs path its links start from, and the fields of its
+    form (name → (element id, label)) its checks point at."""
+
+    path: str = ""
+    fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Text:
     text: str
     tone: str = "info"  # info | avertissement
 
 
-Block = Figures | Distribution | Table | Text
+Block = Figures | Distribution | Table | Links | Checks | Text
 
 # Tail rows below this probability are folded into one exact « k ou plus » row.
 TAIL = Fraction(1, 10**6)
@@ -193,6 +238,34 @@ def _table_html(block: Table) -> str:
     )
 
 
+def _links_html(block: Links, page: Page) -> str:
+    if not page.path:
+        raise ValueError(f"« {block.title} » : des liens sans la page où ils s'affichent")
+    items = "".join(
+        f'<li><a href="{escape(urls.relative(page.path, link.page))}">{escape(link.label)}</a>'
+        + (f" <small>{escape(link.note)}</small>" if link.note else "")
+        + "</li>"
+        for link in block.items
+    )
+    return f'<section class="srd-liens"><h3>{escape(block.title)}</h3><ul>{items}</ul></section>'
+
+
+def _checks_html(block: Checks, page: Page) -> str:
+    if not block.failed:
+        return _text_html(Text(block.passed))
+    items = []
+    for name, message in dict.fromkeys(block.failed):
+        element_id, label = page.fields[name]
+        items.append(
+            f'<li><a href="#{escape(element_id)}" data-champ="{escape(name)}">{escape(label)}</a> : '
+            f"{escape(message)}</li>"
+        )
+    return (
+        f'<section class="srd-text srd-avertissement {CHECKS}"><p>À vérifier :</p>'
+        f"<ul>{''.join(items)}</ul></section>"
+    )
+
+
 def _text_html(block: Text) -> str:
     return f'<p class="srd-text srd-{block.tone}">{escape(block.text)}</p>'
 
@@ -205,9 +278,18 @@ _RENDERERS = {
 }
 
 
-def to_html(blocks: tuple[Block, ...]) -> str:
-    # One line, no blank lines: the HTML goes into Markdown pages as a raw block.
-    return "".join(_RENDERERS[type(block)](block) for block in blocks)
+_IN_PAGE = {Links: _links_html, Checks: _checks_html}  # they need to know where they are
+
+
+def to_html(blocks: tuple[Block, ...], page: Page = Page()) -> str:
+    """`page`: where the result is shown, for its links and checks.
+    One line, no blank lines: the HTML goes into Markdown pages as a raw block."""
+    return "".join(
+        _IN_PAGE[type(block)](block, page)
+        if type(block) in _IN_PAGE
+        else _RENDERERS[type(block)](block)
+        for block in blocks
+    )
 
 
 def mean(probabilities: tuple[tuple[int, Fraction], ...]) -> Fraction:

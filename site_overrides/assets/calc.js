@@ -13,6 +13,7 @@ const ERROR = "-erreur";
 const SUMMARY = ".srd-calc-resume";
 const ADD = ".srd-ajout";
 const STEP = ".srd-pas";
+const CHECK = ".srd-verifier a[data-champ]"; // a check of the result, pointing at its field
 const SHOWN_IF = "data-si"; // a field shown only for some values of a choice
 const SHOWN_VALUES = "data-si-valeurs";
 // Sent on the document once Python is up (hors-ligne.js waits for it).
@@ -121,6 +122,15 @@ function stepField(field, step) {
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+// The fields the result's checks point at are marked; a click on a check goes to its field.
+function markChecked(form, result) {
+  for (const el of form.querySelectorAll("[data-a-verifier]")) el.removeAttribute("data-a-verifier");
+  for (const link of result.querySelectorAll(CHECK)) {
+    const field = form.elements[link.dataset.champ];
+    if (field && field.setAttribute) field.setAttribute("data-a-verifier", "");
+  }
+}
+
 // A field that the current choice does not need is hidden, unless it holds an error the
 // reader must see.
 function showNeededFields(form) {
@@ -187,6 +197,7 @@ function bind(root) {
       if (!reply.ok && refused(reply.errors || {})) return;
       if (reply.ok) {
         result.innerHTML = reply.html;
+        markChecked(form, result);
         result.classList.remove("srd-stale");
         pending(false);
         summarize();
@@ -264,6 +275,14 @@ function bind(root) {
       field.dispatchEvent(new Event("input", { bubbles: true }));
     });
   });
+  result.addEventListener("click", (event) => {
+    const link = event.target.closest(CHECK);
+    const field = link && form.elements[link.dataset.champ];
+    if (!field || !field.focus) return;
+    event.preventDefault();
+    field.scrollIntoView({ block: "center" });
+    field.focus({ preventScroll: true });
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run();
@@ -271,6 +290,7 @@ function bind(root) {
 
   link.href = `?${new URLSearchParams(queryOf(form))}`;
   showNeededFields(form);
+  markChecked(form, result);
   summarize();
   if (fromUrl) {
     pending(true);

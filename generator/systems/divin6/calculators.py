@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
+from ... import urls
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
 from ...engine.names import slug, unknown
 from ...engine.registry import Calculator, ShownWhen, register
-from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
+from ...engine.results import (
+    Checks,
+    Distribution,
+    Figure,
+    Figures,
+    Link,
+    Links,
+    Table,
+    Text,
+    signed,
+)
 from . import dice, sheet
 
 SYSTEM = "divin6"
@@ -637,16 +649,13 @@ def compute_sheet(
         gear=gear,
     )
     d = character.derived()
-    problems = character.check() + character.problems
+    problems = character.check()
     if d["do"] > 10 and character.level == 1:
-        problems.append(f"Équipement : {d['do']} DO dépensés pour 10 à la création (l. 277).")
+        problems.append(
+            ("equipement", f"Équipement : {d['do']} DO dépensés pour 10 à la création (l. 277).")
+        )
     blocks = [
-        Text(
-            "Fiche conforme aux règles de création."
-            if not problems
-            else "À vérifier : " + " ".join(dict.fromkeys(problems)),
-            "info" if not problems else "avertissement",
-        ),
+        Checks("Fiche conforme aux règles de création.", tuple(problems)),
         Figures(
             f"Niveau {character.level} ({', '.join(class_list)})",
             (
@@ -678,6 +687,7 @@ def compute_sheet(
             ),
         ),
     ]
+    blocks.append(Links("Vos choix", _chosen(regles, peuple, class_list, atout_entries, gear)))
     rows = []
     for skill, (carac, _specialised) in regles.skills.items():
         specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
@@ -703,6 +713,40 @@ def compute_sheet(
         )
     )
     return tuple(blocks)
+
+
+def _chosen(regles, people, classes, atouts, gear) -> tuple[Link, ...]:
+    """What the sheet was given, each linked to its page."""
+    links = []
+    if people in regles.peoples:  # a human has no people page
+        page = urls.entity(SYSTEM, "peuple", people)
+        links.append(Link(regles.peoples[people]["nom"], page, "peuple"))
+    for class_id in dict.fromkeys(classes):
+        levels = [str(n) for n, c in enumerate(classes, 1) if c == class_id]
+        note = f"classe, niveau{'x' if len(levels) > 1 else ''} {', '.join(levels)}"
+        links.append(
+            Link(regles.classes[class_id].name, urls.entity(SYSTEM, "classe", class_id), note)
+        )
+    for atout_id, count in Counter(a.id for a in atouts).items():
+        details = sorted({label for a in atouts if a.id == atout_id for label in a.labels})
+        note = (
+            "atout"
+            + (f" ×{count}" if count > 1 else "")
+            + (f" ({', '.join(details)})" if details else "")
+        )
+        links.append(
+            Link(regles.atouts[atout_id]["nom"], urls.entity(SYSTEM, "atout", atout_id), note)
+        )
+    for entry in gear:
+        if entry.id in regles.equipment:
+            page = urls.entity(SYSTEM, "equipement", entry.id)
+            links.append(Link(regles.equipment[entry.id].name, page, "équipement"))
+        else:  # a weapon the text names: its category's page
+            category = regles.weapon_categories[regles.weapon_named(entry.id)]
+            name = next(n for n in category.names if slug(n) == entry.id)
+            page = urls.entity(SYSTEM, "categorie-arme", regles.weapon_named(entry.id))
+            links.append(Link(name, page, f"arme, {category.name.lower()}"))
+    return tuple(links)
 
 
 def sheet_number(value) -> str:

@@ -161,36 +161,69 @@ class Sheet:
         return listed + (2 if self.people_rule else 0)
 
     # --- checks --------------------------------------------------------------------------
-    def check(self) -> list[str]:
+    # Each check names the form field it concerns, so the sheet can point at it.
+    BUDGET_FIELDS = {
+        "Rangs de compétence": "rangs",
+        "Degrés d'avantage": "degres",
+        "Points libres PV/PE": "libres_pv",
+        "Récupération": "recuperation_pv",
+        "Atouts": "atouts",
+    }
+
+    def check(self) -> list[tuple[str, str]]:
         found = []
         values = list(self.base.values())
+        first_carac = next(iter(self.base))
         if sum(values) != 6:
             found.append(
-                f"Caractéristiques de création : la somme doit faire 6 (elle fait {sum(values)}) (l. 90)."
+                (
+                    first_carac,
+                    f"Caractéristiques de création : la somme doit faire 6 (elle fait {sum(values)}) (l. 90).",
+                )
             )
         if any(v > 3 or v < -1 for v in values):
             found.append(
-                "Caractéristiques de création : chacune entre −1 et +3 (au plus 3 points investis, un seul point négatif) (l. 90–92)."
+                (
+                    first_carac,
+                    "Caractéristiques de création : chacune entre −1 et +3 (au plus 3 points investis, un seul point négatif) (l. 90–92).",
+                )
             )
         if sum(1 for v in values if v < 0) > 2:
-            found.append("Caractéristiques de création : au plus deux points négatifs (l. 92).")
+            found.append(
+                (
+                    first_carac,
+                    "Caractéristiques de création : au plus deux points négatifs (l. 92).",
+                )
+            )
         for label, (used, available) in self.budgets().items():
             if used != available:
-                found.append(f"{label} : {used} utilisés pour {available} disponibles.")
+                found.append(
+                    (
+                        self.BUDGET_FIELDS[label],
+                        f"{label} : {used} utilisés pour {available} disponibles.",
+                    )
+                )
         for entry in self.ranks:
             if entry.rank > 2:
-                found.append(f"{entry.id} : au plus 2 rangs (expert) (l. 154).")
+                found.append(("rangs", f"{entry.id} : au plus 2 rangs (expert) (l. 154)."))
         for name, value in self.degrees.items():
             if value > 6:
-                found.append(f"{name} : au plus 6 degrés (l. 197).")
+                found.append(("degres", f"{name} : au plus 6 degrés (l. 197)."))
         if (
             self.recup_pv + self.carac["constitution"] < 1
             or self.recup_pe + self.carac["sagesse"] < 1
         ):
-            found.append("Récupération : au moins 1 dans chaque pool (l. 215).")
-        found += self.check_atouts()
-        found += self.check_class_atouts()
+            found.append(
+                ("recuperation_pv", "Récupération : au moins 1 dans chaque pool (l. 215).")
+            )
+        found += [("atouts", message) for message in self.check_atouts()]
+        found += [("atouts", message) for message in self.check_class_atouts()]
+        found += [("equipement", message) for message in self.gear_problems()]
         return found
+
+    def gear_problems(self) -> list[str]:
+        """What reading the gear found wrong (`items` records it the first time)."""
+        return list(dict.fromkeys(self.problems)) if self.items is not None else []
 
     def check_class_atouts(self) -> list[str]:
         """Each class gives atouts of its own category: at creation, and at every later
