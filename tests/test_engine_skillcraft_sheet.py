@@ -11,7 +11,7 @@ import pytest
 from conftest import repo_rules
 
 from generator.engine import registry
-from generator.engine.results import Figures, Table, Text
+from generator.engine.results import Checks, Figures, Table, Text
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def table(blocks, title: str) -> dict:
 
 
 def texts(blocks) -> list[str]:
-    return [b.text for b in blocks if isinstance(b, Text)]
+    return [b.text for b in blocks if isinstance(b, (Checks, Text))]
 
 
 # --- Justinien (guide §3.5), the default inputs -----------------------------------------
@@ -225,6 +225,15 @@ def test_failed_checks_are_lines_naming_the_control(rules):
     assert "Rangs de compétences : Mêlée au rang 3, au-delà du rang 2" in text
     assert "Second attribut facultatif (+1) : Intellect" in text
     assert "Argent dépensé : 200 dépensés pour 104" in text
+    # Each line points at its control: a link to the field, named by its label.
+    blocks = run("fiche", query, rules)
+    fields = {field for field, _ in blocks[0].failed}
+    assert {"agilite", "talents", "competence_caste", "rangs", "facultatif_2"} <= fields
+    assert "depenses" in fields
+    html = registry.get("skillcraft", "fiche").html(blocks, rules)
+    assert (
+        '<a href="#fiche-depenses" data-champ="depenses">Argent dépensé</a> : 200 dépensés' in html
+    )
 
 
 def test_impossible_inputs_are_errors_at_their_field(rules):

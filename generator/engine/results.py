@@ -256,6 +256,7 @@ def _checks_html(block: Checks, page: Page) -> str:
     items = []
     for name, message in dict.fromkeys(block.failed):
         element_id, label = page.fields[name]
+        message = message.removeprefix(f"{label} : ")  # the link already names the field
         items.append(
             f'<li><a href="#{escape(element_id)}" data-champ="{escape(name)}">{escape(label)}</a> : '
             f"{escape(message)}</li>"

@@ -8,10 +8,21 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
+from ... import urls
 from ...engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
 from ...engine.names import slug, unknown
 from ...engine.registry import Calculator, register
-from ...engine.results import Figure, Figures, Table, Text, format_number, signed
+from ...engine.results import (
+    Checks,
+    Figure,
+    Figures,
+    Link,
+    Links,
+    Table,
+    Text,
+    format_number,
+    signed,
+)
 from .character import CharacterRules
 
 SYSTEM = "skillcraft"
@@ -142,7 +153,7 @@ def compute_sheet(
         )
     # The sheet has its seven attributes; data holding more (copies) are read for those.
     r = replace(r, attributes=tuple(a for a in r.attributes if a in scores))
-    problems: list[str] = []  # failed checks, each naming the field of the form
+    problems: list[tuple[str, str]] = []  # failed checks: (field of the form, message)
 
     # --- step 4: point-buy ---------------------------------------------------------------
     start = p["Score de départ"]
@@ -153,18 +164,26 @@ def compute_sheet(
     outside = [names[a] for a in r.attributes if not low <= scores[a] <= high]
     if outside:
         problems.append(
-            f"Répartition : {', '.join(outside)} hors de {low} à {high} (étape 4, l. 205)."
+            (
+                next(a for a in r.attributes if not low <= scores[a] <= high),
+                f"Répartition : {', '.join(outside)} hors de {low} à {high} (étape 4, l. 205).",
+            )
         )
     if up > down:
         problems.append(
-            f"Répartition : {up} point(s) ajouté(s) pour {down} retiré(s) ; chaque point retiré "
-            f"sous {start} permet d'en ajouter un (l. 205)."
+            (
+                r.attributes[0],
+                f"Répartition : {up} point(s) ajouté(s) pour {down} retiré(s) ; chaque point retiré "
+                f"sous {start} permet d'en ajouter un (l. 205).",
+            )
         )
 
     # --- step 4: aspects -----------------------------------------------------------------
     first, second = r.aspects[aspect_1], r.aspects[aspect_2]
     if aspect_1 == aspect_2:
-        problems.append("Aspects : les deux aspects doivent être différents (l. 147).")
+        problems.append(
+            ("aspect_2", "Aspects : les deux aspects doivent être différents (l. 147).")
+        )
     required = list(first[1] + second[1])
     optional = list(first[2] + second[2])
     listed = ", ".join(names[a] for a in required)
@@ -186,8 +205,11 @@ def compute_sheet(
     for field, attribute in (("facultatif_1", facultatif_1), ("facultatif_2", facultatif_2)):
         if not _take(pool, attribute):
             problems.append(
-                f"{LABELS[field]} : {names[attribute]} n'est pas (ou plus) parmi les facultatifs "
-                f"des aspects ({', '.join(names[a] for a in optional)})."
+                (
+                    field,
+                    f"{LABELS[field]} : {names[attribute]} n'est pas (ou plus) parmi les facultatifs "
+                    f"des aspects ({', '.join(names[a] for a in optional)}).",
+                )
             )
         aspect_bonus[attribute] += p["Bonus de chaque attribut facultatif"]
     aspect_bonus[choix_libre] += p["Bonus de l'attribut au choix"]
@@ -202,14 +224,20 @@ def compute_sheet(
     all_dons = [nature_don, *(d for d in dons if d != nature_don)]
     if nature_don in dons:
         problems.append(
-            f"Dons : {r.dons[nature_don].name} vient déjà du caractère {nature_name} ; "
-            "ne le cochez pas en plus."
+            (
+                "dons",
+                f"Dons : {r.dons[nature_don].name} vient déjà du caractère {nature_name} ; "
+                "ne le cochez pas en plus.",
+            )
         )
     extra = len(all_dons) - 1
     if extra > len(handicaps):
         problems.append(
-            f"Dons : {extra} don(s) en plus de celui du caractère pour {len(handicaps)} "
-            "handicap(s) ; chaque handicap donne un don (l. 474, 647)."
+            (
+                "handicaps",
+                f"Dons : {extra} don(s) en plus de celui du caractère pour {len(handicaps)} "
+                "handicap(s) ; chaque handicap donne un don (l. 474, 647).",
+            )
         )
     creation = {a: scores[a] + aspect_bonus[a] + species[a] + personal[a] for a in r.attributes}
     for don_id in all_dons:
@@ -218,14 +246,20 @@ def compute_sheet(
             continue
         if attribut_don not in don.attribute_choices:
             problems.append(
-                f"{LABELS['attribut_don']} : {don.name} donne +{don.attribute_bonus} à "
-                + " ou ".join(names[a] for a in don.attribute_choices)
-                + " ; choisissez-en un."
+                (
+                    "attribut_don",
+                    f"{LABELS['attribut_don']} : {don.name} donne +{don.attribute_bonus} à "
+                    + " ou ".join(names[a] for a in don.attribute_choices)
+                    + " ; choisissez-en un.",
+                )
             )
             continue
         if don.score_cap is not None and creation[attribut_don] > don.score_cap:
             problems.append(
-                f"{don.name} : {names[attribut_don]} dépasse déjà {don.score_cap}, le bonus est perdu."
+                (
+                    "attribut_don",
+                    f"{don.name} : {names[attribut_don]} dépasse déjà {don.score_cap}, le bonus est perdu.",
+                )
             )
             continue
         creation[attribut_don] += don.attribute_bonus
@@ -236,13 +270,19 @@ def compute_sheet(
     chosen = parse_levels(r, progression)
     if len(chosen) > level:
         problems.append(
-            f"{LABELS['progression']} : {len(chosen)} attribut(s) pour {level} niveau(x) gagné(s) ; "
-            f"les {len(chosen) - level} dernier(s) sont ignorés."
+            (
+                "progression",
+                f"{LABELS['progression']} : {len(chosen)} attribut(s) pour {level} niveau(x) gagné(s) ; "
+                f"les {len(chosen) - level} dernier(s) sont ignorés.",
+            )
         )
     elif len(chosen) < level:
         problems.append(
-            f"{LABELS['progression']} : {level - len(chosen)} point(s) d'attribut de niveau non "
-            "attribué(s)."
+            (
+                "progression",
+                f"{LABELS['progression']} : {level - len(chosen)} point(s) d'attribut de niveau non "
+                "attribué(s).",
+            )
         )
     top = p["Score d'attribut maximal"]
     current = dict(creation)
@@ -254,8 +294,11 @@ def compute_sheet(
                 current[attribute] += p["Points d'attribut par niveau"]
             else:
                 problems.append(
-                    f"{LABELS['progression']} : au niveau {n + 1}, {names[attribute]} est déjà à "
-                    f"{top} (l. 315)."
+                    (
+                        "progression",
+                        f"{LABELS['progression']} : au niveau {n + 1}, {names[attribute]} est déjà à "
+                        f"{top} (l. 315).",
+                    )
                 )
         for attribute, stat in r.statistics.items():
             score = current[attribute]
@@ -263,7 +306,9 @@ def compute_sheet(
     final = current
     over = [names[a] for a in r.attributes if final[a] > top]
     if over:
-        problems.append(f"Attributs : {', '.join(over)} au-delà de {top} (l. 753).")
+        problems.append(
+            ("progression", f"Attributs : {', '.join(over)} au-delà de {top} (l. 753).")
+        )
     mod = {a: r.modifier(final[a]) for a in r.attributes}
 
     # --- talents ------------------------------------------------------------------------
@@ -305,23 +350,35 @@ def compute_sheet(
     allowed = p["Points de talents à la création"] + level * p["Points de talents par niveau"]
     if spent > allowed:
         problems.append(
-            f"Talents : {spent} points dépensés pour {allowed} disponibles "
-            f"({p['Points de talents à la création']} à la création + "
-            f"{p['Points de talents par niveau']} par niveau)."
+            (
+                "talents",
+                f"Talents : {spent} points dépensés pour {allowed} disponibles "
+                f"({p['Points de talents à la création']} à la création + "
+                f"{p['Points de talents par niveau']} par niveau).",
+            )
         )
     if level == 0 and spent < p["Points de talents à dépenser au moins"]:
         problems.append(
-            f"Talents : {spent} points dépensés ; la création en demande au moins "
-            f"{p['Points de talents à dépenser au moins']} (l. 251)."
+            (
+                "talents",
+                f"Talents : {spent} points dépensés ; la création en demande au moins "
+                f"{p['Points de talents à dépenser au moins']} (l. 251).",
+            )
         )
     for t in owned:
         if t.prerequisite and t.prerequisite not in owned_ids:
             problems.append(
-                f"Talents : {t.name} demande {r.talents[t.prerequisite].name}, non coché."
+                (
+                    "talents",
+                    f"Talents : {t.name} demande {r.talents[t.prerequisite].name}, non coché.",
+                )
             )
         if t.tier > tiers:
             problems.append(
-                f"Talents : {t.name} est de tiers {t.tier}, au-delà du tiers du personnage ({tiers})."
+                (
+                    "talents",
+                    f"Talents : {t.name} est de tiers {t.tier}, au-delà du tiers du personnage ({tiers}).",
+                )
             )
     for field, skill in (
         ("competence_caste", competence_caste),
@@ -330,14 +387,20 @@ def compute_sheet(
         talent = r.skills[skill][2]
         if talent not in owned_ids:
             problems.append(
-                f"{LABELS[field]} : le talent {r.talents[talent].name} doit être acquis (l. 255)."
+                (
+                    field,
+                    f"{LABELS[field]} : le talent {r.talents[talent].name} doit être acquis (l. 255).",
+                )
             )
     skill_talents = [t for t in owned if t.skill is not None]
     needed = p["Talents de compétence à acquérir"]
     if len(skill_talents) < needed:
         problems.append(
-            f"Talents : {len(skill_talents)} talent(s) de compétence ; la création en demande "
-            f"{needed} (caste, éducation et deux au choix, l. 253–259)."
+            (
+                "talents",
+                f"Talents : {len(skill_talents)} talent(s) de compétence ; la création en demande "
+                f"{needed} (caste, éducation et deux au choix, l. 253–259).",
+            )
         )
     effects: dict[str, int] = {}
     for t in owned:
@@ -381,8 +444,11 @@ def compute_sheet(
         skill_cost += rank * (trained_cost if trained else untrained_cost)
         if rank > max_rank:
             problems.append(
-                f"{LABELS['rangs']} : {skill_name} au rang {rank}, au-delà du rang {max_rank} "
-                f"du tiers {tiers} (l. 802)."
+                (
+                    "rangs",
+                    f"{LABELS['rangs']} : {skill_name} au rang {rank}, au-delà du rang {max_rank} "
+                    f"du tiers {tiers} (l. 802).",
+                )
             )
         total = mod[attribute] + rank
         skill_rows.append(
@@ -398,9 +464,12 @@ def compute_sheet(
     skill_points = effective["apprentissage"]
     if skill_cost > skill_points:
         problems.append(
-            f"{LABELS['rangs']} : {skill_cost} points de compétence dépensés pour "
-            f"{_number(skill_points)} (Apprentissage) ; un rang coûte {trained_cost} point formé, "
-            f"{untrained_cost} sinon."
+            (
+                "rangs",
+                f"{LABELS['rangs']} : {skill_cost} points de compétence dépensés pour "
+                f"{_number(skill_points)} (Apprentissage) ; un rang coûte {trained_cost} point formé, "
+                f"{untrained_cost} sinon.",
+            )
         )
 
     # --- derived values -----------------------------------------------------------------
@@ -433,19 +502,15 @@ def compute_sheet(
     money = jet_argent * facteur_education
     if depenses > money:
         problems.append(
-            f"{LABELS['depenses']} : {depenses} dépensés pour {money} d'argent de départ."
+            (
+                "depenses",
+                f"{LABELS['depenses']} : {depenses} dépensés pour {money} d'argent de départ.",
+            )
         )
     next_level = level + 1 < len(r.xp_total)
 
     # --- blocks -------------------------------------------------------------------------
-    blocks = [
-        Text(
-            "Fiche conforme aux règles de création et de progression."
-            if not problems
-            else "À vérifier : " + " ".join(dict.fromkeys(problems)),
-            "info" if not problems else "avertissement",
-        )
-    ]
+    blocks = [Checks("Fiche conforme aux règles de création et de progression.", tuple(problems))]
     book = _book_discrepancy(r, final, stat_rows, level)
     if book:
         blocks.append(Text(book, "avertissement"))
@@ -619,7 +684,29 @@ def compute_sheet(
             ),
         )
     )
+    blocks.append(
+        Links("Vos choix", _chosen(r, (aspect_1, aspect_2), caractere, all_dons, handicaps, owned))
+    )
     return tuple(blocks)
+
+
+def _chosen(r: CharacterRules, aspects, caractere, dons, handicaps, talents) -> tuple[Link, ...]:
+    """What the sheet was given, each linked to its page."""
+    links = [
+        Link(r.aspects[a][0], urls.entity(SYSTEM, "aspect", a), "aspect")
+        for a in dict.fromkeys(aspects)
+    ]
+    page = urls.entity(SYSTEM, "caractere", caractere)
+    links.append(Link(r.caracteres[caractere][0], page, "caractère"))
+    links += [Link(r.dons[d].name, urls.entity(SYSTEM, "don", d), "don") for d in dons]
+    links += [
+        Link(r.handicaps[h], urls.entity(SYSTEM, "handicap", h), "handicap") for h in handicaps
+    ]
+    links += [
+        Link(t.name, urls.entity(SYSTEM, "talent", t.id), f"talent, tiers {t.tier}")
+        for t in talents
+    ]
+    return tuple(links)
 
 
 def _book_discrepancy(r: CharacterRules, final, stat_rows, level: int) -> str:
