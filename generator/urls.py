@@ -81,7 +81,6 @@ def url(docs_path: str) -> str:
 
 def relative(from_docs_path: str, to_docs_path: str) -> str:
     """The link from one page to another, relative, so the site works in any folder:
-    calculator divin6/calculateurs/feuille.md → atout divin6/atout/tir-rapide.md gives
-    « ../../atout/tir-rapide/ »."""
+    calculator jeu/calculateurs/feuille.md → entity jeu/atout/tir.md gives « ../../atout/tir/ »."""
     start, target = url(from_docs_path), url(to_docs_path)
     return posixpath.relpath(target, start) + "/"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .. import systems, urls
 from .inputs import ChoiceInput, FieldError, Input, InputError, InputGroup, with_rules
-from .results import Block, Page, to_html
+from .results import Block, Checks, Page, to_html
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,9 @@ class Calculator:
     def html(self, blocks: tuple[Block, ...], rules: object = None) -> str:
         """The result's HTML, its links made from this calculator's page, its checks
         pointing at this form's fields (ids as engine/form.py writes them)."""
-        fields = {i.name: (f"{self.id}-{i.name}", i.label) for i in self.inputs_for(rules)}
+        fields = {}
+        if any(isinstance(block, Checks) for block in blocks):  # drawing inputs has a cost
+            fields = {i.name: (f"{self.id}-{i.name}", i.label) for i in self.inputs_for(rules)}
         return to_html(blocks, Page(urls.calculator(self.system, self.id), fields))
 
     def default_html(self, rules: object = None) -> str:

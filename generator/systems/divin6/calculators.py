@@ -742,9 +742,10 @@ def _chosen(regles, people, classes, atouts, gear) -> tuple[Link, ...]:
             page = urls.entity(SYSTEM, "equipement", entry.id)
             links.append(Link(regles.equipment[entry.id].name, page, "équipement"))
         else:  # a weapon the text names: its category's page
-            category = regles.weapon_categories[regles.weapon_named(entry.id)]
+            category_id = regles.weapon_named(entry.id)
+            category = regles.weapon_categories[category_id]
             name = next(n for n in category.names if slug(n) == entry.id)
-            page = urls.entity(SYSTEM, "categorie-arme", regles.weapon_named(entry.id))
+            page = urls.entity(SYSTEM, "categorie-arme", category_id)
             links.append(Link(name, page, f"arme, {category.name.lower()}"))
     return tuple(links)
 

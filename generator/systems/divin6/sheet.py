@@ -222,8 +222,9 @@ class Sheet:
         return found
 
     def gear_problems(self) -> list[str]:
-        """What reading the gear found wrong (`items` records it the first time)."""
-        return list(dict.fromkeys(self.problems)) if self.items is not None else []
+        """What reading the gear found wrong (`items` records it when first read)."""
+        _ = self.items
+        return list(dict.fromkeys(self.problems))
 
     def check_class_atouts(self) -> list[str]:
         """Each class gives atouts of its own category: at creation, and at every later
