@@ -2,9 +2,13 @@
 
 The theme writes a few small inline scripts (different on each page: they hold the page's
 depth); each page's policy allows exactly those, by their SHA-256 hash. WebAssembly
-compilation is allowed for Pyodide and Pagefind ('wasm-unsafe-eval'); styles may be inline
-(they cannot run code); requests may read `blob:` data the page made itself (the page list
-rewritten by assets/adresse.js).
+compilation is allowed for Pyodide and Pagefind ('wasm-unsafe-eval'); styles come from the
+site's files only (no page writes a `style` attribute or element; scripts set styles through
+the CSSOM, which the policy allows); requests may read `blob:` data the page made itself
+(the page list rewritten by assets/adresse.js).
+
+The policy is written where the head starts, by structure: the text of a page (which a
+writer controls) never decides whether a page gets it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ import re
 from pathlib import Path
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
-HEAD = re.compile(r"<head[^>]*>", re.I)
+HEAD = re.compile(r"<head(?:\s[^>]*)?>", re.I)
+META = '<meta http-equiv="Content-Security-Policy"'
 NOT_CODE = ("application/json", "application/ld+json")
 
 
@@ -28,7 +33,7 @@ def policy(html: str) -> str:
         hashes.append(f"'sha256-{digest}'")
     scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *dict.fromkeys(hashes)])
     return (
-        f"default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline'; "
+        f"default-src 'self'; script-src {scripts}; style-src 'self'; "
         "img-src 'self' data:; font-src 'self'; connect-src 'self' blob:; worker-src 'self'; "
         "object-src 'none'; base-uri 'self'; form-action 'self'"
     )
@@ -39,7 +44,7 @@ def protect(site: Path) -> None:
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         head = HEAD.search(html)
-        if head is None or 'http-equiv="Content-Security-Policy"' in html:
+        if head is None or html.startswith(META, head.end()):  # no head, or already done
             continue
-        meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
+        meta = f'{META} content="{policy(html)}">'
         page.write_text(html[: head.end()] + meta + html[head.end() :], encoding="utf-8")

@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from markdown.extensions.toc import slugify
 
-from . import schemas, urls
+from . import markdown_safety, schemas, urls
 from .corpus import Chapter, Corpus, Entity, System
 from .engine import registry
 
@@ -26,7 +26,6 @@ HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
 SPECIAL_TAGS = ("regle", "calcul", "jet")
 # Texts are Markdown: raw HTML and script links could run code in the reader's page.
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
-SCRIPT_LINK = re.compile(r"\]\(\s*(javascript|vbscript|data):", re.I)
 TAG_START = "{@"
 
 
@@ -171,15 +170,26 @@ class Links:
                 message = f"balise mal formée « {shown} » : attendu {{@genre id}} ou {{@genre id|libellé}}"
                 self.problems.append((source, where, line_of(start, shown), message))
             start = text.find(TAG_START, start + 1)
-        for pattern, message in (
-            (RAW_HTML, "HTML brut refusé : écrivez en Markdown"),
-            (SCRIPT_LINK, "lien vers un script refusé (javascript:, data:…)"),
-        ):
-            for match in pattern.finditer(text):
-                shown = text[match.start() : match.start() + 20].split("\n")[0]
-                self.problems.append(
-                    (source, where, line_of(match.start(), shown), f"{message} : « {shown} »")
-                )
+        for match in RAW_HTML.finditer(text):
+            shown = text[match.start() : match.start() + 20].split("\n")[0]
+            message = f"HTML brut refusé : écrivez en Markdown : « {shown} »"
+            self.problems.append((source, where, line_of(match.start(), shown), message))
+        self._check_markdown_safety(text, source, where, line_of)
+
+    def _check_markdown_safety(self, text: str, source, where: tuple, line_of) -> None:
+        """Attribute lists and link targets that could run code or restyle the page."""
+        found = [
+            *markdown_safety.attribute_list_problems(text),
+            *markdown_safety.reference_problems(text),
+        ]
+        lines = set()
+        for position, shown, message in found:
+            lines.add(line_of(position, shown))
+            message = f"{message} : « {shown} »"
+            self.problems.append((source, where, line_of(position, shown), message))
+        for position, shown, message in markdown_safety.rendered_problems(text, _tag_words):
+            if line_of(position, shown) not in lines:  # not said twice
+                self.problems.append((source, where, line_of(position, shown), message))
 
     def check_all(self) -> None:
         for system in self.corpus.systems.values():
@@ -248,6 +258,11 @@ class Links:
             )
 
         return TAG.sub(replace, text)
+
+
+def _tag_words(text: str) -> str:
+    """Tags as plain words: their ids are no attributes (« onde-de-choc »)."""
+    return TAG.sub(lambda m: m.group(3) or m.group(2), text)
 
 
 def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:

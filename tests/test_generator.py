@@ -301,7 +301,7 @@ CASES = {
         "## Mort",
         "## Mort\n\n[voir](javascript:alert(1))",
         "javascript:",
-        "lien vers un script refusé",
+        "adresse « javascript:alert(1) » refusée",
     ),
     "tag with a capital": (
         "content/reserve-d6/blessures.md",
