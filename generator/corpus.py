@@ -98,6 +98,11 @@ class System:
     def ready(self) -> bool:
         return self.meta["statut"] == "complet"
 
+    @property
+    def docs_path(self) -> str:
+        """Its home page, where the texts of `systeme.yaml` are shown."""
+        return urls.system_home(self.id)
+
     def entity(self, kind: str, entity_id: str) -> Entity | None:
         for entity in self.entities.get(kind, []):
             if entity.id == entity_id:

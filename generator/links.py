@@ -145,10 +145,15 @@ class Links:
                 bucket.append(source)
 
     def check_text(
-        self, system: System, text: str, source: Entity | Chapter, where: tuple, first_line: int
+        self,
+        system: System,
+        text: str,
+        source: Entity | Chapter | System,
+        where: tuple,
+        first_line: int,
     ) -> None:
         def line_of(position: int, needle: str) -> int:
-            if isinstance(source, Entity):  # folded YAML lost its line breaks: look it up
+            if not isinstance(source, Chapter):  # folded YAML lost its line breaks: look it up
                 return _line_in_file(source.file, first_line, needle)
             return first_line + text.count("\n", 0, position)
 
@@ -161,7 +166,7 @@ class Links:
             if isinstance(target, str):
                 line = line_of(match.start(), match.group(2).strip())
                 self.problems.append((source, where, line, target))
-            else:
+            elif not isinstance(source, System):  # a system's home is no backlink
                 self._note(self.cited_by, target, source)
         start = text.find(TAG_START)
         while start != -1:
@@ -233,6 +238,8 @@ class Links:
                                 self._thresholds[key] = max(
                                     minimum, self._thresholds.get(key, minimum)
                                 )
+            for path, text in _strings(system.meta, ()):
+                self.check_text(system, text, system, path, 1)
             for chapter in system.chapters:
                 self.check_text(system, chapter.body, chapter, (), chapter.body_line)
                 for path, text in _strings(chapter.meta, ()):

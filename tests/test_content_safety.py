@@ -109,3 +109,21 @@ def test_every_built_page_starts_its_head_with_the_policy(site):
         html = page.read_text(encoding="utf-8")
         head = csp.HEAD.search(html)
         assert head and html.startswith(csp.META, head.end()), page
+
+
+def test_the_texts_of_systeme_yaml_are_checked_too(tmp_path):
+    """Its cover text is rendered on the system's home page: same rules, same file:line."""
+    from conftest import copy_project
+
+    project = copy_project(tmp_path / "projet")
+    relative = "data/reserve-d6/systeme.yaml"
+    text = (project / relative).read_text()
+    start = text.index("couverture: |\n") + len("couverture: |\n")
+    indent = text[start:].split("\n")[0][: -len(text[start:].split("\n")[0].lstrip())]
+    (project / relative).write_text(
+        text[:start] + f"{indent}[piège](javascript:alert(1)) {{@atout inconnu}}\n" + text[start:]
+    )
+    line = text[:start].count("\n") + 1
+    found = problems_of(project)
+    assert any(p.startswith(f"{relative}:{line}: ") and "javascript" in p for p in found), found
+    assert any(p.startswith(f"{relative}:{line}: ") and "inconnu" in p for p in found), found
