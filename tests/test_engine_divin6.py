@@ -283,3 +283,14 @@ def test_destin_reroll_before_the_result_is_announced():
             continue
         wins += 6 if sum(roll) + 4 >= 15 else 0
     assert blind == Fraction(wins, 216 * 6)
+
+
+def test_an_atout_whose_requirement_has_an_alternative(sheet_run):
+    """Issue 18 §3: « 1 rang en Connaissance (Arcanes) ou (Mystères) » is checked, either
+    alternative satisfying it (it used to stop the sheet with an internal error)."""
+    query = {"atouts": "arme mystique", "degres": "attaque 1"}
+    missing = "Arme mystique : il faut 1 rang au moins en connaissance (Arcanes) ou connaissance (Mystères)."
+    assert missing in [m for _, m in sheet_run(query).blocks[0].failed]
+    for speciality in ("arcanes", "mystères"):
+        query["rangs"] = f"connaissance 1 ({speciality})"
+        assert missing not in [m for _, m in sheet_run(query).blocks[0].failed]

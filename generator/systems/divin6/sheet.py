@@ -271,7 +271,7 @@ class Sheet:
                         f"{name} : il faut {item['min']} au moins en {names[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]})."
                     )
             for item in req.get("rangs", []):
-                options = [item] + item.get("ou", [])
+                options = [item, *item.get("ou", ())]  # frozen rules: a tuple
                 if not any(
                     self.rank(
                         o["competence"],
