@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 
+from generator import urls
 from generator.engine import registry
 from generator.engine.results import Table
 from generator.systems.divin6 import dice
@@ -294,3 +295,46 @@ def test_an_atout_whose_requirement_has_an_alternative(sheet_run):
     for speciality in ("arcanes", "mystères"):
         query["rangs"] = f"connaissance 1 ({speciality})"
         assert missing not in [m for _, m in sheet_run(query).blocks[0].failed]
+
+
+def test_names_holding_parentheses_or_a_plus_are_read_whole(sheet_run, rules):
+    """Issue 18 §4: the cartridges and « Armure de mailles + plaques », as the picker
+    offers them, are read as themselves (they used to be refused, the message repeating
+    what was typed), and so are their ids."""
+    regles = rules["divin6"]
+    ids = (
+        "cartouches-classiques",
+        "cartouches-hautement-explosives",
+        "armure-de-mailles-et-plaques",
+    )
+    for written in ([regles.equipment[k].name for k in ids], ids):
+        outcome = sheet_run({"equipement": ", ".join(written)})
+        assert outcome.ok, outcome.errors
+        links = {link.label: link.page for link in outcome.blocks[2].items}
+        assert all(
+            links[regles.equipment[k].name] == urls.entity("divin6", "equipement", k) for k in ids
+        ), links
+        cost = {f.label: f.value for f in outcome.blocks[1].items}["Équipement"]
+        assert cost == f"{sum(regles.equipment[k].cost for k in ids)} DO"
+
+
+def test_a_rank_may_follow_the_parentheses(sheet_run):
+    """« connaissance (arcanes) 2 », as the field's help writes it, is 2 ranks in
+    Connaissance (Arcanes), like « connaissance 2 (arcanes) » (it used to be 0 ranks, in
+    a speciality « arcanes) 2 »)."""
+    after = sheet_values(sheet_run({"rangs": "connaissance (arcanes) 2"}).blocks)[2]
+    before = sheet_values(sheet_run({"rangs": "connaissance 2 (arcanes)"}).blocks)[2]
+    assert after["Connaissance (arcanes)"] == before["Connaissance (arcanes)"]
+    assert after["Connaissance (arcanes)"][2] == 2
+
+
+def test_each_name_a_picker_of_the_sheet_offers_is_read_as_itself(rules):
+    """The pickers offer the names of `Rules.names`, and the sheet reads them back with
+    the same resolver: each suggestion is the entity it names, not another."""
+    regles = rules["divin6"]
+    fields = {i.name: i for i in registry.get("divin6", "feuille").inputs_for(regles)}
+    for field, kind in (("atouts", "atout"), ("equipement", "equipement"), ("rangs", "competence")):
+        names = regles.names[kind]
+        for text, _ in fields[field].suggestions:
+            entity, name, _rest = names.lead(text)
+            assert names.known[entity] == name or text.startswith(names.known[entity]), text

@@ -537,18 +537,19 @@ def carac_choices(rules) -> tuple[tuple[str, str], ...]:
     return tuple((k, rules.carac_names[k]) for k in rules.caracs)
 
 
-# What the sheet's pickers offer: the names the fields read, with a short description.
+# What the sheet's pickers offer: the names the fields read (`Rules.names`, the resolver
+# the sheet reads them back with), with a short description.
 def class_suggestions(rules):
     return tuple(
-        (c.name.lower(), f"atouts de la catégorie {c.atout_category}")
-        for c in rules.classes.values()
+        (name.lower(), f"atouts de la catégorie {rules.classes[k].atout_category}")
+        for k, name in rules.names["classe"].known.items()
     )
 
 
 def rank_suggestions(rules):
     return tuple(
         (f"{name} {rank}", f"{rules.carac_names[carac]} ; {label}")
-        for skill, name in rules.skill_names.items()
+        for skill, name in rules.names["competence"].known.items()
         for carac in (rules.skills[skill][0],)
         for rank, label in ((1, "professionnel"), (2, "expert"))
     )
@@ -557,23 +558,27 @@ def rank_suggestions(rules):
 def degree_suggestions(rules):
     return tuple(
         (f"{name} {n}", f"{n} degré{'s' if n > 1 else ''}")
-        for name in rules.advantages.values()
+        for name in rules.names["avantage"].known.values()
         for n in range(1, 7)
     )
 
 
 def atout_suggestions(rules):
-    return tuple((a["nom"], f"{a['categorie']} — {a['resume']}") for a in rules.atouts.values())
+    return tuple(
+        (name, f"{rules.atouts[k]['categorie']} — {rules.atouts[k]['resume']}")
+        for k, name in rules.names["atout"].known.items()
+    )
 
 
 def gear_suggestions(rules):
-    items = tuple((item.name, f"{item.kind}, {item.cost} DO") for item in rules.equipment.values())
-    weapons = tuple(
-        (name, f"{category.name.lower()}, au prix de la catégorie")
-        for category in rules.weapon_categories.values()
-        for name in category.names
-    )
-    return items + weapons
+    def about(entity: str) -> str:
+        if entity in rules.equipment:
+            item = rules.equipment[entity]
+            return f"{item.kind}, {item.cost} DO"
+        category = rules.weapon_categories[rules.weapon_named(entity)]
+        return f"{category.name.lower()}, au prix de la catégorie"
+
+    return tuple((name, about(k)) for k, name in rules.names["equipement"].known.items())
 
 
 def compute_sheet(
@@ -596,36 +601,37 @@ def compute_sheet(
     atouts,
     equipement,
 ):
-    class_list = [slug(c) for c in classes.split(",") if c.strip()]
+    known = regles.names["classe"]
+    class_list = [known.find(c) or slug(c) for c in known.split(classes) if c.strip()]
     bad = [c for c in class_list if c not in regles.classes]
     if bad:
-        names = {k: c.name for k, c in regles.classes.items()}
-        raise unknown("classes", "Classe(s) inconnue(s)", bad, names)
+        raise unknown("classes", "Classe(s) inconnue(s)", bad, known.known)
     if not class_list or len(class_list) > 6:
         names = ", ".join(c.name.lower() for c in regles.classes.values())
         raise FieldError(
             "classes",
             f"Une classe par niveau, de 1 à 6, parmi {names} (ex. « combattant, mystique »).",
         )
-    ranks = sheet.parse_list(rangs, "rangs", with_rank=True)
+    known = regles.names["competence"]
+    ranks = sheet.parse_list(rangs, "rangs", known, with_rank=True)
     bad = [e.id for e in ranks if e.id not in regles.skills]
     if bad:
-        raise unknown("rangs", "Compétence(s) inconnue(s)", bad, dict(regles.skill_names))
-    degree_entries = sheet.parse_list(degres, "degres", with_rank=True)
+        raise unknown("rangs", "Compétence(s) inconnue(s)", bad, known.known)
+    known = regles.names["avantage"]
+    degree_entries = sheet.parse_list(degres, "degres", known, with_rank=True)
     bad = [e.id for e in degree_entries if e.id not in regles.advantages]
     if bad:
-        raise unknown("degres", "Avantage(s) inconnu(s)", bad, dict(regles.advantages))
-    atout_entries = sheet.parse_list(atouts, "atouts")
+        raise unknown("degres", "Avantage(s) inconnu(s)", bad, known.known)
+    known = regles.names["atout"]
+    atout_entries = sheet.parse_list(atouts, "atouts", known)
     bad = [e.id for e in atout_entries if e.id not in regles.atouts]
     if bad:
-        names = {k: a["nom"] for k, a in regles.atouts.items()}
-        raise unknown("atouts", "Atout(s) inconnu(s)", bad, names)
-    gear = sheet.parse_list(equipement, "equipement")
-    bad = [e.id for e in gear if e.id not in regles.equipment and not regles.weapon_named(e.id)]
+        raise unknown("atouts", "Atout(s) inconnu(s)", bad, known.known)
+    known = regles.names["equipement"]
+    gear = sheet.parse_list(equipement, "equipement", known)
+    bad = [e.id for e in gear if e.id not in known.known]
     if bad:
-        names = {k: i.name for k, i in regles.equipment.items()}
-        names |= {slug(n): n for c in regles.weapon_categories.values() for n in c.names}
-        raise unknown("equipement", "Équipement inconnu", bad, names)
+        raise unknown("equipement", "Équipement inconnu", bad, known.known)
     character = sheet.Sheet(
         rules=regles,
         base={

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from types import MappingProxyType
 
-from ...engine.names import slug
+from ...engine.names import Names, slug
 
 NEEDS = {
     "atout": ("nom", "categorie", "prerequis", "caracteristique_liee", "prises", "resume"),
@@ -87,6 +89,24 @@ class Rules:
     equipment: Mapping[str, Item]
     weapon_categories: Mapping[str, WeaponCategory]  # from the lightest to the heaviest
     advantages: Mapping[str, str]  # id -> name (Attaque, Défense, Sauvegarde)
+
+    @cached_property
+    def names(self) -> Mapping[str, Names]:
+        """Kind -> the names of that kind the sheet reads (engine/names.py), built once: its
+        pickers offer them and it reads them back through the same resolver. The gear is
+        the price tables' rows and the weapons the text names (at their category's price)."""
+        gear = {k: item.name for k, item in self.equipment.items()}
+        for category in self.weapon_categories.values():
+            gear |= {slug(n): n for n in category.names if slug(n) not in gear}
+        return MappingProxyType(
+            {
+                "classe": Names({k: c.name for k, c in self.classes.items()}),
+                "competence": Names(self.skill_names),
+                "avantage": Names(self.advantages),
+                "atout": Names({k: a["nom"] for k, a in self.atouts.items()}),
+                "equipement": Names(gear),
+            }
+        )
 
     def weapon_named(self, weapon_id: str) -> str | None:
         """The category of a weapon the text names (« épée longue »), if any."""

@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ...engine.inputs import FieldError
+from ...engine.names import Names
 from .rules import Item, Rules, slug
 
 
@@ -29,29 +30,73 @@ class Entry:
 RANK = re.compile(r"\+?[0-9]{1,2}")
 
 
-def parse_list(text: str, field: str, with_rank: bool = False) -> list[Entry]:
-    """'arme de prédilection (épée longue), vigilance 2' -> entries; a rank that is not a
-    small whole number is reported at `field`."""
+def parse_list(text: str, field: str, names: Names, with_rank: bool = False) -> list[Entry]:
+    """'arme de prédilection (épée longue), vigilance 2' -> entries; a name is read by
+    `names`, the resolver the field's picker offers names from, so a name holding
+    parentheses or « + » is read whole. A rank (before or after the parentheses) that is
+    not a small whole number is reported at `field`."""
     entries = []
-    for part in text.split(","):
+    for part in names.split(text):
         part = part.strip()
         if not part:
             continue
-        name, _, rest = part.partition("(")
-        raw = [p.strip() for p in rest.rstrip(")").replace("&", ";").split(";") if p.strip()]
-        params, labels = tuple(slug(p) for p in raw), tuple(raw)
-        rank = 0
-        if with_rank:
-            words = name.split()
-            if words and RANK.fullmatch(words[-1]):
-                rank, name = int(words[-1]), " ".join(words[:-1])
-            elif words and any(c.isdigit() for c in words[-1]):
-                raise FieldError(
-                    field,
-                    f"« {part} » : le rang doit être 0, 1 ou 2 (ou un nombre de degrés de 0 à 6).",
-                )
-        entries.append(Entry(slug(name), params, rank, labels, name.strip()))
+        entry = _known(part, field, names, with_rank) or _unknown(part, field, with_rank)
+        entries.append(entry)
     return entries
+
+
+def _params(raw: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """'épée longue' or 'conduite; acrobatie' -> (ids, as written)."""
+    labels = tuple(p.strip() for p in raw.replace("&", ";").split(";") if p.strip())
+    return tuple(slug(p) for p in labels), labels
+
+
+def _rank(word: str, part: str, field: str) -> int | None:
+    """The rank `word` writes, None if it is no number; a number out of bounds is reported."""
+    if RANK.fullmatch(word):
+        return int(word)
+    if any(c.isdigit() for c in word):
+        raise FieldError(
+            field, f"« {part} » : le rang doit être 0, 1 ou 2 (ou un nombre de degrés de 0 à 6)."
+        )
+    return None
+
+
+def _known(part: str, field: str, names: Names, with_rank: bool) -> Entry | None:
+    """A part that starts with a name `names` knows, followed by nothing but parameters in
+    parentheses and, with `with_rank`, a rank before or after them."""
+    found = names.lead(part)
+    if found is None:
+        return None
+    entity, name, rest = found
+    before, paren, after = rest.partition("(")
+    inside, close, tail = after.rpartition(")")
+    if not close or not tail.strip():
+        inside, tail = after.rstrip(")"), ""
+    outside = (before + " " + tail).split()
+    rank = 0
+    if outside:
+        if not with_rank or len(outside) > 1:
+            return None
+        rank = _rank(outside[0], part, field)
+        if rank is None:
+            return None
+    params, labels = _params(inside) if paren else ((), ())
+    return Entry(entity, params, rank, labels, name)
+
+
+def _unknown(part: str, field: str, with_rank: bool) -> Entry:
+    """A part that starts with no known name: read as « name rank (parameters) », its id
+    made from the name (the calculator reports it, with the nearest known name)."""
+    name, _, rest = part.partition("(")
+    params, labels = _params(rest.rstrip(")"))
+    rank = 0
+    words = name.split()
+    if with_rank and words:
+        found = _rank(words[-1], part, field)
+        if found is not None:
+            rank, name = found, " ".join(words[:-1])
+    return Entry(slug(name), params, rank, labels, name.strip())
 
 
 @dataclass
