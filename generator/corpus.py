@@ -142,13 +142,52 @@ CHAPTER_SCHEMA = {
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 
 
+# Limits that keep a faulty project from exhausting the build (README, « Écrire des données »).
+MAX_FILE_BYTES = 1_000_000  # a data file or chapter; the largest real one is under 70 Ko
+MAX_ID_LENGTH = 100  # an id becomes a file name; the longest real one has 57 characters
+
+
+def safe_path(path: Path, problems: Problems, folder: bool = False) -> bool:
+    """Whether `path` can be read: a symbolic link must end inside the project (no loop,
+    no way out), and be a folder or a file as expected; otherwise reported, False."""
+    root = problems.root.resolve()
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # RuntimeError: a loop, before Python 3.13
+        problems.add(path, 1, "lien symbolique en boucle ou cassé : remplacez-le par le fichier")
+        return False
+    if not target.is_relative_to(root):
+        problems.add(path, 1, "lien symbolique qui sort du projet : refusé")
+        return False
+    if folder and not target.is_dir():
+        problems.add(path, 1, "un dossier est attendu ici, pas un fichier")
+        return False
+    if not folder and not target.is_file():
+        problems.add(path, 1, f"« {path.name} » est un dossier : un fichier est attendu")
+        return False
+    return True
+
+
 def read_text(path: Path, problems: Problems) -> str | None:
     """A file's text (UTF-8, with or without a byte-order mark), or None once reported."""
+    if not safe_path(path, problems):
+        return None
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            problems.add(
+                path,
+                1,
+                f"fichier trop gros ({size / 1e6:.1f} Mo) : au plus {MAX_FILE_BYTES // 1_000_000} Mo ; "
+                "découpez-le en parties (genre.partie.yaml)",
+            )
+            return None
         return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         line = path.read_bytes()[: error.start].count(b"\n") + 1
         problems.add(path, line, "fichier illisible : il doit être encodé en UTF-8")
+    except OSError as error:
+        problems.add(path, 1, f"fichier illisible : {error.strerror or error}")
     return None
 
 
@@ -177,16 +216,17 @@ def _check(
 
 def load_system(folder: Path, content: Path, problems: Problems) -> System | None:
     meta_file = folder / "systeme.yaml"
-    if not meta_file.exists():
+    if not meta_file.exists() and not meta_file.is_symlink():
         problems.add(folder, 1, "dossier de système sans fichier systeme.yaml")
         return None
     located = _load_document(meta_file, problems)
-    if located is None or not _check(
+    valid = located is not None and _check(
         schemas.system_schema(), located.data, located, (), meta_file, problems
-    ):
-        return None
-    meta = located.data
-    if meta["id"] != folder.name:
+    )
+    # A broken systeme.yaml does not hide the errors of the system's other files: they are
+    # read all the same, and the system's references checked, but it never reaches a page.
+    meta = located.data if located is not None and isinstance(located.data, dict) else {}
+    if valid and meta["id"] != folder.name:
         problems.add(
             meta_file,
             located.line(("id",)),
@@ -211,7 +251,9 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
         if loaded is None:
             system.unreadable.add(kind_id)
         system.entities.setdefault(kind_id, []).extend(loaded or [])
-    system.chapters = _load_chapters(system, content / system.id, located, problems)
+    system.chapters = _load_chapters(
+        system, content / system.id, located if valid else None, problems
+    )
     return system
 
 
@@ -237,6 +279,13 @@ def _load_entities(
         if not valid and not (isinstance(data, dict) and isinstance(data.get("id"), str)):
             continue
         entity = Entity(system, kind.id, data, path, located, index)
+        if len(entity.id) > MAX_ID_LENGTH:
+            problems.add(
+                path,
+                entity.line(("id",)),
+                f"id trop long ({len(entity.id)} caractères) : au plus {MAX_ID_LENGTH}, "
+                "car il devient un nom de fichier et une adresse",
+            )
         key = (kind.id, entity.id)
         if key in seen:
             first_file, first_line = seen[key]
@@ -255,13 +304,21 @@ def _load_entities(
 
 
 def _load_chapters(
-    system: System, folder: Path, meta: Located, problems: Problems
+    system: System, folder: Path, meta: Located | None, problems: Problems
 ) -> list[Chapter]:
+    """The chapters listed in systeme.yaml; with no valid list (`meta` None: systeme.yaml
+    is broken), every chapter of the folder, so that their own errors are reported."""
+    present = folder.exists() or folder.is_symlink()
+    if present and not safe_path(folder, problems, folder=True):
+        return []
+    found = sorted(folder.glob("*.md")) if present else []
+    if meta is None:
+        return [c for p in found if (c := _load_chapter(system.id, p.stem, p, problems))]
     listed = system.meta.get("chapitres", [])
     chapters = []
     for position, chapter_id in enumerate(listed):
         path = folder / f"{chapter_id}.md"
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             problems.add(
                 system.file,
                 meta.line(("chapitres", position)),
@@ -271,14 +328,13 @@ def _load_chapters(
         chapter = _load_chapter(system.id, chapter_id, path, problems)
         if chapter:
             chapters.append(chapter)
-    if folder.exists():
-        for path in sorted(folder.glob("*.md")):
-            if path.stem not in listed:
-                problems.add(
-                    path,
-                    1,
-                    f"chapitre absent de la liste « chapitres » de {problems.relative(system.file)}",
-                )
+    for path in found:
+        if path.stem not in listed:
+            problems.add(
+                path,
+                1,
+                f"chapitre absent de la liste « chapitres » de {problems.relative(system.file)}",
+            )
     return chapters
 
 
@@ -310,7 +366,16 @@ def _load_chapter(system: str, chapter_id: str, path: Path, problems: Problems) 
 def load_corpus(root: Path, problems: Problems) -> Corpus:
     data, content = root / "data", root / "content"
     systems = {}
-    for folder in sorted(p for p in data.iterdir() if p.is_dir()):
+    if not data.is_dir():
+        problems.add(data, 1, "dossier data/ introuvable")
+        return Corpus(root, systems)
+    for folder in sorted(data.iterdir()):
+        # A plain file beside the systems is ignored; a link is followed only if it stays
+        # in the project and leads to a folder.
+        if not (folder.is_symlink() or folder.is_dir()):
+            continue
+        if not safe_path(folder, problems, folder=True):
+            continue
         system = load_system(folder, content, problems)
         if system:
             systems[system.id] = system

@@ -27,10 +27,13 @@ class Problems:
         self.items.append(Problem(self.relative(path), max(1, line), message))
 
     def relative(self, path: Path | str) -> str:
+        """`path` from the project's root; the file itself is named, not what a symbolic
+        link leads to (maybe nowhere, or out of the project)."""
         path = Path(path)
         try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
+            full = path.parent.resolve() / path.name
+            return full.relative_to(self.root.resolve()).as_posix()
+        except (ValueError, OSError, RuntimeError):  # RuntimeError: a loop (Python < 3.13)
             return path.as_posix()
 
     def __bool__(self) -> bool:

@@ -45,6 +45,13 @@ REFUSED_TAGS = {
 }
 
 
+# Deeper than this, a document is a mistake or an attack: PyYAML's composer, the schema
+# validator and the export all recurse once per level, and would end in a RecursionError.
+# The real data goes 7 levels deep.
+MAX_DEPTH = 50
+DEPTH_MESSAGE = f"imbrication trop profonde : au plus {MAX_DEPTH} niveaux de listes et d'objets"
+
+
 def _refuse(node: yaml.Node, message: str) -> YamlProblem:
     return YamlProblem(node.start_mark.line + 1, message)
 
@@ -55,6 +62,8 @@ def _walk(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict, se
     if id(node) in seen:
         raise _refuse(node, "alias YAML (*nom) refusé : écrivez la valeur en entier")
     seen.add(id(node))
+    if len(path) > MAX_DEPTH:
+        raise _refuse(node, DEPTH_MESSAGE)
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         if node.tag != "tag:yaml.org,2002:map":
@@ -91,6 +100,9 @@ def parse_yaml(text: str) -> Located:
         lines: dict[Path_, int] = {}
         data = _walk(loader, node, (), lines, set())
         return Located(data, lines)
+    except RecursionError:  # the composer recurses too: far deeper than MAX_DEPTH
+        line = loader.line + 1 if loader is not None else 1
+        raise YamlProblem(line, DEPTH_MESSAGE) from None
     except yaml.reader.ReaderError as error:  # a control character, say: no mark, a position
         line = text.count("\n", 0, error.position) + 1
         raise YamlProblem(
