@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gzip
+import io
 import os
 import sys
 import threading
 import time
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
@@ -18,29 +23,101 @@ from .errors import BuildFailed
 
 WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml")
 QUIET_SECONDS = 0.4  # editors write a file in several steps: wait for calm
+IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
+# Sent compressed when the client accepts gzip, as a real host does (not Pyodide's
+# .wasm: 2 s to compress after each build, for a download that stays on this machine).
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt")
 
 
-class _Rebuild(FileSystemEventHandler):
+class Rebuild(FileSystemEventHandler):
+    """Notes that a watched source changed. Never raises: watchdog's thread would die of it
+    and nothing would be rebuilt again."""
+
     def __init__(self, root: Path):
-        self.root = root
+        self.root = Path(os.path.abspath(root))
         self.changed = threading.Event()
         self.code_changed = False
+        self._reported: set[str] = set()
+
+    def report_once(self, message: str) -> None:
+        if message not in self._reported:
+            self._reported.add(message)
+            print(message, flush=True)
 
     def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.event_type in ("opened", "closed_no_write") or "__pycache__" in str(
-            event.src_path
-        ):
+        try:
+            self._note(event)
+        except Exception as error:
+            self.report_once(
+                f"Modification ignorée par la surveillance des fichiers ({event.src_path!r}) : {error}"
+            )
+
+    def _note(self, event: FileSystemEvent) -> None:
+        if event.event_type in ("opened", "closed_no_write"):
             return
-        # The root is watched for mkdocs.yml only: site/ and build/ change on every build.
-        relative = Path(event.src_path).resolve().relative_to(self.root.resolve()).parts
-        if relative and relative[0] in WATCHED:
-            self.code_changed |= relative[-1].endswith(".py")
-            self.changed.set()
+        for path in (event.src_path, event.dest_path):
+            path = os.fsdecode(path)
+            if not path or "__pycache__" in path:
+                continue
+            # The path as watched, not resolved: a symbolic link may lead out of the
+            # project or loop. The root is watched for mkdocs.yml only: site/ and build/
+            # change on every build.
+            relative = Path(os.path.abspath(path)).relative_to(self.root).parts
+            if relative and relative[0] in WATCHED:
+                self.code_changed |= relative[-1].endswith(".py")
+                self.changed.set()
 
 
-def _rebuild_forever(root: Path, handler: _Rebuild, site_url: str) -> None:
+class Watcher:
+    """watchdog's observer on the watched sources, started afresh if one of its threads
+    has died (watchdog does not recover from an error)."""
+
+    def __init__(self, root: Path, handler: Rebuild):
+        self.root = root
+        self.handler = handler
+        self.observer: Observer | None = None
+
+    def start(self) -> None:
+        observer = Observer()
+        for name in WATCHED:
+            path = self.root / name
+            if path.is_dir():
+                observer.schedule(self.handler, str(path), recursive=True)
+            elif path.exists():
+                observer.schedule(self.handler, str(self.root), recursive=False)
+        observer.start()
+        self.observer = observer
+
+    def alive(self) -> bool:
+        observer = self.observer
+        return (
+            observer is not None
+            and observer.is_alive()
+            and all(emitter.is_alive() for emitter in list(observer.emitters))
+        )
+
+    def keep_alive(self) -> None:
+        if self.alive():
+            return
+        self.handler.report_once("La surveillance des fichiers s'est arrêtée : elle est relancée.")
+        self.stop()
+        try:
+            self.start()
+        except OSError as error:  # tried again on the next call
+            self.handler.report_once(f"Surveillance des fichiers impossible : {error}")
+            return
+        self.handler.changed.set()  # a change may have been missed meanwhile
+
+    def stop(self) -> None:
+        if self.observer is not None:
+            with contextlib.suppress(Exception):  # already dead
+                self.observer.stop()
+
+
+def _rebuild_forever(root: Path, handler: Rebuild, watcher: Watcher, site_url: str) -> None:
     while True:
-        handler.changed.wait()
+        while not handler.changed.wait(1.0):
+            watcher.keep_alive()
         time.sleep(QUIET_SECONDS)
         handler.changed.clear()
         if handler.code_changed:
@@ -56,6 +133,11 @@ def _rebuild_forever(root: Path, handler: _Rebuild, site_url: str) -> None:
             print(f"Échec de la reconstruction : {error}", flush=True)
 
 
+@functools.lru_cache(maxsize=1024)
+def _gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+
+
 class _Handler(SimpleHTTPRequestHandler):
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
@@ -64,9 +146,88 @@ class _Handler(SimpleHTTPRequestHandler):
         ".whl": "application/zip",
     }
 
-    def log_message(self, format: str, *args) -> None:  # one line per error only
-        if args and str(args[1]).startswith(("4", "5")):
-            super().log_message(format, *args)
+    def setup(self) -> None:
+        self.timeout = self.server.idle_seconds
+        super().setup()
+
+    def log_request(self, code="-", size="-") -> None:  # one line per error only
+        if str(int(code) if isinstance(code, HTTPStatus) else code).startswith(("4", "5")):
+            super().log_request(code, size)
+
+    def log_error(self, format: str, *args) -> None:  # the request's line says it already
+        pass
+
+    def _accepts_gzip(self) -> bool:
+        for coding in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, quality = coding.partition(";")
+            if name.strip().lower() in ("gzip", "*"):
+                quality = quality.strip().removeprefix("q=")
+                try:
+                    return not quality or float(quality) > 0
+                except ValueError:
+                    return False
+        return False
+
+    def _send_bytes(self, status: HTTPStatus, path: str, body: bytes, stat=None) -> io.BytesIO:
+        compress = path.endswith(COMPRESSED)
+        if compress and self._accepts_gzip():
+            body = _gzipped(path, stat.st_mtime_ns, stat.st_size) if stat else gzip.compress(body)
+        else:
+            compress = False
+        self.send_response(status)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(len(body)))
+        if compress:
+            self.send_header("Content-Encoding", "gzip")
+        if path.endswith(COMPRESSED):
+            self.send_header("Vary", "Accept-Encoding")
+        if stat:
+            self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not (path.endswith(COMPRESSED) and self._accepts_gzip() and os.path.isfile(path)):
+            return super().send_head()  # redirects, 404, files sent as they are
+        stat = os.stat(path)
+        if self.headers.get("If-Modified-Since") == self.date_time_string(stat.st_mtime):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        return self._send_bytes(HTTPStatus.OK, path, b"", stat)
+
+    def list_directory(self, path):  # a real host lists no folder
+        self.send_error(HTTPStatus.NOT_FOUND)
+        return None
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None):
+        """A missing page gets the site's own 404 page, in French, as on a real host."""
+        page = os.path.join(self.directory, "404.html")
+        if code != HTTPStatus.NOT_FOUND or not os.path.isfile(page):
+            return super().send_error(code, message, explain)
+        with open(page, "rb") as file:
+            body = file.read()
+        self.close_connection = True
+        answer = self._send_bytes(HTTPStatus.NOT_FOUND, page, body)
+        if self.command != "HEAD":
+            self.wfile.write(answer.getvalue())
+
+
+class Server(ThreadingHTTPServer):
+    # A browser opens a page and its prefetches at once: the default queue of 5
+    # connections made the others wait for retries, up to a minute.
+    request_queue_size = 1024  # the kernel caps it at net.core.somaxconn
+
+    def __init__(self, site: Path, host: str, port: int, idle_seconds: float = IDLE_SECONDS):
+        self.idle_seconds = idle_seconds
+        super().__init__((host, port), functools.partial(_Handler, directory=str(site)))
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)  # a browser left: nothing to say
 
 
 def serve(root: Path, host: str, port: int) -> None:
@@ -77,19 +238,13 @@ def serve(root: Path, host: str, port: int) -> None:
         print(error.problems.report(), flush=True)
         if not (root / "site").exists():
             raise
-    handler = _Rebuild(root)
-    observer = Observer()
-    for name in WATCHED:
-        path = root / name
-        if path.is_dir():
-            observer.schedule(handler, str(path), recursive=True)
-        elif path.exists():
-            observer.schedule(handler, str(root), recursive=False)
-    observer.start()
-    threading.Thread(target=_rebuild_forever, args=(root, handler, site_url), daemon=True).start()
-    server = ThreadingHTTPServer(
-        (host, port), functools.partial(_Handler, directory=str(root / "site"))
-    )
+    handler = Rebuild(root)
+    watcher = Watcher(root, handler)
+    watcher.start()
+    threading.Thread(
+        target=_rebuild_forever, args=(root, handler, watcher, site_url), daemon=True
+    ).start()
+    server = Server(root / "site", host, port)
     print(
         f"Site servi sur http://{host}:{port}/ (Ctrl+C pour arrêter) ; reconstruction à chaque modification.",
         flush=True,
@@ -99,5 +254,5 @@ def serve(root: Path, host: str, port: int) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        observer.stop()
+        watcher.stop()
         server.server_close()
