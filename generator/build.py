@@ -17,10 +17,11 @@ from pathlib import Path
 
 import yaml
 
-from . import finder
+from . import finder, graph, targets
 from .assets import write_assets
-from .corpus import Corpus, load_corpus
+from .corpus import Corpus, System, load_corpus
 from .csp import protect
+from .diagnose import diagnose
 from .errors import BuildFailed, Problems
 from .export import engine_data, engine_rules, export
 from .links import Links
@@ -41,40 +42,133 @@ class Timings:
 
 def check(root: Path) -> tuple[Corpus, Links]:
     """Load and cross-check everything; raise BuildFailed with every problem found."""
-    problems = Problems(root)
-    corpus = load_corpus(root, problems)
-    links = Links(corpus, _rules(corpus, problems))
-    links.check_all()
-    for source, _path, line, message in links.problems:
-        problems.add(source.file, line, message)
-    if problems:
-        raise BuildFailed(problems)
+    corpus, links, _, _ = judge(root)
     return corpus, links
 
 
+def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
+    """Everything `build` checks before MkDocs, and the pages it writes: load, rules,
+    links, graph; then, on valid data only, the pages themselves and the links and images
+    written in the texts, as MkDocs' strict mode will judge them. Raise BuildFailed with
+    every problem found."""
+    problems = Problems(root)
+    corpus = load_corpus(root, problems)
+    links = Links(corpus, _rules(corpus, problems))
+    try:
+        links.check_all()
+    except Exception:
+        if not problems:  # a bug, unless it follows from errors already reported
+            raise
+    for source, _path, line, message in links.problems:
+        problems.add(source.file, line, message)
+    graph.check(corpus, problems)
+    if problems:
+        raise BuildFailed(problems)
+    renderer = Renderer(corpus, links, links.rules)
+    pages = _pages(renderer, problems)
+    if pages is not None:
+        targets.check(renderer, pages, problems)
+    if problems:
+        raise BuildFailed(problems)
+    return corpus, links, renderer, pages
+
+
 def _rules(corpus: Corpus, problems: Problems) -> dict[str, object]:
-    """Each system's rules from its data; a system whose data already failed to load gets
-    None (its own errors are reported), any other failure is a bug and is raised."""
+    """Each system's rules from its data. When a system's rule code fails on its data (a
+    malformed table, say), the problem is reported at the value it read last; the system
+    gets None."""
     data = engine_data(corpus)
     built = {}
     for system_id, values in data.items():
         try:
             built[system_id] = engine_rules({system_id: values})[system_id]
-        except (KeyError, TypeError, ValueError, StopIteration):
-            if not problems:
-                raise
+        except Exception:
             built[system_id] = None
+            if corpus.systems[system_id].unreadable & set(values):
+                continue  # a file these rules read could not be: its error says it all
+            found = diagnose(
+                corpus,
+                system_id,
+                values,
+                lambda traced, s=system_id: engine_rules({s: traced}),
+                f"les règles de {system_id} ne se lisent pas dans les données",
+            )
+            file, line, message = found or (
+                corpus.systems[system_id].file,
+                1,
+                f"les règles de {system_id} ne se lisent pas dans les données",
+            )
+            # Already reported errors in that file usually explain it: not said twice.
+            if not any(p.path == problems.relative(file) for p in problems.items):
+                problems.add(file, line, message)
     return built
+
+
+def _pages(renderer: Renderer, problems: Problems) -> dict[str, str] | None:
+    """Every page, or None once the failure to write one is reported: first a calculator
+    whose default result fails on the data, at the value it read last; else the page."""
+    try:
+        return renderer.pages()
+    except Exception as error:
+        corpus = renderer.corpus
+        data = engine_data(corpus)
+        for system in corpus.systems.values():
+            for calc in renderer.calculators_of(system):
+                rules = renderer.rules.get(system.id)
+                try:
+                    calc.default_html(rules)
+                    continue
+                except Exception:
+                    pass
+                found = diagnose(
+                    corpus,
+                    system.id,
+                    data.get(system.id, {}),
+                    lambda traced, s=system.id, c=calc: c.default_html(
+                        engine_rules({s: traced})[s]
+                    ),
+                    f"calculateur « {calc.id} » : le résultat par défaut ne se calcule pas",
+                )
+                if found:
+                    problems.add(*found)
+                    return None
+        file, line = _failing_page(error, renderer)
+        problems.add(
+            file,
+            line,
+            f"page impossible à écrire : {type(error).__name__} ({error}) ; "
+            "vérifiez les valeurs que cette page lit",
+        )
+        return None
+
+
+def _failing_page(error: BaseException, renderer: Renderer) -> tuple[Path | str, int]:
+    """The data or chapter file of the page being written when `error` was raised (the
+    page `Renderer._render` was writing), else the systeme.yaml of the system at hand."""
+    frames = []
+    traceback = error.__traceback__
+    while traceback is not None:
+        frames.append(traceback.tb_frame)
+        traceback = traceback.tb_next
+    origins = renderer.origins()
+    for frame in reversed(frames):
+        page = frame.f_locals.get("page")
+        if frame.f_code.co_name == "_render" and page in origins:
+            return origins[page]
+    for frame in reversed(frames):
+        system = frame.f_locals.get("system")
+        if isinstance(system, System):
+            return system.file, 1
+    return "generator", 1
 
 
 def generate(root: Path, docs: Path) -> Renderer:
     """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
-    corpus, links = check(root)
+    corpus, links, renderer, pages = judge(root)
     data = engine_data(corpus)
-    renderer = Renderer(corpus, links, links.rules)
     if docs.exists():
         shutil.rmtree(docs)
-    for relative, text in renderer.pages().items():
+    for relative, text in pages.items():
         target = docs / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

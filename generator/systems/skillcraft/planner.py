@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.inputs import FieldError
 from ...engine.names import unknown
 from .rules import Rules
 
@@ -25,9 +26,17 @@ def owned_talents(rules: Rules, ids: list[str]) -> set[str]:
 
 
 def chain(rules: Rules, target: str) -> list[str]:
-    """The target's ancestors, from the root of its tree down to the target itself."""
+    """The target's ancestors, from the root of its tree down to the target itself. Data
+    whose prerequisites loop (the build refuses it) stop here instead of looping forever."""
     line = [target]
     while (parent := rules.talents[line[-1]].requires) is not None:
+        if parent in line:
+            names = [rules.talents[t].name for t in line[line.index(parent) :] + [parent]]
+            raise FieldError(
+                "cible", f"Prérequis en boucle dans les données : {' → '.join(names)}."
+            )
+        if parent not in rules.talents:
+            raise FieldError("cible", f"Talent requis inconnu des données : « {parent} ».")
         line.append(parent)
     return line[::-1]
 

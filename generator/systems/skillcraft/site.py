@@ -14,6 +14,8 @@ Link = Callable[[str, str, str], str]  # (from page, to docs path, label) -> Mar
 def _costs(system) -> dict[int, int]:
     """Tier -> cost in talent points, from the table of the data."""
     table = system.entity("table", "cout-des-talents")
+    if table is None:
+        raise ValueError("arbres de talents : table « cout-des-talents » introuvable")
     return {tier: cost for tier, cost in table.data["lignes"]}
 
 
@@ -27,8 +29,10 @@ def extra_pages(system, link: Link) -> list[tuple[str, str, str]]:
         children.setdefault(talent.data.get("prerequis"), []).append(talent)
 
     lines = []
+    drawn: set[str] = set()
 
     def draw(talent, depth: int, total: int) -> None:
+        drawn.add(talent.id)
         tier = talent.data["tiers"]
         total += costs[tier]
         several = " · achats multiples" if talent.data.get("achats_multiples") else ""
@@ -39,9 +43,23 @@ def extra_pages(system, link: Link) -> list[tuple[str, str, str]]:
         for child in sorted(children.get(talent.id, []), key=lambda t: (t.data["tiers"], t.name)):
             draw(child, depth + 1, total)
 
+    missing = sorted({t.data["tiers"] for t in talents} - set(costs))
+    if missing:
+        raise ValueError(
+            f"arbres de talents : tiers {', '.join(map(str, missing))} sans coût dans la "
+            "table « cout-des-talents »"
+        )
     roots = sorted(children.get(None, []), key=lambda t: t.name)
     for root in roots:
         draw(root, 0, 0)
+    # Each talent hangs under the talent it requires: one the trees did not reach (its
+    # requirement unknown, or in a loop) would be lost without a word.
+    lost = [t.id for t in talents if t.id not in drawn]
+    if lost:
+        raise ValueError(
+            f"arbres de talents : {len(lost)} talent(s) hors de tout arbre "
+            f"(prérequis inconnu ou en boucle) : {', '.join(lost)}"
+        )
     intro = (
         f"Les {len(roots)} arbres des {len(talents)} talents, reconstruits d'après le talent "
         "requis de chacun (les dessins de l'annexe A n'ont pas survécu à l'extraction du "
