@@ -187,6 +187,32 @@ def test_a_computation_too_long_is_stopped_and_the_worker_restarted(page, server
     assert exact(page, "Dégâts moyens par attaque") is not None
 
 
+def test_a_dead_engine_is_replaced_by_a_new_one(page, server):
+    """Issue 18: a Pyodide that failed fatally answers every call with an error; the page
+    drops that worker and the next value is computed by a new one."""
+    boot = "const run = await booting;"
+
+    def dying(route):
+        source = route.fetch().text()
+        assert boot in source
+        fatal = boot + (
+            "\n    if (JSON.stringify(query).includes('666666')) self.dead = true;"
+            "\n    if (self.dead) throw new Error('Pyodide already fatally failed');"
+        )
+        route.fulfill(body=source.replace(boot, fatal), content_type="text/javascript")
+
+    page.route("**/calc-worker.mjs", dying)
+    page.goto(f"{server}/reserve-d6/calculateurs/combat/")
+    page.fill("#combat-attaquant", "5")
+    computed(page)
+    page.fill("#combat-attaquant", "666666")  # the engine dies on it
+    computed(page, "error")
+    expect(page.locator(".srd-calc-status")).to_contain_text("il a été relancé")
+    page.fill("#combat-attaquant", "6")
+    computed(page)  # a new worker answered
+    assert exact(page, "Dégâts moyens par attaque") is not None
+
+
 def test_instant_navigation_works_wherever_the_site_is_served(browser, site):
     """Issue 11: served in a subfolder, on a port it was not built for, the second
     calculator still runs in the same document (Pyodide stays up)."""
@@ -307,10 +333,25 @@ def test_virtual_talon_buttons_undo_and_refuse_impossible_moves(page, server):
     page.get_by_role("button", name="Annuler").click()
     expect(journal).to_have_value("t")
     computed(page)
-    page.get_by_role("button", name="Réserve J4").click()  # only two players
-    expect(journal).to_have_value("t")
-    expect(page.locator("#talon-virtuel-journal-erreur")).to_contain_text("2 joueur")
-    assert "journal=t&" in page.url + "&"
+    expect(page.get_by_role("button", name="Réserve J2")).to_be_visible()
+    expect(page.get_by_role("button", name="Réserve J3")).to_be_hidden()  # only two players
+    page.fill("#talon-virtuel-joueurs", "5")
+    expect(page.get_by_role("button", name="Réserve J5")).to_be_visible()
+    expect(page.get_by_role("button", name="Réserve J6")).to_be_hidden()
+    computed(page)
+    page.get_by_role("button", name="Réserve J5").click()
+    expect(journal).to_have_value("t r5")
+    computed(page)
+
+
+def test_a_full_virtual_talon_journal_says_so_and_keeps_its_moves(page, server):
+    full = " ".join(["t"] * 1500)  # 2 999 characters: one more move does not fit
+    page.goto(f"{server}/talon/calculateurs/talon-virtuel/?graine=42&journal={full}")
+    computed(page)
+    page.get_by_role("button", name="Nouveau test").click()
+    expect(page.locator(".srd-calc-status")).to_contain_text("Journal plein")
+    expect(page.locator(".srd-calc-status")).to_contain_text("Coup refusé")
+    expect(page.locator("#talon-virtuel-journal")).to_have_value(full)
 
 
 def test_virtual_talon_survives_a_reload(page, server):

@@ -2,6 +2,8 @@
 
 import ast
 import io
+import json
+import re
 import sys
 import zipfile
 from fractions import Fraction
@@ -11,8 +13,18 @@ import pytest
 from conftest import repo_rules
 
 from generator import assets
-from generator.engine import registry
-from generator.engine.results import mean, variance, visible_rows
+from generator.engine import api, registry
+from generator.engine.inputs import DecimalInput, InputError, IntInput, TextInput
+from generator.engine.results import (
+    Checks,
+    Distribution,
+    Page,
+    format_number,
+    mean,
+    to_html,
+    variance,
+    visible_rows,
+)
 from generator.systems.divin6 import dice as divin
 from generator.systems.reserve_d6 import calculators as r
 
@@ -189,3 +201,127 @@ def test_integer_convolutions_match_icepool(rules):
     expected = 2 @ exploding
     for total in range(2, 20):
         assert law[total] == expected.probability(total)
+
+
+# --- hostile requests and reader's numbers (issue 18, point 6) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["[" * 10_000 + "]" * 10_000, '{"a": ' * 1000 + "1" + "}" * 1000, '{"a": [[[[[[[[[1]]]]]]]]]}'],
+)
+def test_a_deeply_nested_request_is_refused_in_french_before_parsing(query):
+    reply = json.loads(api.run_json("reserve-d6", "reserve", query))
+    assert reply["ok"] is False and "trop imbriquée" in reply["message"]
+
+
+def test_a_request_too_long_is_refused_in_french():
+    query = json.dumps({"caracteristique": "4" + " " * api.MAX_QUERY_CHARS})
+    reply = json.loads(api.run_json("reserve-d6", "reserve", query))
+    assert reply["ok"] is False and reply["message"].startswith("Requête trop longue")
+
+
+def test_the_request_bounds_leave_room_for_every_form(rules):
+    """The longest query a form can send (every text field full, every box ticked, every
+    name of a choice) is far within what the worker accepts, and flat."""
+    for calc in registry.all_calculators():
+        query = {}
+        for item in calc.inputs_for(rules.get(calc.system)):
+            choices = [v for v, _ in getattr(item, "choices", ())]
+            query[item.name] = (
+                "x" * item.max_length
+                if isinstance(item, TextInput)
+                else ",".join(choices) or "9" * 12
+            )
+        assert len(json.dumps(query)) * 10 < api.MAX_QUERY_CHARS, calc.id
+        assert not api._too_deep(json.dumps(query)) and api.MAX_DEPTH >= 2
+
+
+@pytest.mark.parametrize(
+    "system, calc_id", [(3, "jet"), (None, "jet"), (["divin6"], "jet"), ("divin6", {"a": 1})]
+)
+def test_a_calculator_named_by_something_else_than_text_gets_a_french_reply(system, calc_id):
+    reply = json.loads(api.run_json(system, calc_id, "{}"))
+    assert reply["ok"] is False and reply["message"].startswith("Calculateur inconnu")
+
+
+def test_an_error_message_quotes_only_the_start_of_what_the_reader_sent(rules):
+    reply = api.reply(
+        registry.get("talon", "test"), {"lames_revelees": "x" * 800_000}, rules["talon"]
+    )
+    message = json.loads(reply)["errors"]["lames_revelees"]
+    assert len(reply) < 300 and message == f"Valeur(s) inconnue(s) : {'x' * 40}…."
+    unknown = json.loads(api.run_json("reserve-d6", "y" * 800_000, "{}"))["message"]
+    assert unknown == f"Calculateur inconnu : reserve-d6/{'y' * 29}…."
+
+
+@pytest.mark.parametrize(
+    "raw, value",
+    [
+        ("1 000", 1000),
+        ("1\u00a0000", 1000),
+        ("1\u202f000", 1000),
+        ("\u22121\u202f000\u202f000", -1_000_000),
+        ("12 345", 12345),
+        ("- 3", -3),
+    ],
+)
+def test_numbers_grouped_by_thousands_the_french_way_are_read(raw, value):
+    assert IntInput("n", "N", 0, -(10**7), 10**7).parse(raw) == value
+    assert DecimalInput("d", "D", Fraction(0), Fraction(-(10**7)), Fraction(10**7)).parse(
+        raw + ",5"
+    ) == value + Fraction(1, 2) * (1 if value > 0 else -1)
+
+
+@pytest.mark.parametrize("raw", ["1 2", "1 0000", "12  345", "1\u00a02", "1 000 00", "0,000 1"])
+def test_digits_split_by_a_space_are_refused_not_glued(raw):
+    with pytest.raises(InputError, match="séparés par une espace"):
+        DecimalInput("d", "D", Fraction(0), Fraction(0), Fraction(10**7)).parse(raw)
+    if "," not in raw:
+        with pytest.raises(InputError, match="séparés par une espace"):
+            IntInput("n", "N", 0, 0, 10**7).parse(raw)
+
+
+def test_numbers_are_written_with_the_minus_sign_and_never_as_minus_zero():
+    assert format_number(-849) == "\u2212849"
+    assert format_number(Fraction(-1, 10**8)) == "0"
+    assert format_number(Fraction(-53, 2)) == "\u221226,5"
+    html = to_html(
+        (
+            Distribution(
+                "Marge", "Marge", ((-2, Fraction(1, 4)), (-1, Fraction(1, 4)), (0, Fraction(1, 2)))
+            ),
+        )
+    )
+    assert ">\u22122<" in html and ">\u22122 :" not in html and "Marge \u22121 :" in html
+    assert not re.search(r">-[0-9]|Marge -[0-9]", html)
+    message = IntInput("n", "N", 0, -20, 40).parse
+    with pytest.raises(InputError, match="entre \u221220 et 40 \\(reçu : \u221225\\)"):
+        message("-25")
+
+
+def test_a_check_does_not_repeat_the_name_its_link_already_gives():
+    page = Page("skillcraft/calculateurs/fiche/", {"dons": ("fiche-dons", "Dons en plus")})
+    html = to_html(
+        (
+            Checks(
+                "ok",
+                (
+                    ("dons", "Dons : Robuste vient déjà du caractère."),
+                    ("dons", "Répartition : autre règle."),
+                ),
+            ),
+        ),
+        page,
+    )
+    assert "Dons en plus</a> : Robuste vient déjà du caractère." in html
+    assert "Dons en plus</a> : Répartition : autre règle." in html
+
+
+def test_calc_js_knows_which_buttons_a_field_hides(root):
+    """calc.js reads the attributes form.py writes on a button shown from a field's value."""
+    from generator.engine import form
+
+    script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
+    for name in ("SHOWN_FROM_FIELD", "SHOWN_FROM"):
+        assert f'const {name} = "{getattr(form, name)}";' in script, name

@@ -327,3 +327,35 @@ def test_creation_pickers_offer_every_allowed_choice_and_each_parses():
         choices, problems = sheet.parse_choices(R, text)
         assert not problems and len(choices) == 1, text
     assert "(9, 9, 8, 8)" in fields["primaires"].help
+
+
+def test_virtual_talon_has_a_reserve_button_for_every_player_the_form_allows():
+    """Issue 18: up to 6 players, so 6 « Réserve » buttons; the page shows those of the
+    players it counts (3 by default)."""
+    from generator.engine import form
+
+    calc = registry.get("talon", "talon-virtuel")
+    players = next(i for i in calc.inputs if i.name == "joueurs")
+    reserves = [a for a in calc.actions_for(R) if a.label.startswith("Réserve")]
+    assert [a.token for a in reserves] == [f"r{n}" for n in range(1, players.maximum + 1)]
+    assert players.maximum == 6
+    html = form.calculator_html(calc, "", R)
+    for n in range(1, players.maximum + 1):
+        shown = f'data-si-champ="joueurs" data-si-au-moins="{n}"'
+        assert shown + (" hidden" if n > players.default else "") + f">Réserve J{n}<" in html
+    assert calc.run({"joueurs": "6", "journal": "t r6"}, R).ok
+
+
+def test_a_full_virtual_talon_journal_says_it_is_full():
+    calc = registry.get("talon", "talon-virtuel")
+    full = " ".join(["t"] * 1500)
+    assert calc.run({"journal": full}, R).ok
+    message = calc.run({"journal": full + " t"}, R).errors["journal"]
+    assert message.startswith("Journal plein : 3000 caractères au plus")
+
+
+def test_the_health_malus_of_a_test_is_never_written_minus_zero():
+    calc = registry.get("talon", "test")
+    note = calc.run({"malus_sante": "0"}, R).blocks[0].items[0].note
+    assert "+0 (santé)" in note and "−0" not in note
+    assert "−2 (santé)" in calc.run({}, R).blocks[0].items[0].note  # as before: 2 by default

@@ -150,3 +150,16 @@ def test_every_shipped_python_file_compiles_without_its_documentation(site):
     )
     count, bad = json.loads(run_in_pyodide(site, code))
     assert count > 100 and bad == []
+
+
+def test_a_request_nested_ten_thousand_deep_gets_a_french_reply_and_pyodide_lives_on(site):
+    """Issue 18: such JSON exhausted Pyodide's stack and killed the runtime; it is refused
+    before it is parsed, and the next request is answered as usual."""
+    code = (
+        "import json\nfrom generator.engine.api import run_json\n"
+        "deep = run_json('reserve-d6', 'reserve', '[' * 10000 + ']' * 10000)\n"
+        "after = run_json('reserve-d6', 'reserve', json.dumps({'caracteristique': '5'}))\n"
+        "json.dumps([json.loads(deep), json.loads(after)['ok']])"
+    )
+    deep, after = json.loads(run_in_pyodide(site, code))
+    assert deep["ok"] is False and "trop imbriquée" in deep["message"] and after is True

@@ -7,27 +7,67 @@ Whatever comes in, a JSON reply goes out: `{"ok": true, "html": …}`, or `{"ok"
 from __future__ import annotations
 
 import json
+import re
 
 from . import rules
+from .inputs import shown
 from .registry import Calculator, get
+
+# A query is a flat object of field values: what a form sends is far shorter and far
+# flatter than these bounds (tests/test_engine.py checks it against every calculator).
+# Beyond them the request is refused before it is parsed: JSON nested some thousand levels
+# deep exhausts Python's stack (RecursionError on CPython, a dead runtime on Pyodide).
+MAX_QUERY_CHARS = 200_000
+MAX_DEPTH = 8
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+UNREADABLE = "Requête illisible : elle doit être un objet JSON."
 
 
 def _failure(message: str, errors: dict | None = None) -> str:
     return json.dumps({"ok": False, "errors": errors or {}, "message": message}, ensure_ascii=False)
 
 
+def _too_deep(text: str) -> bool:
+    """Whether brackets, outside strings, nest deeper than MAX_DEPTH: one pass over the
+    brackets alone, without parsing."""
+    depth = 0
+    for bracket in _BRACKETS.sub("", _STRING.sub('""', text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
+
 def run_json(system: str, calc_id: str, query_json: str) -> str:
     """The browser's call: the rules are those built from the data shipped in the wheel."""
+    if not isinstance(system, str) or not isinstance(calc_id, str):
+        return _failure(
+            "Calculateur inconnu : le système et le calculateur se désignent par leur "
+            "identifiant, un texte (par exemple « divin6 » et « jet »)."
+        )
     try:
         calculator = get(system, calc_id)
     except KeyError:
-        return _failure(f"Calculateur inconnu : {system}/{calc_id}.")
+        return _failure(f"Calculateur inconnu : {shown(f'{system}/{calc_id}')}.")
+    if not isinstance(query_json, str):
+        return _failure(UNREADABLE)
+    if len(query_json) > MAX_QUERY_CHARS:
+        return _failure(
+            f"Requête trop longue : {len(query_json)} caractères, pour {MAX_QUERY_CHARS} au plus."
+        )
+    if _too_deep(query_json):
+        return _failure(
+            f"Requête trop imbriquée : plus de {MAX_DEPTH} niveaux d'accolades ou de crochets ; "
+            "elle doit être un objet JSON de valeurs."
+        )
     try:
         query = json.loads(query_json)
-    except (TypeError, ValueError):
-        return _failure("Requête illisible : elle doit être un objet JSON.")
+    except (TypeError, ValueError, RecursionError):
+        return _failure(UNREADABLE)
     if not isinstance(query, dict):
-        return _failure("Requête illisible : elle doit être un objet JSON.")
+        return _failure(UNREADABLE)
     return reply(calculator, query, rules.shipped(system))
 
 

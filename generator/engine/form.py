@@ -6,7 +6,8 @@ calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by t
 their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
 `data-retire`, to take the last token away); a whole-number field's steppers by STEP,
 its bounds by `data-min` / `data-max`; a field needed only for some values of a
-choice by SHOWN_IF and SHOWN_VALUES on its wrapper. The names are
+choice by SHOWN_IF and SHOWN_VALUES on its wrapper; an action button needed only from
+some value of a whole-number field on by SHOWN_FROM_FIELD and SHOWN_FROM. The names are
 written here and in calc.js only.
 
 No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
@@ -25,7 +26,7 @@ from .inputs import (
     MultiChoiceInput,
     TextInput,
 )
-from .registry import Calculator
+from .registry import Action, Calculator
 
 ROOT = "srd-calc"
 FORM = "srd-calc-form"
@@ -41,6 +42,9 @@ ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
 # A field shown only for some values of a choice: the choice's name, and its values.
 SHOWN_IF = "data-si"
 SHOWN_VALUES = "data-si-valeurs"
+# An action button shown only while a whole-number field is at least a value.
+SHOWN_FROM_FIELD = "data-si-champ"
+SHOWN_FROM = "data-si-au-moins"
 
 
 def _shown_if(calc: Calculator, item, defaults: dict) -> str:
@@ -136,6 +140,18 @@ def _picker(field_id: str, item: TextInput) -> str:
     )
 
 
+def _shown_from(action: Action, defaults: dict) -> str:
+    """The attributes of a button needed only from some value of a field on; hidden from
+    the start when the field's default is below it."""
+    if action.shown_from is None:
+        return ""
+    field, least = action.shown_from
+    if not isinstance(defaults.get(field), int):
+        raise TypeError(f"bouton « {action.label} » : « {field} » n'est pas un champ entier")
+    hidden = " hidden" if defaults[field] < least else ""
+    return f' {SHOWN_FROM_FIELD}="{field}" {SHOWN_FROM}="{least}"{hidden}'
+
+
 def calculator_html(calc: Calculator, default_result: str, rules: object = None) -> str:
     inputs = calc.inputs_for(rules)
     defaults = {item.name: item.default for item in inputs}
@@ -143,7 +159,7 @@ def calculator_html(calc: Calculator, default_result: str, rules: object = None)
     buttons = "".join(
         f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" '
         + ('data-retire="1"' if action.removes else f'data-ajoute="{escape(action.token)}"')
-        + f">{escape(action.label)}</button>"
+        + f"{_shown_from(action, defaults)}>{escape(action.label)}</button>"
         for action in calc.actions_for(rules)
     )
     if buttons:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .results import format_number
+
 # A list of (value, French label) pairs, or a function that draws it from the system's
 # rules (talents, skills…), so a list that lives in the data is never copied into code.
 Choices = tuple[tuple[str, str], ...] | Callable[[object], tuple[tuple[str, str], ...]]
@@ -18,7 +20,7 @@ def with_rules(item, rules: object):
     come from the data."""
     drawn = {
         name: value(rules)
-        for name in ("choices", "suggestions", "default", "help")
+        for name in ("choices", "suggestions", "default", "help", "max_length")
         if callable(value := getattr(item, name, None))
     }
     for name in ("choices", "suggestions"):
@@ -42,6 +44,11 @@ class InputGroup:
 MAX_DIGITS = 9
 INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 DECIMAL = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}(\.[0-9]{{1,{MAX_DIGITS}}})?")
+# French writes thousands apart: « 1 000 », with a space, a non-breaking space (U+00A0) or a
+# narrow one (U+202F). Digits split otherwise (« 1 2 ») are refused: 12, or 1 and 2?
+SPACES = " \u00a0\u202f"
+SPACED_DIGITS = re.compile(f"(?<![0-9])[0-9]+(?:[{SPACES}]+[0-9]+)+")
+THOUSANDS = re.compile(f"[0-9]{{1,3}}(?:[{SPACES}][0-9]{{3}})+")
 
 
 class InputError(ValueError):
@@ -57,15 +64,36 @@ class FieldError(InputError):
         self.field = field
 
 
-def _shown(raw: str) -> str:
-    """What the reader typed, cut short for a message."""
+QUOTED = 40  # characters of the reader's text a message quotes at most
+
+
+def shown(raw: str, limit: int = QUOTED) -> str:
+    """What the reader typed, cut short for a message: a message never echoes a whole
+    page of input back."""
     text = raw.strip()
-    return text if len(text) <= 20 else text[:20] + "…"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _shown(raw: str) -> str:
+    return shown(raw, 20)
+
+
+def _compact(raw: str) -> str:
+    """The number without its spaces, once the spaces between digits are known to group
+    thousands (« 1 000 ») and not to split an ambiguous number (« 1 2 »)."""
+    text = raw.strip().replace("\u2212", "-")
+    for run in SPACED_DIGITS.finditer(text):
+        if not THOUSANDS.fullmatch(run.group()):
+            raise InputError(
+                f"« {_shown(raw)} » : des chiffres séparés par une espace. Écrivez le nombre "
+                "d'un seul bloc (« 12 »), ou par tranches de trois chiffres (« 1 000 »)."
+            )
+    return "".join(c for c in text if c not in SPACES)
 
 
 def _parse_int(raw: str) -> int:
     # Readers type "−3" (typographic minus) and "+2" as often as "-3" and "2".
-    text = raw.strip().replace("\u2212", "-").replace(" ", "")
+    text = _compact(raw)
     if text == "":
         raise InputError("Ce champ est vide : indiquez un nombre entier.")
     if not INTEGER.fullmatch(text):
@@ -88,7 +116,8 @@ class IntInput:
         value = _parse_int(raw)
         if not self.minimum <= value <= self.maximum:
             raise InputError(
-                f"Entrez un entier entre {self.minimum} et {self.maximum} (reçu : {value})."
+                f"Entrez un entier entre {format_number(self.minimum)} et "
+                f"{format_number(self.maximum)} (reçu : {format_number(value)})."
             )
         return value
 
@@ -171,7 +200,8 @@ class IntListInput:
             value = _parse_int(part)
             if not self.minimum <= value <= self.maximum:
                 raise InputError(
-                    f"Chaque valeur doit être un entier entre {self.minimum} et {self.maximum} (reçu : {value})."
+                    f"Chaque valeur doit être un entier entre {format_number(self.minimum)} et "
+                    f"{format_number(self.maximum)} (reçu : {format_number(value)})."
                 )
             values.append(value)
         return tuple(values)
@@ -191,15 +221,16 @@ class TextInput:
     name: str
     label: str
     default: str
-    max_length: int
+    max_length: int | Callable[[object], int]  # or drawn from the rules (a list of names)
     help: str = ""
     suggestions: Choices = ()
+    too_long: str = "Texte trop long"  # what a text over max_length is (« Journal plein »)
 
     def parse(self, raw: str) -> str:
         text = raw.strip()
         if len(text) > self.max_length:
             raise InputError(
-                f"Texte trop long : {self.max_length} caractères au plus (reçu : {len(text)})."
+                f"{self.too_long} : {self.max_length} caractères au plus (reçu : {len(text)})."
             )
         return text
 
@@ -223,7 +254,7 @@ class MultiChoiceInput:
         values = tuple(dict.fromkeys(v.strip() for v in raw.split(",") if v.strip()))
         unknown = [v for v in values if v not in allowed]
         if unknown:
-            raise InputError(f"Valeur(s) inconnue(s) : {', '.join(unknown)}.")
+            raise InputError(f"Valeur(s) inconnue(s) : {shown(', '.join(unknown))}.")
         return values
 
     def to_text(self, value: tuple[str, ...]) -> str:
@@ -242,7 +273,7 @@ class DecimalInput:
     help: str = ""
 
     def parse(self, raw: str) -> Fraction:
-        text = raw.strip().replace(",", ".").replace("\u2212", "-").replace(" ", "")
+        text = _compact(raw).replace(",", ".")
         if text == "":
             raise InputError("Ce champ est vide : indiquez un nombre (par exemple 8,5).")
         if not DECIMAL.fullmatch(text):
@@ -250,7 +281,8 @@ class DecimalInput:
         value = Fraction(text)
         if not self.minimum <= value <= self.maximum:
             raise InputError(
-                f"Entrez un nombre entre {_decimal(self.minimum)} et {_decimal(self.maximum)} (reçu : {_decimal(value)})."
+                f"Entrez un nombre entre {format_number(self.minimum)} et "
+                f"{format_number(self.maximum)} (reçu : {format_number(value)})."
             )
         return value
 

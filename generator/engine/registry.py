@@ -33,6 +33,9 @@ class Action:
     field: str
     token: str = ""
     removes: bool = False
+    # (whole-number field, n): the button is shown only while that field is at least n
+    # (a button per player, for as many players as the form says).
+    shown_from: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

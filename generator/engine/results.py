@@ -107,17 +107,24 @@ Block = Figures | Distribution | Table | Links | Checks | Text
 TAIL = Fraction(1, 10**6)
 
 
+MINUS = "\u2212"  # the minus sign the site writes, never the hyphen « - »
+
+
 def format_number(value: Number) -> str:
-    """French decimal writing: 3,5 ; 1,910365 ; integers as they are."""
+    """French decimal writing: 3,5 ; 1,910365 ; −2 (typographic minus) ; integers as they
+    are. A value that rounds to zero is 0, never −0."""
     if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
-        return f"{int(value)}".replace("-", "−")
-    text = f"{float(value):.6f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",").replace("-", "−")
+        text = f"{int(value)}"
+    else:
+        text = f"{float(value):.6f}".rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    return text.replace(".", ",").replace("-", MINUS)
 
 
 def signed(n: int) -> str:
     """+3, −2 (typographic minus), 0 as +0."""
-    return f"{n:+d}".replace("-", "−")
+    return f"{n:+d}".replace("-", MINUS)
 
 
 def format_percent(p: Fraction) -> str:
@@ -186,10 +193,12 @@ def _chart_svg(rows: list[tuple[int, Fraction, Fraction]], outcome_label: str) -
         h = 0 if top == 0 else round(float(p / top) * height, 1)
         x = i * (width + gap)
         bars.append(
-            f'<rect x="{x}" y="{height - h}" width="{width}" height="{h}"><title>{escape(outcome_label)} {outcome} : {format_percent(p)}</title></rect>'
+            f'<rect x="{x}" y="{height - h}" width="{width}" height="{h}"><title>{escape(outcome_label)} {format_number(outcome)} : {format_percent(p)}</title></rect>'
         )
         if len(rows) <= 30 or i % 5 == 0:
-            bars.append(f'<text x="{x + width / 2}" y="{height + 12}">{outcome}</text>')
+            bars.append(
+                f'<text x="{x + width / 2}" y="{height + 12}">{format_number(outcome)}</text>'
+            )
     total = len(rows) * (width + gap)
     return (
         f'<svg class="srd-chart" viewBox="0 0 {total} {height + 16}" role="img" '
@@ -206,13 +215,13 @@ def _distribution_html(block: Distribution) -> str:
     )
     body = []
     for outcome, p, at_least in rows:
-        cells = f"<td>{outcome}</td><td>{_value_html(p, True)}</td>" + (
+        cells = f"<td>{format_number(outcome)}</td><td>{_value_html(p, True)}</td>" + (
             f"<td>{_value_html(at_least, True)}</td>" if cumulative else ""
         )
         body.append(f'<tr data-k="{outcome}">{cells}</tr>')
     if tail:
         first = rows[-1][0] + 1
-        cells = f"<td>{first} ou plus</td><td>{_value_html(tail, True)}</td>" + (
+        cells = f"<td>{format_number(first)} ou plus</td><td>{_value_html(tail, True)}</td>" + (
             f"<td>{_value_html(tail, True)}</td>" if cumulative else ""
         )
         body.append(f'<tr class="srd-tail">{cells}</tr>')
@@ -256,7 +265,7 @@ def _checks_html(block: Checks, page: Page) -> str:
     items = []
     for name, message in dict.fromkeys(block.failed):
         element_id, label = page.fields[name]
-        message = message.removeprefix(f"{label} : ")  # the link already names the field
+        message = _without_label(message, label)
         items.append(
             f'<li><a href="#{escape(element_id)}" data-champ="{escape(name)}">{escape(label)}</a> : '
             f"{escape(message)}</li>"
@@ -265,6 +274,15 @@ def _checks_html(block: Checks, page: Page) -> str:
         f'<section class="srd-text srd-avertissement {CHECKS}"><p>À vérifier :</p>'
         f"<ul>{''.join(items)}</ul></section>"
     )
+
+
+def _without_label(message: str, label: str) -> str:
+    """The message without its own « Dons : » when the link already says « Dons en plus » (or
+    « Rangs de compétences » for « Rangs de compétence : »): the label starts with it."""
+    head, sep, rest = message.partition(" : ")
+    if head and sep and rest and label.lower().startswith(head.lower()):
+        return rest
+    return message
 
 
 def _text_html(block: Text) -> str:

@@ -16,6 +16,8 @@ const STEP = ".srd-pas";
 const CHECK = ".srd-verifier a[data-champ]"; // a check of the result, pointing at its field
 const SHOWN_IF = "data-si"; // a field shown only for some values of a choice
 const SHOWN_VALUES = "data-si-valeurs";
+const SHOWN_FROM_FIELD = "data-si-champ"; // a button shown only while a whole-number
+const SHOWN_FROM = "data-si-au-moins"; // field is at least this value
 // Sent on the document once Python is up (hors-ligne.js waits for it).
 const ENGINE_READY = "srd:moteur-pret";
 
@@ -24,6 +26,8 @@ const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
 const DEBOUNCE_MS = 80; // short: a reader types a digit or two, then expects the answer
 
 class Timeout extends Error {}
+// The engine stopped for good (Pyodide aborted, the worker crashed): a new one is started.
+class Died extends Error {}
 
 let worker = null;
 let ready = null;
@@ -41,9 +45,19 @@ function startWorker() {
       if (!job) return;
       pending.delete(data.id);
       clearTimeout(job.timer);
+      if (data.fatal) {
+        // Python itself failed (a fatally failed Pyodide answers nothing else afterwards):
+        // this worker is of no more use, the next computation starts a new one.
+        job.reject(new Died(data.fatal));
+        stopWorker(new Died(data.fatal));
+        return;
+      }
       job.resolve(data);
     };
-    worker.onerror = (event) => reject(new Error(event.message || "le moteur de calcul s'est arrêté"));
+    worker.onerror = (event) => {
+      reject(new Error(event.message || "le moteur de calcul s'est arrêté"));
+      stopWorker(new Died(event.message)); // computations under way get no answer from it
+    };
   });
   ready.then(
     () => document.dispatchEvent(new Event(ENGINE_READY)),
@@ -52,13 +66,14 @@ function startWorker() {
   return ready;
 }
 
-function stopWorker() {
+// `reason`: what the computations still waiting for this worker are told.
+function stopWorker(reason = new Timeout()) {
   if (worker) worker.terminate();
   worker = null;
   ready = null;
   for (const job of pending.values()) {
     clearTimeout(job.timer);
-    job.reject(new Timeout());
+    job.reject(reason);
   }
   pending.clear();
 }
@@ -139,6 +154,13 @@ function showNeededFields(form) {
     const needed = wrapper.getAttribute(SHOWN_VALUES).split(" ").includes(choice.value);
     wrapper.hidden = !needed && !wrapper.querySelector("[aria-invalid]");
   }
+  // A button for player 5 is hidden while the form says 4 players (kept while the count is
+  // not a number yet).
+  for (const button of form.querySelectorAll(`[${SHOWN_FROM}]`)) {
+    const field = form.elements[button.getAttribute(SHOWN_FROM_FIELD)];
+    const value = Number.parseInt(field.value.replace("\u2212", "-"), 10);
+    button.hidden = value < Number(button.getAttribute(SHOWN_FROM));
+  }
 }
 
 function bind(root) {
@@ -192,7 +214,6 @@ function bind(root) {
     try {
       const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
       if (mine !== sequence) return;
-      if (reply.fatal) throw new Error(reply.fatal);
       showErrors(form, reply.errors || {});
       if (!reply.ok && refused(reply.errors || {})) return;
       if (reply.ok) {
@@ -211,6 +232,10 @@ function bind(root) {
       result.classList.add("srd-stale");
       if (error instanceof Timeout) {
         setState("timeout", `Calcul interrompu : il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé ; essayez des valeurs plus petites.`);
+      } else if (error instanceof Died) {
+        setState("error", "Le moteur de calcul s'est arrêté sur ces valeurs ; il a été relancé : changez une valeur pour recalculer.");
+        console.warn("calculateur :", error);
+        startWorker().catch(() => {}); // ready for the next value
       } else {
         setState("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.");
         console.warn("calculateur :", error);
@@ -248,11 +273,12 @@ function bind(root) {
   );
   refused = (errors) => {
     if (!tried || !errors[tried.field.name]) return false;
+    const why = errors[tried.field.name];
     tried.field.value = tried.before;
     tried = null;
     syncUrl();
     result.classList.remove("srd-stale");
-    setState("ok", "Coup refusé : le journal revient à l'état précédent.");
+    setState("ok", `${why} Coup refusé : le journal revient à l'état précédent.`);
     return true;
   };
   root.querySelectorAll(STEP).forEach((button) =>

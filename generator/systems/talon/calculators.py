@@ -164,7 +164,7 @@ def compute_test(
                 Figure(
                     "Valeur + modificateurs",
                     signed(base),
-                    note=f"{valeur} {signed(context)} (contexte) {signed(npc)} (PNJ) −{malus_sante} (santé) {signed(autres)} ; difficulté {difficulte}",
+                    note=f"{valeur} {signed(context)} (contexte) {signed(npc)} (PNJ) {signed(-malus_sante)} (santé) {signed(autres)} ; difficulté {difficulte}",
                 ),
             ),
         ),
@@ -787,7 +787,7 @@ def virtual_actions(rules: Rules) -> tuple[Action, ...]:
             Action(f"Continuation {suit.symbol}", "journal", f"c{suit.letter}")
             for suit in rules.pack.suits
         ),
-        *(Action(f"Réserve J{n}", "journal", f"r{n}") for n in range(1, 5)),
+        *virtual.reserve_actions("journal", "joueurs"),
         Action("Fin du test", "journal", "f"),
         Action("Nouveau cycle", "journal", "m"),
         Action("Annuler", "journal", removes=True),  # « u » in old links still undoes
@@ -814,7 +814,7 @@ register(
                 "Joueurs",
                 3,
                 1,
-                6,
+                virtual.MAX_PLAYERS,
                 "Chacun reçoit une lame en réserve à chaque début de cycle (l. 145).",
             ),
             IntInput(
@@ -831,6 +831,7 @@ register(
                 "",
                 3000,
                 "Rempli par les boutons : t test, a avantage, n lame suivante, cE/cC/cD/cB continuation, r1… réserve, f fin du test, m nouveau cycle, u annuler.",
+                too_long="Journal plein",
             ),
         ),
         compute_virtual,

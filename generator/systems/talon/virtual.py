@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 
 from ...engine.inputs import FieldError
+from ...engine.registry import Action
 from . import deck
 
 PLAIN_MOVES = ("t", "a", "n", "f", "m", "u")
@@ -29,6 +30,15 @@ def moves(pack: deck.Pack) -> set[str]:
         set(PLAIN_MOVES)
         | {f"c{suit.letter}" for suit in pack.suits}
         | {f"r{n}" for n in range(1, MAX_PLAYERS + 1)}
+    )
+
+
+def reserve_actions(field: str, players: str) -> tuple[Action, ...]:
+    """A « Réserve » button per player the form allows, each shown while the field
+    `players` counts that player."""
+    return tuple(
+        Action(f"Réserve J{n}", field, f"r{n}", shown_from=(players, n))
+        for n in range(1, MAX_PLAYERS + 1)
     )
 
 
