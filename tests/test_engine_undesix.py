@@ -200,3 +200,13 @@ def test_creation_checks_totals_caps_and_the_magic_bonus():
     assert "DEX : 11, au-dessus du maximum 10" in demigod
     errors = registry.get("undesix", "creation").run({"essences": "Feux"}, R).errors
     assert errors["essences"].endswith("« Feu » ?")
+
+
+def test_reaction_time_never_goes_below_zero():
+    """3,5 − 0,5 × SENS would be −0,5 s at 8 and −26,5 s at 60: floored at 0 (data note)."""
+    assert creation({"sens": "6"})[1]["Réactivité"] == "0,5 secondes"
+    for sens in ("7", "8", "60"):
+        assert creation({"sens": sens})[1]["Réactivité"] == "0 secondes"
+    derived = registry.get("undesix", "creation").run({"sens": "8"}, R).blocks[1]
+    note = next(f.note for f in derived.items if f.label == "Réactivité")
+    assert note.endswith("jamais moins de 0 (note éditoriale)")

@@ -8,7 +8,7 @@ from fractions import Fraction
 from ...engine.inputs import ChoiceInput, IntInput, TextInput
 from ...engine.names import slug, unknown
 from ...engine.registry import Calculator, register
-from ...engine.results import Figure, Figures, Text
+from ...engine.results import Figure, Figures, Text, format_number, signed
 from .rules import Mode, Rules
 
 SYSTEM = "undesix"
@@ -83,13 +83,12 @@ def derived_figures(rules: Rules, values: dict[str, int]) -> tuple[Figure, ...]:
         number = (
             Fraction(str(value["constante"])) + Fraction(str(value["coefficient"])) * values[key]
         )
-        shown = (
-            str(number.numerator)
-            if number.denominator == 1
-            else f"{float(number):g}".replace(".", ",")
-        )
+        note = value["formule"]
+        if value.get("minimum") is not None and number < Fraction(str(value["minimum"])):
+            number = Fraction(str(value["minimum"]))  # the formula would go below what makes sense
+            note += f" ; jamais moins de {format_number(number)} (note éditoriale)"
         unit = f" {value['unite']}" if value.get("unite") else ""
-        figures.append(Figure(value["nom"], shown + unit, note=value["formule"]))
+        figures.append(Figure(value["nom"], format_number(number) + unit, note=note))
     return tuple(figures)
 
 
@@ -148,9 +147,7 @@ def _verb_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
 
 
 def _essence_suggestions(rules: Rules) -> tuple[tuple[str, str], ...]:
-    return tuple(
-        (name, f"Essence ({mod:+d})".replace("-", "−")) for name, mod in rules.essences.values()
-    )
+    return tuple((name, f"Essence ({signed(mod)})") for name, mod in rules.essences.values())
 
 
 register(
