@@ -145,3 +145,13 @@ def test_power_cost_of_the_book():
     assert figures["Réussite du test"] == dice.success(dice.test_law(R, 5, 18))
     errors = registry.get("skillcraft", "cout-pouvoir").run({"niveau": "1"}, R).errors
     assert errors["niveau"] == "Un pouvoir de tiers 1 se canalise aux niveaux 2 à 4."
+
+
+def test_planner_holds_every_talent_of_the_data():
+    """Issue 18: the 160 talents, as the picker writes them, fit in « Talents possédés »."""
+    every = ", ".join(t.name for t in R.talents.values())
+    assert len(R.talents) >= 160 and len(every) > 2000
+    outcome = registry.get("skillcraft", "planificateur").run({"possedes": every}, R)
+    assert outcome.ok, outcome.errors
+    too_long = registry.get("skillcraft", "planificateur").run({"possedes": every + ", x" * 20}, R)
+    assert too_long.errors["possedes"].startswith("Texte trop long")

@@ -267,7 +267,7 @@ register(
                 "possedes",
                 "Talents possédés",
                 "",
-                2000,
+                planner.capacity,
                 "Séparés par des virgules ; choisissez-les dans la liste ci-dessous.",
                 suggestions=_talent_suggestions,
             ),

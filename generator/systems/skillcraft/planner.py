@@ -17,6 +17,12 @@ class Step:
     total: int  # points spent from the first missing step to this one
 
 
+def capacity(rules: Rules) -> int:
+    """Characters the list of owned talents may hold: every talent of the data, by name,
+    separated by « , » as the picker writes them."""
+    return sum(len(talent.name) + len(", ") for talent in rules.talents.values())
+
+
 def owned_talents(rules: Rules, ids: list[str]) -> set[str]:
     wrong = [i for i in ids if i not in rules.talents]
     if wrong:
