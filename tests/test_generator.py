@@ -519,3 +519,44 @@ def test_every_page_carries_a_content_security_policy(site):
         html = (site / page).read_text()
         assert '<meta http-equiv="Content-Security-Policy"' in html, page
         assert "default-src 'self'" in html and "'wasm-unsafe-eval'" in html
+
+
+def test_the_offline_manifest_holds_each_cached_files_hash_and_sw_js_the_manifests(tmp_path):
+    """Issue 18 §7: the service worker checks every file of a build against its manifest."""
+    import hashlib
+    import re
+
+    from generator.offline import write_service_worker
+
+    files = {
+        "index.html": "accueil",
+        "regles/resolution/index.html": "règles",
+        "assets/calc.js": "calcul",
+        "assets/calc.js.map": "carte",  # not cached: nobody offline needs them
+        "api/entites.json": "{}",
+        "sitemap.xml": "<urlset/>",
+    }
+    for relative, text in files.items():
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_text(text, encoding="utf-8")
+    version = write_service_worker(tmp_path)
+    text = (tmp_path / "hors-ligne.json").read_bytes()
+
+    def entry(relative):
+        content = files[relative].encode()
+        return {"sha256": hashlib.sha256(content).hexdigest(), "taille": len(content)}
+
+    assert json.loads(text) == {
+        "version": version,
+        "fichiers": {
+            "assets/calc.js": entry("assets/calc.js"),
+            "./": entry("index.html"),
+            "regles/resolution/": entry("regles/resolution/index.html"),
+        },
+    }
+    script = (tmp_path / "sw.js").read_text(encoding="utf-8")
+    assert f'"{hashlib.sha256(text).hexdigest()}"' in script and f'"{version}"' in script
+    assert not re.search(r"__[A-Z0-9_]+__", script)
+    assert write_service_worker(tmp_path) == version  # sw.js and the manifest are not listed
+    (tmp_path / "assets/calc.js").write_text("calcul 2", encoding="utf-8")
+    assert write_service_worker(tmp_path) != version

@@ -1,0 +1,169 @@
+"""The offline cache across two builds served at the same address (issue 18, point 7).
+
+A reader's browser keeps every file it fetched in its HTTP cache, fresh for as long as the
+server said. When a new build is deployed within that time, the new service worker must
+still fill its cache with the new build's bytes: never the previous build's copies.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import shutil
+import threading
+import time
+import zipfile
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, QuietHandler
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+from generator.offline import write_service_worker
+
+pytestmark = pytest.mark.browser
+
+FRESH_FOR = "max-age=600"  # ten minutes: the HTTP cache may answer without asking
+CHANGED_PAGES = ("index.html", "reserve-d6/regles/resolution/index.html")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class FreshHandler(QuietHandler):
+    """Serves the folder `served["folder"]` names at the time of each request, and notes
+    each path asked for in `served["asked"]`."""
+
+    def __init__(self, *args, served: dict, **kwargs):
+        self.served = served
+        super().__init__(*args, directory=str(served["folder"]), **kwargs)
+
+    def do_GET(self) -> None:
+        self.served["asked"].append(self.path)
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", FRESH_FOR)
+        super().end_headers()
+
+
+@pytest.fixture
+def switchable():
+    """A server on the loopback interface whose folder can be switched between requests."""
+    served: dict = {}
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(FreshHandler, served=served))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield served, f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+def next_build(folder: Path) -> list[str]:
+    """Turn a copy of a build into the next one: pages, calc.js, the engine wheel and the
+    search entry change, as a real deployment changes them; returns the changed files."""
+    changed = [*CHANGED_PAGES, "assets/calc.js", "pagefind/pagefind-entry.json"]
+    for relative in CHANGED_PAGES:
+        page = folder / relative
+        page.write_text(
+            page.read_text(encoding="utf-8").replace("</body>", "<!-- construction B --></body>"),
+            encoding="utf-8",
+        )
+    with (folder / "assets/calc.js").open("a", encoding="utf-8") as script:
+        script.write("\n// construction B\n")
+    with (folder / "pagefind/pagefind-entry.json").open("a", encoding="utf-8") as entry:
+        entry.write("\n")
+    (wheel,) = (folder / "assets/wheels").glob("*.whl")
+    with zipfile.ZipFile(wheel, "a") as archive:
+        archive.comment = b"construction B"
+    changed.append(wheel.relative_to(folder).as_posix())
+    return changed
+
+
+CACHED_FILES = """async () => {
+  const hex = (buffer) =>
+    Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+  const found = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    found[name] = {};
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).arrayBuffer();
+      found[name][request.url] = hex(await crypto.subtle.digest("SHA-256", body));
+    }
+  }
+  return found;
+}"""
+
+NEW_BUILD_IN_CONTROL = """async ([old, version]) => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const names = await caches.keys();
+  return Boolean(
+    registration && !registration.installing && !registration.waiting &&
+    registration.active?.state === "activated" && navigator.serviceWorker.controller &&
+    names.includes(`srd-${version}`) && !names.includes(`srd-${old}`),
+  );
+}"""
+
+
+def wait_until(page, script: str, arg=None, seconds: float = 120):
+    """The first true answer of an async script, polled: the page may reload on its own
+    meanwhile (a new build took over), which interrupts a script."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if answer := page.evaluate(script, arg):
+                return answer
+        except PlaywrightError as error:
+            if "context was destroyed" not in error.message:
+                raise
+        assert time.monotonic() < deadline, "the new build never took over"
+        page.wait_for_timeout(250)
+
+
+def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its_own_bytes(
+    browser, site, switchable, tmp_path
+):
+    build_a, build_b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(site, build_a)
+    version_a = write_service_worker(build_a)
+    shutil.copytree(build_a, build_b)
+    changed = next_build(build_b)
+    version_b = write_service_worker(build_b)
+    assert version_a != version_b
+    served, url = switchable
+    served.update(folder=build_a, asked=[])
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    assert list(page.evaluate(CACHED_FILES)) == [f"srd-{version_a}"]
+
+    # Deployed while A's files are still fresh in the HTTP cache
+    served.update(folder=build_b, asked=[])
+    page.reload()
+    wait_until(page, NEW_BUILD_IN_CONTROL, [version_a, version_b])
+    found = wait_until(page, CACHED_FILES)
+    context.close()
+
+    def expected(address: str) -> str:
+        relative = address.removeprefix(url + "/")
+        if relative == "" or relative.endswith("/"):
+            relative += "index.html"
+        return hashlib.sha256((build_b / relative).read_bytes()).hexdigest()
+
+    assert list(found) == [f"srd-{version_b}"]  # A's cache is gone
+    cached = found[f"srd-{version_b}"]
+    paths = {"/" + relative.removesuffix("index.html") for relative in changed}
+    assert {url + path for path in paths} <= set(cached)
+    assert [a for a, digest in cached.items() if digest != expected(a)] == []
+    # Files the two builds share came from A's cache, checked, not from the network again
+    assert set(served["asked"]) <= paths | {"/sw.js", "/hors-ligne.json"}
+    assert not errors, errors
