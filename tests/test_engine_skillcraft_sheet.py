@@ -308,3 +308,21 @@ def test_talents_are_picked_by_name_and_old_links_by_id_still_work(rules):
     assert by_name == by_id
     errors = registry.get("skillcraft", "fiche").run({"talents": "Mélée, Resistanse"}, rules).errors
     assert errors["talents"].startswith("Talent(s) inconnu(s) : « resistanse »")
+
+
+def test_talent_points_overspent_are_written_with_the_minus_sign(rules):
+    blocks = run(
+        "fiche",
+        {
+            "talents": "melee,resistance,athletisme,acrobaties,formation-martiale,survie,vigilance,perception"
+        },
+        rules,
+    )
+    points = next(
+        f
+        for b in blocks
+        if isinstance(b, Figures)
+        for f in b.items
+        if f.label == "Points de talents"
+    )
+    assert points.note.startswith("−4 à dépenser"), points.note

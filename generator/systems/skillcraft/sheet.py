@@ -536,7 +536,7 @@ def compute_sheet(
                 Figure(
                     "Points de talents",
                     f"{spent} / {allowed}",
-                    note=f"{allowed - spent} à dépenser"
+                    note=f"{format_number(allowed - spent)} à dépenser"
                     + (
                         f" ; gratuits : {', '.join(r.talents[t].name for t in free)}"
                         if free
