@@ -47,17 +47,33 @@ def take(n: int, modifier: int, base: int) -> int:
 
 
 @lru_cache(maxsize=64)
-def sum_and_lowest(n: int) -> dict[tuple[int, int], Fraction]:
-    """Joint law of (sum, lowest die) of n d6, for the Destin reroll."""
-    states: dict[tuple[int, int], Fraction] = {(0, 7): Fraction(1)}
-    for _ in range(n):
-        nxt: dict[tuple[int, int], Fraction] = {}
-        for (total, low), p in states.items():
-            for face in range(1, 7):
-                key = (total + face, min(low, face))
-                nxt[key] = nxt.get(key, Fraction(0)) + p / 6
-        states = nxt
-    return states
+def sum_and_lowest(n: int) -> dict[tuple[int, int], int]:
+    """Joint law of (sum, lowest die) of n d6, for the Destin reroll: how many of the 6^n
+    rolls give each pair (whole numbers). The rolls whose dice all show `low` or more are
+    counted by a sum of n dice with faces low…6; those whose lowest die is exactly `low`
+    are the difference of two such counts."""
+    if n == 0:
+        return {(0, 7): 1}
+    above: list[list[int]] = []  # above[low - 1][total]: rolls with every die ≥ low
+    for low in range(1, 7):
+        ways = [1]
+        for _ in range(n):
+            nxt = [0] * (len(ways) + 6)
+            for total, count in enumerate(ways):
+                if count:
+                    for face in range(low, 7):
+                        nxt[total + face] += count
+            ways = nxt
+        above.append(ways)
+    above.append([0] * len(above[0]))  # every die ≥ 7: none
+    return {
+        (total, low): count
+        for low in range(1, 7)
+        for total, count in enumerate(
+            a - b for a, b in zip(above[low - 1], above[low], strict=False)
+        )
+        if count
+    }
 
 
 def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int = 0) -> Fraction:
@@ -65,18 +81,19 @@ def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int
 
     By default the player knows the roll failed and rerolls only then (the best use). With
     `blind_below`, the reroll is decided before the result is announced, on the dice alone:
-    the lowest die is rerolled when it shows less than `blind_below`, success or not."""
+    the lowest die is rerolled when it shows less than `blind_below`, success or not.
+    Counted over the 6^(n + 1) rolls of the n dice and of the reroll."""
     if n == 0:
         return Fraction(1) if modifier >= difficulty else Fraction(0)
-    result = Fraction(0)
-    for (total, low), p in sum_and_lowest(n).items():
+    result = 0
+    for (total, low), count in sum_and_lowest(n).items():
         rerolled = low < blind_below if blind_below else total + modifier < difficulty
         if not rerolled:
-            result += p if total + modifier >= difficulty else 0
+            result += 6 * count if total + modifier >= difficulty else 0
         else:
             need = difficulty - modifier - (total - low)
-            result += p * Fraction(max(0, min(6, 7 - need)), 6)
-    return result
+            result += count * max(0, min(6, 7 - need))
+    return Fraction(result, 6 ** (n + 1))
 
 
 def margins(attacker: tuple[int, int], defender: tuple[int, int]) -> Dist:
@@ -122,11 +139,18 @@ def critical_tiers(law: Dist, science: bool) -> dict[int, Fraction]:
 # --- exploding damage dice (l.355) ----------------------------------------------------
 
 
+def _rolls(threshold: int | None, cap: int) -> int:
+    """The most rolls one damage die makes to total at most `cap`: every roll but the last
+    shows `threshold` or more."""
+    return 1 if threshold is None else (cap - 1) // threshold + 1
+
+
 @lru_cache(maxsize=64)
 def exploding_die(threshold: int | None, cap: int) -> tuple[int, ...]:
-    """P(one damage die totals v) × 6^cap, for v ≤ cap (whole numbers: every probability
-    is a multiple of 1/6^cap); a face ≥ threshold adds a new roll."""
-    scale = 6**cap
+    """P(one damage die totals v) × 6^rolls, for v ≤ cap (whole numbers: every probability
+    is a multiple of 1/6^rolls, `rolls` the most rolls a total up to cap takes); a face ≥
+    threshold adds a new roll."""
+    scale = 6 ** _rolls(threshold, cap)
     p = [0] * (cap + 1)
     for v in range(1, cap + 1):
         total = 0
@@ -145,7 +169,7 @@ def damage(
 ) -> tuple[Dist, Fraction, Fraction]:
     """Law of max(0, dice + bonus − armour) exact up to `cap` (before the clamp), the exact
     mass of the tail beyond it, and the exact mean."""
-    # Whole numerators over 6^(cap × dice): exact, and much faster than Fractions.
+    # Whole numerators over 6^(rolls × dice): exact, and much faster than Fractions.
     single = exploding_die(threshold, cap)
     faces = [(v, pv) for v, pv in enumerate(single) if pv]
     counts = [0] * (cap + 1)
@@ -159,7 +183,7 @@ def damage(
                         break
                     nxt[s + v] += ps * pv
         counts = nxt
-    denominator = 6 ** (cap * dice)
+    denominator = 6 ** (_rolls(threshold, cap) * dice)
     law = [Fraction(c, denominator) for c in counts]
     out: Dist = {}
     for s, ps in enumerate(law):

@@ -29,18 +29,37 @@ def pool_size(
 @lru_cache(maxsize=64)
 def pool_counts(faces: tuple[int, ...], dice: int) -> tuple[int, ...]:
     """Ways (out of len(faces)^dice) for `dice` dice to total k successes, k = 0, 1, …;
-    each face is worth faces[face − 1] successes (l.46). Whole numbers: exact and fast."""
-    counts = [1]
-    for _ in range(dice):
-        nxt = [0] * (len(counts) + max(faces))
-        for k, ways in enumerate(counts):
-            if ways:
-                for worth in faces:
-                    nxt[k + worth] += ways
-        counts = nxt
+    each face is worth faces[face − 1] successes (l.46). Whole numbers: exact and fast.
+
+    The coefficients of (Σ x^worth)^dice, raised to the power in one go (see _packed)."""
+    one_die = [0] * (max(faces) + 1)
+    for worth in faces:
+        one_die[worth] += 1
+    width = _width(len(faces) ** dice)
+    counts = _unpacked(_packed(one_die, width) ** dice, width, dice * max(faces) + 1)
     while len(counts) > 1 and not counts[-1]:
         counts.pop()
     return tuple(counts)
+
+
+# A polynomial with whole coefficients packed into one whole number, a coefficient every
+# `width` bytes: a product (or a power) of such numbers packs the product of the
+# polynomials when no coefficient of the result needs more than `width` bytes. One
+# multiplication of large numbers then does thousands of products of coefficients.
+
+
+def _width(bound: int) -> int:
+    """Bytes for a coefficient that is at most `bound`."""
+    return bound.bit_length() // 8 + 1
+
+
+def _packed(coefficients, width: int) -> int:
+    return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in coefficients), "little")
+
+
+def _unpacked(number: int, width: int, size: int) -> list[int]:
+    raw = number.to_bytes(width * size, "little")
+    return [int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(size)]
 
 
 def successes(rules: Rules, dice: int) -> Dist:
@@ -65,21 +84,25 @@ def opposed(rules: Rules, attacker: int, defender: int) -> dict[str, object]:
     faces = rules.successes_by_face
     attack, defence = pool_counts(faces, attacker), pool_counts(faces, defender)
     total = len(faces) ** (attacker + defender)
-    by_difference: dict[int, int] = {}
-    for a, ways_a in enumerate(attack):
-        if ways_a:
-            for d, ways_d in enumerate(defence):
-                if ways_d:
-                    by_difference[a - d] = by_difference.get(a - d, 0) + ways_a * ways_d
-    diff = tuple((d, Fraction(w, total)) for d, w in sorted(by_difference.items()))
-    damage: dict[int, Fraction] = {}
-    for d, p in diff:
-        damage[max(0, d)] = damage.get(max(0, d), Fraction(0)) + p
+    # P(attack − defence = k): the product of the attack's polynomial by the defence's
+    # read backwards, whose coefficients are all at most `total`.
+    width = _width(total)
+    size = len(attack) + len(defence) - 1
+    product = _packed(attack, width) * _packed(defence[::-1], width)
+    by_difference = {
+        k - (len(defence) - 1): ways
+        for k, ways in enumerate(_unpacked(product, width, size))
+        if ways
+    }
+    # Ways summed as whole numbers, one fraction per figure at the end.
+    damage: dict[int, int] = {}
+    for d, w in by_difference.items():
+        damage[max(0, d)] = damage.get(max(0, d), 0) + w
     return {
-        "attaquant": sum((p for d, p in diff if d > 0), Fraction(0)),
-        "egalite": sum((p for d, p in diff if d == 0), Fraction(0)),
-        "defenseur": sum((p for d, p in diff if d < 0), Fraction(0)),
-        "degats": tuple(sorted(damage.items())),
+        "attaquant": Fraction(sum(w for d, w in by_difference.items() if d > 0), total),
+        "egalite": Fraction(by_difference.get(0, 0), total),
+        "defenseur": Fraction(sum(w for d, w in by_difference.items() if d < 0), total),
+        "degats": tuple((d, Fraction(w, total)) for d, w in sorted(damage.items())),
     }
 
 

@@ -162,41 +162,100 @@ def _subset_sums(values: tuple[int, ...]) -> tuple[dict[int, int], ...]:
     return tuple(counts)
 
 
-def _stop_weights(s: int, remaining: tuple[tuple[int, Fraction], ...]) -> list[Fraction]:
+@lru_cache(maxsize=4096)
+def _subset_sums_without(values: tuple[int, ...], removed: tuple[int, ...]) -> tuple[dict, ...]:
+    """_subset_sums of `values` once each of `removed` (some of `values`) is taken out.
+    A subset of the rest is a subset of `values`, less those that hold v (a subset of the
+    rest one element smaller, plus v): one pass per value taken out, and the counts of a
+    whole suit are shared by every test that reveals some of it."""
+    counts = _subset_sums(values)
+    for v in removed:
+        without = [dict(counts[0])]
+        for j in range(1, len(counts) - 1):
+            row = dict(counts[j])
+            for t, c in without[j - 1].items():
+                left = row[t + v] - c
+                if left:
+                    row[t + v] = left
+                else:
+                    del row[t + v]
+            without.append(row)
+        counts = tuple(without)
+    return counts
+
+
+# (lames left, numerator, denominator) of each possible number of lames left: whole
+# numbers, quick to hash as a key of the memos below (a Fraction's hash is slow).
+Remaining = tuple[tuple[int, int, int], ...]
+
+
+@lru_cache(maxsize=256)
+def _stop_weights(s: int, remaining: Remaining) -> tuple[int, tuple[int, ...]]:
     """P(the continuation draws exactly j lames of its suit), j = 0…s, the number of lames
-    left being `r` with probability p for each (r, p) of `remaining`."""
-    weights = [Fraction(0)] * (s + 1)
-    for left, p in remaining:
-        at_least = [
-            Fraction(_falling(s, j), _falling(left, j)) if j <= s else Fraction(0)
-            for j in range(s + 2)
+    left being `left` with probability p for each (left, p) of `remaining`: (denominator,
+    numerators), whole numbers.
+
+    With `left` lames, P(the first j are of the suit) = F(s, j) / F(left, j) (F: falling
+    factorial), so P(exactly j) = F(s, j)·(left − s) / F(left, j + 1) for j < s, and
+    F(s, s) / F(left, s) for j = s: every denominator divides F(left, s)."""
+    own = [1]  # own[j] = F(s, j)
+    for j in range(s):
+        own.append(own[-1] * (s - j))
+    denominator, numerators = 1, [0] * (s + 1)
+    for left, p_numerator, p_denominator in remaining:
+        tail = [1]  # tail[i] = F(left − s + i, i) = F(left, s) / F(left, s − i)
+        for i in range(s):
+            tail.append(tail[-1] * (left - s + 1 + i))
+        whole = tail[s]  # F(left, s): over this, then over p's denominator
+        these = [p_numerator * own[j] * (left - s) * tail[s - j - 1] for j in range(s)] + [
+            p_numerator * own[s]
         ]
-        for j in range(s + 1):
-            weights[j] += p * (at_least[j] - at_least[j + 1])
-    return weights
+        pair = p_denominator * whole
+        common = lcm(denominator, pair)
+        up, scale = common // denominator, common // pair
+        numerators = [n * up + m * scale for n, m in zip(numerators, these, strict=True)]
+        denominator = common
+    return denominator, tuple(numerators)
 
 
 @lru_cache(maxsize=4096)
+def _whole_mixture(
+    values: tuple[int, ...], removed: tuple[int, ...], remaining: Remaining, bonus: int
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Distribution of what a continuation adds (l.118), when the number of lames left is
+    itself random: (lames left, numerator, denominator of its probability) in `remaining`.
+    As (denominator, ((added, numerator)…)), whole numbers; only the values that can
+    happen are listed, and the fraction is not reduced (the caller reduces once).
+
+    `values` but `removed`: the honours of the chosen suit still in the deck (an arcanum
+    or another suit stops the continuation); `bonus`: the archetype adjustment per lame.
+    The length law is mixed first, then combined once with the subset sums: each
+    j-element subset of the suit is as likely as any other, P(j lames) / C(s, j)."""
+    s = len(values) - len(removed)
+    counts = _subset_sums_without(values, removed)
+    denominator, lengths = _stop_weights(s, remaining)
+    subsets = 1
+    for j in range(s + 1):
+        subsets = lcm(subsets, comb(s, j))
+    result: dict[int, int] = {}
+    for j, p_length in enumerate(lengths):
+        if not p_length:
+            continue
+        weight = p_length * (subsets // comb(s, j))
+        for total, count in counts[j].items():
+            added = total + j * bonus
+            result[added] = result.get(added, 0) + weight * count
+    return denominator * subsets, tuple(sorted(result.items()))
+
+
 def continuation_mixture(
     values: tuple[int, ...], remaining: tuple[tuple[int, Fraction], ...], bonus: int
 ) -> tuple[tuple[int, Fraction], ...]:
-    """Distribution of what a continuation adds (l.118), when the number of lames left is
-    itself random: (lames left, probability) pairs in `remaining`.
-
-    `values`: the honours of the chosen suit still in the deck (an arcanum or another suit
-    stops the continuation); `bonus`: the archetype adjustment per lame. The length law is
-    mixed first, then combined once with the subset sums."""
-    s = len(values)
-    counts = _subset_sums(values)
-    result: dict[int, Fraction] = {}
-    for j, p_length in enumerate(_stop_weights(s, remaining)):
-        if not p_length:
-            continue
-        subsets = comb(s, j)
-        for total, count in counts[j].items():
-            added = total + j * bonus
-            result[added] = result.get(added, Fraction(0)) + p_length * Fraction(count, subsets)
-    return tuple(sorted(result.items()))
+    """_whole_mixture as (added, probability) pairs, `remaining` as (lames left,
+    probability) pairs."""
+    whole = tuple((left, p.numerator, p.denominator) for left, p in remaining)
+    denominator, numerators = _whole_mixture(values, (), whole, bonus)
+    return tuple((added, Fraction(n, denominator)) for added, n in numerators)
 
 
 def continuation(
@@ -232,8 +291,12 @@ class _Accumulator:
         for suit, _ in deck.honours:
             self.suit_count[suit] = self.suit_count.get(suit, 0) + 1
         self.kings_total = sum(1 for _, value in deck.honours if value == self.pack.king)
+        self.suit_values = {  # the honours of each suit in the deck, ascending
+            suit: tuple(sorted(v for s, v in deck.honours if s == suit)) for suit in self.suit_count
+        }
         self.plain: dict[int, int] = {}  # total -> cases (no As, no Roi)
-        self.kings: dict[tuple[int, tuple[int, ...], int], int] = {}  # (total, values, bonus)
+        # (total, values of the continuation's suit, those of them revealed, bonus) -> cases
+        self.kings: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], int] = {}
         self.aces: dict[int, int] = {}  # Rois left in the deck -> cases
 
     def kept(self, honour: Honour, gone: tuple[Honour, ...]) -> None:
@@ -249,10 +312,8 @@ class _Accumulator:
             self.plain[first] = self.plain.get(first, 0) + 1
             return
         chosen = self._continuation_suit(honour, gone)
-        values = tuple(
-            sorted(v for s, v in self.deck.honours if s == chosen and (s, v) not in gone)
-        )
-        key = (first, values, adjustment(chosen, test))
+        removed = tuple(sorted(v for s, v in gone if s == chosen))
+        key = (first, self.suit_values[chosen], removed, adjustment(chosen, test))
         self.kings[key] = self.kings.get(key, 0) + 1
 
     def _continuation_suit(self, king: Honour, gone: tuple[Honour, ...]) -> str:
@@ -270,11 +331,13 @@ class _Accumulator:
         )
 
     def odds(self, weight: Fraction) -> Odds:
-        remaining = tuple((self.left - k, pk) for k, pk in self.p_k.items() if pk)
+        remaining = tuple(
+            (self.left - k, pk.numerator, pk.denominator) for k, pk in self.p_k.items() if pk
+        )
         # Totals as whole numbers over one common denominator, then one fraction per margin.
         parts = [(1, {first: cases for first, cases in self.plain.items()})]
-        for (first, values, bonus), cases in self.kings.items():
-            denominator, numerators = _whole_mixture(values, remaining, bonus)
+        for (first, values, removed, bonus), cases in self.kings.items():
+            denominator, numerators = _whole_mixture(values, removed, remaining, bonus)
             parts.append((denominator, {first + added: cases * n for added, n in numerators}))
         common = 1
         for denominator, _ in parts:
@@ -284,8 +347,9 @@ class _Accumulator:
             scale = common // denominator
             for total, n in counts.items():
                 totals[total] = totals.get(total, 0) + n * scale
+        up, down = weight.numerator, weight.denominator * common
         margins = {
-            total - self.test.difficulty: weight * Fraction(n, common)
+            total - self.test.difficulty: Fraction(up * n, down)
             for total, n in sorted(totals.items())
         }
         return Odds(
@@ -297,41 +361,33 @@ class _Accumulator:
 
     def _fumble(self) -> Fraction:
         """Cases of a critical failure: the lame after the As is a Roi or a high arcanum."""
-        arcana = self.deck.arcana
-        high = sum(1 for n in arcana if n > self.test.skill)
-        total = Fraction(0)
+        arcana = len(self.deck.arcana)
+        high = sum(1 for n in self.deck.arcana if n > self.test.skill)
+        # Σ cases · P(k) · (kings + high·(A − k)/A) / left, over one common denominator:
+        # the k arcana set aside are any k of the A arcana, `high` loses k/A on average.
+        numerator, denominator = 0, 1
         for kings, cases in self.aces.items():
             for k, pk in self.p_k.items():
                 left = self.left - k
-                if left > 0:
-                    # The k arcana set aside are any k of the arcana: `high` loses k/A on average.
-                    high_left = (
-                        Fraction(high * (len(arcana) - k), len(arcana)) if arcana else Fraction(0)
-                    )
-                    total += cases * pk * (kings + high_left) / left
-        return total
+                if left > 0 and pk:
+                    if arcana:
+                        up = cases * pk.numerator * (kings * arcana + high * (arcana - k))
+                        down = pk.denominator * arcana * left
+                    else:
+                        up, down = cases * pk.numerator * kings, pk.denominator * left
+                    common = lcm(denominator, down)
+                    numerator = numerator * (common // denominator) + up * (common // down)
+                    denominator = common
+        return Fraction(numerator, denominator)
 
 
-@lru_cache(maxsize=4096)
-def _whole_mixture(
-    values: tuple[int, ...], remaining: tuple[tuple[int, Fraction], ...], bonus: int
-) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """continuation_mixture as (denominator, (added, numerator)…): whole numbers to add."""
-    mixture = continuation_mixture(values, remaining, bonus)
-    denominator = 1
-    for _, p in mixture:
-        denominator = lcm(denominator, p.denominator)
-    return denominator, tuple(
-        (added, p.numerator * (denominator // p.denominator)) for added, p in mixture
-    )
-
-
-def _effective(honour: Honour, test: Test, pack: Pack) -> Fraction:
+def _effective(honour: Honour, test: Test, pack: Pack) -> int:
+    """Twice the honour's strength (whole numbers compare faster than fractions)."""
     suit, value = honour
     if value == pack.ace and test.ace_fails:
-        return Fraction(-1000)
-    # A King also brings its continuation: it beats an equal total.
-    return Fraction(value + adjustment(suit, test)) + (Fraction(1, 2) if value == pack.king else 0)
+        return -2000
+    # A King also brings its continuation: it beats an equal total (by a half).
+    return 2 * (value + adjustment(suit, test)) + (1 if value == pack.king else 0)
 
 
 def test_odds(deck: Deck, test: Test) -> Odds:
