@@ -6,6 +6,7 @@ runs made here, in this one run of the script, so the ratios compare like with l
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import worst_cases  # noqa: E402  (scripts/, beside this file)
 from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 
 from generator.build import build  # noqa: E402
@@ -377,6 +379,34 @@ def engine_pyodide(site: Path) -> dict[str, float]:
     return json.loads(done.stdout)
 
 
+# --- worst cases -----------------------------------------------------------------------
+
+
+def worst_cases_section(site: Path | None = None) -> list[str]:
+    """The slowest query found for each calculator (scripts/worst_cases.py), timed on
+    CPython and on Pyodide; `site`: a built site, else only the runtime is written."""
+    print("Pires cas (recherche sur CPython)…", flush=True)
+    found = worst_cases.worst_cases(worst_cases.repo_rules(), log=print)
+    print("Pires cas sur Pyodide…", flush=True)
+    if site is not None:
+        worst_cases.pyodide_ms(found, site)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            worst_cases.pyodide_ms(found, worst_cases.runtime(Path(tmp)))
+    return worst_cases.section(found, worst_cases.SEED, worst_cases.SAMPLES, worst_cases.STEPS)
+
+
+def replace_section(report: str, lines: list[str]) -> str:
+    """`report` with the section that starts with lines[0] replaced (added if absent);
+    the other sections keep their figures."""
+    title, text = lines[0], "\n".join(lines) + "\n"
+    if title not in report:
+        return report.rstrip("\n") + "\n\n" + text
+    before, _, rest = report.partition(title)
+    after = rest.find("\n## ")
+    return before + text + ("" if after < 0 else rest[after:])
+
+
 # --- report ----------------------------------------------------------------------------
 
 
@@ -396,6 +426,18 @@ def machine() -> str:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--seulement",
+        choices=["pires-cas"],
+        help="une seule section, mise à jour dans docs/benchmarks.md (les autres restent)",
+    )
+    if parser.parse_args().seulement == "pires-cas":
+        path = ROOT / "docs" / "benchmarks.md"
+        lines = worst_cases_section()
+        path.write_text(replace_section(path.read_text(encoding="utf-8"), lines), encoding="utf-8")
+        print("\n".join(lines))
+        return
     print("Construction du site réel…", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         real = time_builds(ROOT, BUILD_RUNS, Path(tmp) / "site")
@@ -412,6 +454,7 @@ def main() -> None:
         web = browser_timings(site, port, BROWSER_RUNS)
         print("Moteur…", flush=True)
         cpython, pyodide = engine_cpython(), engine_pyodide(site)
+        worst = worst_cases_section(site)
 
     ratio_build = scaled["total"] / real["total"]
     ratio_cold = web["recalcul_froid"] / web["pyodide_nu"]
@@ -477,6 +520,7 @@ def main() -> None:
         )
     slowest = max(pyodide.values())
     lines += ["", f"Le plus lent sur Pyodide : **{slowest:.1f} ms** (objectif : au plus 50 ms)."]
+    lines += ["", *worst]
     report = "\n".join(lines) + "\n"
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs" / "benchmarks.md").write_text(report, encoding="utf-8")
