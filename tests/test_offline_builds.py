@@ -111,6 +111,12 @@ NEW_BUILD_IN_CONTROL = """async ([old, version]) => {
 }"""
 
 
+INSTALL_OVER = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return Boolean(registration && !registration.installing && !registration.waiting);
+}"""
+
+
 def wait_until(page, script: str, arg=None, seconds: float = 120):
     """The first true answer of an async script, polled: the page may reload on its own
     meanwhile (a new build took over), which interrupts a script."""
@@ -122,13 +128,27 @@ def wait_until(page, script: str, arg=None, seconds: float = 120):
         except PlaywrightError as error:
             if "context was destroyed" not in error.message:
                 raise
-        assert time.monotonic() < deadline, "the new build never took over"
+        assert time.monotonic() < deadline, f"still waiting for {script}"
         page.wait_for_timeout(250)
+
+
+def wrong_bytes(cached: dict[str, str], url: str, build: Path) -> list[str]:
+    """The cached addresses whose bytes are not those of `build`."""
+
+    def expected(address: str) -> str:
+        relative = address.removeprefix(url + "/")
+        if relative == "" or relative.endswith("/"):
+            relative += "index.html"
+        return hashlib.sha256((build / relative).read_bytes()).hexdigest()
+
+    return [address for address, digest in cached.items() if digest != expected(address)]
 
 
 def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its_own_bytes(
     browser, site, switchable, tmp_path
 ):
+    """Issue 18 §7. A deployment caught half done (one file still A's) is not taken: A stays
+    in control with its own cache; once B is complete, B's cache holds B's bytes only."""
     build_a, build_b = tmp_path / "a", tmp_path / "b"
     shutil.copytree(site, build_a)
     version_a = write_service_worker(build_a)
@@ -146,24 +166,33 @@ def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
     assert list(page.evaluate(CACHED_FILES)) == [f"srd-{version_a}"]
 
-    # Deployed while A's files are still fresh in the HTTP cache
+    # B's sw.js is up, its calc.js not yet: the copy of B fails, A keeps the reader's cache
+    calc = build_b / "assets/calc.js"
+    calc_b = calc.read_bytes()
+    shutil.copy(build_a / "assets/calc.js", calc)
     served.update(folder=build_b, asked=[])
+    page.reload()
+    deadline = time.monotonic() + 120
+    while "/assets/calc.js" not in served["asked"]:
+        assert time.monotonic() < deadline, "B's copy never started"
+        page.wait_for_timeout(250)
+    wait_until(page, INSTALL_OVER)
+    found = page.evaluate(CACHED_FILES)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    assert wrong_bytes(found[f"srd-{version_a}"], url, build_a) == []
+
+    # B complete, while A's files are still fresh in the HTTP cache
+    calc.write_bytes(calc_b)
+    served["asked"] = []
     page.reload()
     wait_until(page, NEW_BUILD_IN_CONTROL, [version_a, version_b])
     found = wait_until(page, CACHED_FILES)
     context.close()
-
-    def expected(address: str) -> str:
-        relative = address.removeprefix(url + "/")
-        if relative == "" or relative.endswith("/"):
-            relative += "index.html"
-        return hashlib.sha256((build_b / relative).read_bytes()).hexdigest()
-
     assert list(found) == [f"srd-{version_b}"]  # A's cache is gone
     cached = found[f"srd-{version_b}"]
     paths = {"/" + relative.removesuffix("index.html") for relative in changed}
     assert {url + path for path in paths} <= set(cached)
-    assert [a for a, digest in cached.items() if digest != expected(a)] == []
+    assert wrong_bytes(cached, url, build_b) == []
     # Files the two builds share came from A's cache, checked, not from the network again
     assert set(served["asked"]) <= paths | {"/sw.js", "/hors-ligne.json"}
     assert not errors, errors
