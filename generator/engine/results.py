@@ -228,8 +228,13 @@ def _distribution_html(block: Distribution) -> str:
     return (
         f'<section class="srd-distribution"><h3>{escape(block.title)}</h3>'
         f"<figure>{_chart_svg(rows, block.outcome_label)}</figure>"
-        f'<div class="srd-table-scroll"><table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div></section>'
+        f"{_scroll_open(block.title)}<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></section>"
     )
+
+
+def _scroll_open(title: str) -> str:
+    """A table's scrolling box: a named region the keyboard can reach and scroll."""
+    return f'<div class="srd-table-scroll" tabindex="0" role="region" aria-label="{escape(title)}">'
 
 
 def _table_html(block: Table) -> str:
@@ -243,7 +248,7 @@ def _table_html(block: Table) -> str:
     note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""
     return (
         f'<section class="srd-table"><h3>{escape(block.title)}</h3>'
-        f'<div class="srd-table-scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{note}</section>'
+        f"{_scroll_open(block.title)}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{note}</section>"
     )
 
 

@@ -107,7 +107,7 @@ function ownedList(owned, known, changed) {
 function card(row, root) {
   const link = element("a", { href: new URL(row.u, root).href }, row.n);
   const meta = element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`);
-  const parts = [element("h3", {}, link), meta];
+  const parts = [element("h2", {}, link), meta];
   if (row.c) parts.push(element("p", { class: "srd-carte-condition" }, `Condition : ${row.c}`));
   if (row.r) parts.push(element("p", {}, row.r));
   if (row.facets.length) parts.push(element("p", { class: "srd-carte-faits" }, row.facets.join(" · ")));
@@ -139,7 +139,7 @@ async function bind(container) {
   const more = element("button", { type: "button", class: "md-button" }, "Afficher plus");
   const form = element(
     "form",
-    { class: "srd-trouveur-filtres", role: "search" },
+    { class: "srd-trouveur-filtres", role: "search", "aria-label": "Filtres du trouveur" },
     field("Rechercher", query),
     field("Système", system),
     field("Genre", kind),
