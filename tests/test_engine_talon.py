@@ -7,7 +7,7 @@ import pytest
 from conftest import repo_rules
 
 from generator.engine import registry
-from generator.systems.talon import deck, health, sheet
+from generator.systems.talon import deck, health, sheet, virtual
 from generator.systems.talon.virtual import replay
 
 R = repo_rules()["talon"]  # the rules built from data/talon
@@ -297,6 +297,28 @@ def test_virtual_talon_is_replayed_from_its_log():
     # Revealing the whole talon always meets the Sans Nom and starts a new cycle.
     long = replay(PACK, 3, 2, " ".join(["t"] * 80))
     assert long.cycle >= 2
+
+
+def test_virtual_talon_shuffles_as_random_does(monkeypatch):
+    """The replay's shuffle (one loop, no call per lame) draws and swaps as random.Random:
+    the same seed gives the same talon, cycle after cycle."""
+    assert virtual._EXACT and virtual._RNG is virtual._Random
+    for seed in range(200):
+        plain, fast = random.Random(seed), virtual._Random(seed)
+        for _ in range(3):
+            assert deck.shuffle_cycle(fast, list(PACK.lames), PACK) == deck.shuffle_cycle(
+                plain, list(PACK.lames), PACK
+            )
+        assert fast.random() == plain.random()
+    tokens = sorted(virtual.moves(PACK) - {"u"})
+    pick = random.Random(18)
+    logs = [" ".join(pick.choice(tokens) for _ in range(1000)) for _ in range(5)]
+    fast = [replay(PACK, seed, 6, log) for seed, log in enumerate(logs)]
+    monkeypatch.setattr(virtual, "_RNG", random.Random)
+    for seed, (log, talon) in enumerate(zip(logs, fast, strict=True)):
+        plain = replay(PACK, seed, 6, log)
+        assert talon.events == plain.events and talon.cycle == plain.cycle > 20
+        assert (talon.talon, talon.reserves) == (plain.talon, plain.reserves)
 
 
 def test_health_calculator_adds_the_three_tracks():

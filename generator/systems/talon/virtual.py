@@ -33,6 +33,45 @@ def moves(pack: deck.Pack) -> set[str]:
     )
 
 
+class _Random(random.Random):
+    """random.Random with the same draws, whose shuffle does not call a method per lame:
+    random.py's shuffle and _randbelow (the getrandbits one) written as one loop. Same
+    seed, same draws, same swaps, so the same talon (checked at import: `_EXACT`)."""
+
+    def shuffle(self, x: list) -> None:
+        getrandbits = self.getrandbits
+        bits = _BITS if len(x) < len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            k = bits[n]
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+
+_BITS = tuple(n.bit_length() for n in range(128))
+
+
+def _same_as_random(seeds: range = range(3), sizes: tuple = (0, 1, 2, 11, 73, 130)) -> bool:
+    """Does _Random shuffle as random.Random does, and leave it in the same state?"""
+    for seed in seeds:
+        plain, fast = random.Random(seed), _Random(seed)
+        for size in sizes:
+            a, b = list(range(size)), list(range(size))
+            plain.shuffle(a)
+            fast.shuffle(b)
+            if a != b:
+                return False
+        if plain.random() != fast.random():
+            return False
+    return True
+
+
+_EXACT = _same_as_random()  # else (another random.py) random.Random's own shuffle
+_RNG = _Random if _EXACT else random.Random
+
+
 def reserve_actions(field: str, players: str) -> tuple[Action, ...]:
     """A « Réserve » button per player the form allows, each shown while the field
     `players` counts that player."""
@@ -56,7 +95,8 @@ class Talon:
     events: list = field(default_factory=list)  # (move, what happened)
 
     def __post_init__(self):
-        self.rng = random.Random(self.seed)
+        self.rng = _RNG(self.seed)
+        self._suits = {f"c{suit.letter}": suit for suit in self.pack.suits}
         self.reserves = [[] for _ in range(self.players)]
         self.new_cycle()
 
@@ -96,14 +136,17 @@ class Talon:
         return "révélées : " + ", ".join(lame.name for lame in self.revealed)
 
     def play(self, move: str) -> str:
-        if move in ("t", "a"):
-            self._end_test()
-            return self._reveal_honours(1 if move == "t" else 2)
-        if move == "n":
-            lame, message = self._reveal()
-            return message or f"lame suivante : {lame.name}"
-        if move.startswith("c"):
-            suit = next(s for s in self.pack.suits if s.letter == move[1:])
+        kind = move[0]
+        if kind == "r":
+            player = int(move[1:])
+            lame = self.talon.pop(0)
+            if lame.sans_nom:
+                self.revealed.append(lame)
+                return "Arcane Sans Nom : fin du cycle, réserves défaussées ; " + self.new_cycle()
+            self.reserves[player - 1].append(lame)
+            return f"joueur {player} ajoute une lame à sa réserve"
+        if kind == "c":
+            suit = self._suits[move]
             added = []
             while self.talon:
                 lame, message = self._reveal()
@@ -113,14 +156,12 @@ class Talon:
                     return f"continuation ({suit.name}) : {', '.join(added) or 'rien'} ; arrêtée par {lame.name}"
                 added.append(lame.name)
             return "talon épuisé"
-        if move.startswith("r"):
-            player = int(move[1:])
-            lame = self.talon.pop(0)
-            if lame.sans_nom:
-                self.revealed.append(lame)
-                return "Arcane Sans Nom : fin du cycle, réserves défaussées ; " + self.new_cycle()
-            self.reserves[player - 1].append(lame)
-            return f"joueur {player} ajoute une lame à sa réserve"
+        if move in ("t", "a"):
+            self._end_test()
+            return self._reveal_honours(1 if move == "t" else 2)
+        if move == "n":
+            lame, message = self._reveal()
+            return message or f"lame suivante : {lame.name}"
         if move == "f":
             self._end_test()
             return "lames du test défaussées"
@@ -138,16 +179,16 @@ def replay(
     pack: deck.Pack, seed: int, players: int, log: str, field_name: str = "journal"
 ) -> Talon:
     known = moves(pack)
+    too_many = {f"r{n}" for n in range(players + 1, MAX_PLAYERS + 1)}
     played = []
     for token in log.split():
-        token = token.strip()
         if token not in known:
             continuations = ", ".join(f"c{suit.letter}" for suit in pack.suits)
             raise FieldError(
                 field_name,
                 f"« {token} » n'est pas une action (t, a, n, {continuations}, r1 à r{MAX_PLAYERS}, f, m, u).",
             )
-        if token.startswith("r") and int(token[1:]) > players:
+        if token in too_many:
             raise FieldError(field_name, f"« {token} » : il n'y a que {players} joueur(s).")
         if token == "u":
             if played:
@@ -155,6 +196,7 @@ def replay(
             continue
         played.append(token)
     talon = Talon(pack, seed, players)
+    play, events = talon.play, talon.events
     for move in played:
-        talon.events.append((move, talon.play(move)))
+        events.append((move, play(move)))
     return talon
