@@ -4,14 +4,17 @@ exact answers. The time itself is measured by the benchmark, not here."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections import Counter
 from fractions import Fraction
 from functools import cache
+from html import escape
 from itertools import combinations
 
 import pytest
 
-from generator.engine import registry
+from generator.engine import registry, results
 from generator.systems.divin6 import dice
 from generator.systems.talon import deck
 
@@ -229,3 +232,57 @@ def test_reserve_combat_matches_a_pair_by_pair_count(rules, attacker, defender):
     assert got["egalite"] == difference.get(0, Fraction(0))
     assert got["defenseur"] == sum((p for d, p in difference.items() if d < 0), Fraction(0))
     assert got["degats"] == tuple(sorted(damage.items()))
+
+
+def _plain_table_html(block: results.Table) -> str:
+    """A table's HTML cell by cell, as results.py wrote it before its column-wise path."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in block.headers)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td>{results._value_html(c, n in block.percent)}</td>" for n, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in block.rows
+    )
+    note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""
+    return (
+        f'<section class="srd-table"><h3>{escape(block.title)}</h3>'
+        f"{results._scroll_open(block.title)}<table><thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table></div>{note}</section>"
+    )
+
+
+def test_results_fast_paths_match_fraction_arithmetic():
+    """The HTML and statistics of results.py in integers (the virtual Talon's 1 000-row
+    journal, every distribution) give what Fraction arithmetic and plain formatting give."""
+    pick = random.Random(5)
+    for size in (0, 1, 3, 40, 200):
+        weights = [pick.choice([0, 1, pick.randint(1, 10**9)]) for _ in range(size)]
+        total = sum(weights) or 1
+        laws = [
+            tuple((k - 7, Fraction(w, total)) for k, w in enumerate(weights)),
+            tuple((k, Fraction(w, 3 ** (k % 7) * total)) for k, w in enumerate(weights)),
+            tuple((k, Fraction(1, 10**7)) for k in range(size)),  # a tail to fold
+        ]
+        for law in laws:
+            assert results.visible_rows(law) == results._visible_rows_fractions(law)
+            assert results.mean(law) == sum((k * p for k, p in law), Fraction(0))
+            m = sum((k * p for k, p in law), Fraction(0))
+            assert results.variance(law) == sum(((k - m) ** 2 * p for k, p in law), Fraction(0))
+            rows, _ = results._visible_rows_fractions(law)
+            if rows:  # bar heights: float(p / top) in Fractions
+                top = max(p for _, p, _ in rows)
+                heights = re.findall(r'height="([^"]*)"><title>', results._chart_svg(rows, "k"))
+                assert heights == [
+                    str(round(float(p / top) * 120, 1) if top else 0) for _, p, _ in rows
+                ]
+    cells = [0, -3, 12, 10**30, -(10**30), True, Fraction(-7, 2), Fraction(4), "<a & b>", "", "−"]
+    rows = tuple(tuple(pick.choice(cells) for _ in range(4)) for _ in range(300))
+    for percent in ((), (1,), (0, 3)):
+        block = results.Table("T <1>", ("a", "b", "c", "d"), rows, note="n", percent=percent)
+        assert results._table_html(block) == _plain_table_html(block)
+    ragged = results.Table("R", ("a",), ((1, "x"), (2,), ()), percent=(0,))
+    assert results._table_html(ragged) == _plain_table_html(ragged)
+    empty = results.Table("E", ("a",), ((), ()))
+    assert results._table_html(empty) == _plain_table_html(empty)

@@ -156,8 +156,41 @@ def exact(value: Number) -> str:
 def _value_html(value: Number | str, percent: bool) -> str:
     if isinstance(value, str):
         return escape(value)
-    shown = format_percent(Fraction(value)) if percent else format_number(value)
-    return f'<span class="srd-num" data-exact="{exact(value)}" title="{exact(value)}" tabindex="0">{shown}</span>'
+    if type(value) is int and not percent:
+        return _int_html(value)
+    if type(value) is Fraction:  # no copy to make
+        shown = format_percent(value) if percent else format_number(value)
+        text = str(value)
+    else:
+        shown = format_percent(Fraction(value)) if percent else format_number(value)
+        text = exact(value)
+    return f'<span class="srd-num" data-exact="{text}" title="{text}" tabindex="0">{shown}</span>'
+
+
+def _int_html(n: int) -> str:
+    """_value_html of an integer, without the Fraction: its exact form is its digits."""
+    text = str(n)
+    shown = text.replace("-", MINUS) if n < 0 else text
+    return f'<span class="srd-num" data-exact="{text}" title="{text}" tabindex="0">{shown}</span>'
+
+
+def _column_html(values: tuple, percent: bool) -> list[str]:
+    """The cells of one column: a long table repeats its texts (the virtual Talon's
+    journal, 1 000 rows), each distinct text is escaped once."""
+    escaped = {}
+    cells = []
+    for value in values:
+        kind = type(value)
+        if kind is str:
+            html = escaped.get(value)
+            if html is None:
+                html = escaped[value] = escape(value)
+        elif kind is int and not percent:
+            html = _int_html(value)
+        else:
+            html = _value_html(value, percent)
+        cells.append(html)
+    return cells
 
 
 def _figures_html(block: Figures) -> str:
@@ -174,6 +207,26 @@ def visible_rows(
     probabilities: tuple[tuple[int, Fraction], ...],
 ) -> tuple[list[tuple[int, Fraction, Fraction]], Fraction]:
     """(outcome, P(=), P(≥)) rows to show, and the folded tail's probability (0 if none)."""
+    scaled = _over_common_denominator([p for _, p in probabilities])
+    if scaled is None:
+        return _visible_rows_fractions(probabilities)
+    numerators, denominator = scaled
+    # The same Fractions as _visible_rows_fractions, from integer sums: remaining / denominator.
+    rows = []
+    remaining = sum(numerators)
+    folded = TAIL.numerator * denominator  # remaining / denominator < TAIL
+    for (outcome, p), numerator in zip(probabilities, numerators, strict=True):
+        if rows and remaining * TAIL.denominator < folded:
+            return rows, Fraction(remaining, denominator)
+        rows.append((outcome, p, Fraction(remaining, denominator)))
+        remaining -= numerator
+    return rows, Fraction(0)
+
+
+def _visible_rows_fractions(
+    probabilities: tuple[tuple[int, Fraction], ...],
+) -> tuple[list[tuple[int, Fraction, Fraction]], Fraction]:
+    """visible_rows in Fraction arithmetic, for values that are not all int or Fraction."""
     rows = []
     remaining = sum((p for _, p in probabilities), Fraction(0))
     for outcome, p in probabilities:
@@ -184,16 +237,32 @@ def visible_rows(
     return rows, Fraction(0)
 
 
+def _over_common_denominator(values: list) -> tuple[list[int], int] | None:
+    """Integer numerators over one common denominator (the sums of a distribution without a
+    Fraction per addition); None unless every value is an int or a Fraction."""
+    if not all(type(v) is Fraction or type(v) is int for v in values):
+        return None
+    denominator = math.lcm(*(v.denominator for v in values)) if values else 1
+    return [v.numerator * (denominator // v.denominator) for v in values], denominator
+
+
 def _chart_svg(rows: list[tuple[int, Fraction, Fraction]], outcome_label: str) -> str:
     """A plain bar chart: one bar per outcome, height proportional to P(= outcome)."""
     top = max(p for _, p, _ in rows)
+    exact_types = all(type(p) is Fraction or type(p) is int for _, p, _ in rows)
     width, height, gap = 14, 120, 2
+    label = escape(outcome_label)
     bars = []
     for i, (outcome, p, _) in enumerate(rows):
-        h = 0 if top == 0 else round(float(p / top) * height, 1)
+        if top == 0:
+            h = 0
+        elif exact_types:  # float(p / top) without the Fraction: int / int rounds the same
+            h = round(p.numerator * top.denominator / (p.denominator * top.numerator) * height, 1)
+        else:
+            h = round(float(p / top) * height, 1)
         x = i * (width + gap)
         bars.append(
-            f'<rect x="{x}" y="{height - h}" width="{width}" height="{h}"><title>{escape(outcome_label)} {format_number(outcome)} : {format_percent(p)}</title></rect>'
+            f'<rect x="{x}" y="{height - h}" width="{width}" height="{h}"><title>{label} {format_number(outcome)} : {format_percent(p)}</title></rect>'
         )
         if len(rows) <= 30 or i % 5 == 0:
             bars.append(
@@ -221,8 +290,9 @@ def _distribution_html(block: Distribution) -> str:
         body.append(f'<tr data-k="{outcome}">{cells}</tr>')
     if tail:
         first = rows[-1][0] + 1
-        cells = f"<td>{format_number(first)} ou plus</td><td>{_value_html(tail, True)}</td>" + (
-            f"<td>{_value_html(tail, True)}</td>" if cumulative else ""
+        tail_html = _value_html(tail, True)
+        cells = f"<td>{format_number(first)} ou plus</td><td>{tail_html}</td>" + (
+            f"<td>{tail_html}</td>" if cumulative else ""
         )
         body.append(f'<tr class="srd-tail">{cells}</tr>')
     return (
@@ -239,12 +309,22 @@ def _scroll_open(title: str) -> str:
 
 def _table_html(block: Table) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in block.headers)
-    body = "".join(
-        "<tr>"
-        + "".join(f"<td>{_value_html(c, n in block.percent)}</td>" for n, c in enumerate(row))
-        + "</tr>"
-        for row in block.rows
-    )
+    rows = tuple(block.rows)
+    width = len(rows[0]) if rows else 0
+    if all(len(row) == width for row in rows):  # column by column: the same HTML, faster
+        columns = [
+            _column_html(values, n in block.percent)
+            for n, values in enumerate(zip(*rows, strict=True))
+        ]
+        row_html = "<tr>" + "<td>{}</td>" * width + "</tr>"
+        body = "".join(map(row_html.format, *columns)) if width else row_html * len(rows)
+    else:
+        body = "".join(
+            "<tr>"
+            + "".join(f"<td>{_value_html(c, n in block.percent)}</td>" for n, c in enumerate(row))
+            + "</tr>"
+            for row in rows
+        )
     note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""
     return (
         f'<section class="srd-table"><h3>{escape(block.title)}</h3>'
@@ -317,12 +397,40 @@ def to_html(blocks: tuple[Block, ...], page: Page = Page()) -> str:
 
 
 def mean(probabilities: tuple[tuple[int, Fraction], ...]) -> Fraction:
-    return sum((k * p for k, p in probabilities), Fraction(0))
+    sums = _moments(probabilities)
+    if sums is None:
+        return sum((k * p for k, p in probabilities), Fraction(0))
+    _, s1, _, denominator = sums
+    return Fraction(s1, denominator)
 
 
 def variance(probabilities: tuple[tuple[int, Fraction], ...]) -> Fraction:
-    m = mean(probabilities)
-    return sum(((k - m) ** 2 * p for k, p in probabilities), Fraction(0))
+    sums = _moments(probabilities)
+    if sums is None:
+        m = mean(probabilities)
+        return sum(((k - m) ** 2 * p for k, p in probabilities), Fraction(0))
+    # Σ (k − m)² p with m = s1 / d, Σ p = s0 / d, Σ k p = s1 / d, Σ k² p = s2 / d:
+    # (s2 d² − 2 s1² d + s1² s0) / d³, the same Fraction in integers.
+    s0, s1, s2, d = sums
+    return Fraction(s2 * d * d - 2 * s1 * s1 * d + s1 * s1 * s0, d**3)
+
+
+def _moments(probabilities: tuple[tuple[int, Fraction], ...]) -> tuple[int, int, int, int] | None:
+    """(Σ n, Σ k n, Σ k² n, d): P(k) = n / d over a common denominator; None unless the
+    outcomes are ints and the probabilities ints or Fractions."""
+    if not all(type(k) is int for k, _ in probabilities):
+        return None
+    scaled = _over_common_denominator([p for _, p in probabilities])
+    if scaled is None:
+        return None
+    numerators, denominator = scaled
+    s0 = s1 = s2 = 0
+    for (k, _), n in zip(probabilities, numerators, strict=True):
+        s0 += n
+        kn = k * n
+        s1 += kn
+        s2 += k * kn
+    return s0, s1, s2, denominator
 
 
 def std_dev(var: Fraction) -> float:
