@@ -381,3 +381,20 @@ def test_the_health_malus_of_a_test_is_never_written_minus_zero():
     note = calc.run({"malus_sante": "0"}, R).blocks[0].items[0].note
     assert "+0 (santé)" in note and "−0" not in note
     assert "−2 (santé)" in calc.run({}, R).blocks[0].items[0].note  # as before: 2 by default
+
+
+def test_a_deck_left_with_only_aces_is_answered_without_an_internal_error():
+    """Found by the worst-case search: with avantage and only two Aces left, every case is
+    settled by the Ace rule and the margin distribution is empty."""
+    import json
+
+    from generator.engine.api import reply
+
+    calculator = registry.get("talon", "test")
+    cards = [code for code, _ in calculator.inputs_for(R)[-1].choices]
+    revealed = [code for code in cards if code not in ("1D", "1E")]
+    answer = json.loads(
+        reply(calculator, {"lames_revelees": ",".join(revealed), "mode": "avantage"}, R)
+    )
+    assert answer["ok"], answer
+    assert "aucune valeur possible" in answer["html"]

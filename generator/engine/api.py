@@ -74,10 +74,9 @@ def run_json(system: str, calc_id: str, query_json: str) -> str:
 def reply(calculator: Calculator, query: dict, system_rules: object) -> str:
     try:
         outcome = calculator.run({str(k): str(v) for k, v in query.items()}, system_rules)
+        if not outcome.ok:
+            return json.dumps({"ok": False, "errors": outcome.errors}, ensure_ascii=False)
+        html = calculator.html(outcome.blocks, system_rules)
     except Exception as error:  # a bug of ours: say so plainly rather than hang the page
         return _failure(f"Erreur interne du calculateur ({type(error).__name__}) : signalez-la.")
-    if not outcome.ok:
-        return json.dumps({"ok": False, "errors": outcome.errors}, ensure_ascii=False)
-    return json.dumps(
-        {"ok": True, "html": calculator.html(outcome.blocks, system_rules)}, ensure_ascii=False
-    )
+    return json.dumps({"ok": True, "html": html}, ensure_ascii=False)

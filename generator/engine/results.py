@@ -278,6 +278,11 @@ def _chart_svg(rows: list[tuple[int, Fraction, Fraction]], outcome_label: str) -
 
 def _distribution_html(block: Distribution) -> str:
     rows, tail = visible_rows(block.probabilities)
+    if not rows and not tail:  # every case is settled otherwise (e.g. only Aces left)
+        return (
+            f'<section class="srd-distribution"><h3>{escape(block.title)}</h3>'
+            f"<p>{escape(block.outcome_label)} : aucune valeur possible dans ce cas.</p></section>"
+        )
     cumulative = bool(block.cumulative_label)
     head = f"<th>{escape(block.outcome_label)}</th><th>P(= k)</th>" + (
         f"<th>{escape(block.cumulative_label)}</th>" if cumulative else ""
