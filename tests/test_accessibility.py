@@ -1,0 +1,103 @@
+"""axe-core (npm, pinned in package.json) over the built site in Debian's Chromium.
+
+One page of every page type of every system, and every calculator, each in the light and
+the dark palette, on a desktop and a 390 px phone: any violation fails, whatever its
+impact. The pages are found in the built site, so a new system or kind is covered as is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT
+from playwright.sync_api import sync_playwright
+
+from generator import schemas, urls
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+VIEWPORTS = {"bureau": {"width": 1366, "height": 900}, "telephone": {"width": 390, "height": 844}}
+SCHEMES = ("light", "dark")
+
+
+def _children(site: Path, docs_index: str) -> list[str]:
+    """The pages under a folder page (`divin6/regles/index.md` -> its chapters)."""
+    folder = site / Path(docs_index).parent
+    return [
+        "/" + c.relative_to(site).as_posix() + "/"
+        for c in sorted(folder.iterdir())
+        if (c / "index.html").is_file()
+    ]
+
+
+def page_types(site: Path, every_kind: bool) -> list[str]:
+    """The site's home, finder and 404; for each system its home, catalogue, errata, its
+    own pages (talent trees…), the chapters' index and first chapter, every calculator and
+    their index; with `every_kind`, each kind's index and first entity (pages differ by
+    kind), without, the first kind's only."""
+    paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER)]
+    for system in sorted(schemas.systems_with_schemas()):
+        if not (site / system).is_dir():
+            continue
+        paths += [urls.url(urls.system_home(system)), urls.url(urls.catalogue(system))]
+        paths += [urls.url(urls.errata(system)), urls.url(urls.chapters_index(system))]
+        paths += _children(site, urls.chapters_index(system))[:1]
+        paths += [urls.url(urls.calculators_index(system))]
+        paths += _children(site, urls.calculators_index(system))
+        for number, kind in enumerate(sorted(schemas.kinds(system))):
+            if every_kind or number == 0:
+                paths.append(urls.url(urls.kind_index(system, kind)))
+                paths += _children(site, urls.kind_index(system, kind))[:1]
+        known = set(schemas.kinds(system)) | {
+            p.split("/")[2] for p in paths if p.startswith(f"/{system}/") and p.count("/") > 2
+        }
+        paths += [
+            "/" + f.relative_to(site).as_posix() + "/"
+            for f in sorted((site / system).iterdir())
+            if (f / "index.html").is_file() and f.name not in known
+        ]
+    return [p for p in dict.fromkeys(paths) if (site / p.strip("/")).exists()]
+
+
+def axe_violations(page, url: str) -> list[str]:
+    page.goto(url, wait_until="load", timeout=120_000)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, { resultTypes: ["violations"] });
+            return result.violations.flatMap((v) => v.nodes.map((n) =>
+                `${v.id} (${v.impact}) ${n.target.join(" ")} : ${(n.failureSummary || "").split("\\n")[1] || ""}`));
+        }"""
+    )
+    return found
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+def test_no_axe_violation_on_any_page_type(chromium, server, site, scheme, viewport):
+    # Every kind in one combination; the first kind of each system in the three others.
+    every_kind = scheme == "light" and viewport == "bureau"
+    context = chromium.new_context(
+        viewport=VIEWPORTS[viewport],
+        color_scheme=scheme,
+        bypass_csp=True,  # axe is injected as a script of the test, not of the site
+        service_workers="block",
+    )
+    page = context.new_page()
+    problems = []
+    paths = page_types(site, every_kind)
+    assert len(paths) > 60
+    for path in paths:
+        problems += [f"{path} : {v}" for v in axe_violations(page, server + path)]
+    context.close()
+    assert not problems, "\n".join(problems[:60]) + f"\n… {len(problems)} en tout"
