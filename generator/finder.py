@@ -12,7 +12,7 @@ import json
 
 from . import schemas, systems, urls
 from .corpus import Corpus, Entity, System
-from .links import TAG, Links, _follow, _threshold
+from .links import TAG, Links, _threshold, follow
 
 INDEX = "assets/entites.json"
 
@@ -62,7 +62,7 @@ def _requirements(system: System, entity: Entity) -> str:
     for pattern, target_kind, relation, _ in kinds[entity.kind].references():
         if relation != "requis" or target_kind not in kinds:
             continue
-        for _path, value in _follow(entity.data, pattern, ()):
+        for _path, value in follow(entity.data, pattern, ()):
             target = system.entity(target_kind, value)
             if target is not None:
                 parts.append(f"{kinds[target_kind].label} requis : {target.name}")
@@ -79,7 +79,7 @@ def clauses(system: System, entity: Entity) -> list[list[list]]:
     found: dict[tuple, list[tuple]] = {}
     kinds = schemas.kinds(system.id)
     for pattern, target_kind, threshold, group in kinds[entity.kind].requirements():
-        for path, value in _follow(entity.data, pattern, ()):
+        for path, value in follow(entity.data, pattern, ()):
             if system.entity(target_kind, value) is None:
                 continue
             clause = found.setdefault(

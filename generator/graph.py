@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .corpus import Corpus, Entity, System
 from .errors import Problems
-from .links import _follow
+from .links import follow
 from .schemas import kinds as kinds_of
 
 VERB = {"requis": "se requiert", "exclu": "s'exclut"}
@@ -39,7 +39,7 @@ def _requirements(system: System, problems: Problems) -> dict[str, list[tuple[En
         for pattern, target_kind, relation, _ in kinds[entity.kind].references():
             if relation not in VERB:
                 continue
-            for path, value in _follow(entity.data, pattern, ()):
+            for path, value in follow(entity.data, pattern, ()):
                 target = system.entity(target_kind, value)
                 if target is None:  # reported by the links
                     continue

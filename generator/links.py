@@ -200,7 +200,7 @@ class Links:
         for system in self.corpus.systems.values():
             kinds = schemas.kinds(system.id)
             for entity in system.all_entities():
-                for path, text in _strings(entity.data, ()):
+                for path, text in strings_in(entity.data, ()):
                     self.check_text(system, text, entity, path, entity.line(path))
                 for pattern, target_kind, relation, seuil in kinds[entity.kind].references():
                     if target_kind not in kinds:  # a schema naming a kind the system lacks
@@ -213,7 +213,7 @@ class Links:
                             )
                         )
                         continue
-                    for path, value in _follow(entity.data, pattern, ()):
+                    for path, value in follow(entity.data, pattern, ()):
                         target = system.entity(target_kind, value)
                         if target is None and target_kind in system.unreadable:
                             continue
@@ -238,11 +238,11 @@ class Links:
                                 self._thresholds[key] = max(
                                     minimum, self._thresholds.get(key, minimum)
                                 )
-            for path, text in _strings(system.meta, ()):
+            for path, text in strings_in(system.meta, ()):
                 self.check_text(system, text, system, path, 1)
             for chapter in system.chapters:
                 self.check_text(system, chapter.body, chapter, (), chapter.body_line)
-                for path, text in _strings(chapter.meta, ()):
+                for path, text in strings_in(chapter.meta, ()):
                     self.check_text(system, text, chapter, path, 1)
 
     def _relation(self, relation: str) -> dict:
@@ -292,15 +292,15 @@ def _line_in_file(file, first_line: int, needle: str) -> int:
     return first_line
 
 
-def _strings(node: object, path: tuple):
+def strings_in(node: object, path: tuple):
     if isinstance(node, str):
         yield path, node
     elif isinstance(node, dict):
         for key, value in node.items():
-            yield from _strings(value, path + (key,))
+            yield from strings_in(value, path + (key,))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _strings(value, path + (i,))
+            yield from strings_in(value, path + (i,))
 
 
 def _threshold(data: dict, path: tuple, seuil: str | int | None) -> int | None:
@@ -314,7 +314,7 @@ def _threshold(data: dict, path: tuple, seuil: str | int | None) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def _follow(node: object, pattern: tuple, path: tuple):
+def follow(node: object, pattern: tuple, path: tuple):
     """Values found along a schema path pattern ('*' = every list item)."""
     if not pattern:
         if isinstance(node, str):
@@ -323,6 +323,6 @@ def _follow(node: object, pattern: tuple, path: tuple):
     head, rest = pattern[0], pattern[1:]
     if head == "*" and isinstance(node, list):
         for i, item in enumerate(node):
-            yield from _follow(item, rest, path + (i,))
+            yield from follow(item, rest, path + (i,))
     elif isinstance(node, dict) and head in node:
-        yield from _follow(node[head], rest, path + (head,))
+        yield from follow(node[head], rest, path + (head,))

@@ -22,6 +22,7 @@ from .assets import ENGINE_DIST, ENGINE_VERSION, PYODIDE_FILES
 from .corpus import Chapter, Entity
 from .errors import Problems
 from .export import export
+from .links import strings_in
 
 # [label](target "title") and ![alt](target); the label may hold brackets one level deep.
 LINK = re.compile(
@@ -85,19 +86,8 @@ def _texts(renderer):
         for chapter in system.chapters:
             yield chapter, chapter.docs_path, chapter.body, chapter.body_line
         for entity in system.all_entities():
-            for path, text in _strings(entity.data, ()):
+            for path, text in strings_in(entity.data, ()):
                 yield entity, entity.docs_path, text, entity.line(path)
-
-
-def _strings(node: object, path: tuple):
-    if isinstance(node, str):
-        yield path, node
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            yield from _strings(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _strings(value, path + (i,))
 
 
 def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cache: dict):

@@ -25,6 +25,17 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, driven by Playwright (which must not download a browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
@@ -95,6 +106,12 @@ def server(site: Path, base_url: str):
     httpd, url = start_server(site, int(base_url.rsplit(":", 1)[1]))
     yield url
     httpd.shutdown()
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    """A scratch copy of the project, for a test that breaks it on purpose."""
+    return copy_project(tmp_path / "projet")
 
 
 def copy_project(destination: Path) -> Path:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT
-from playwright.sync_api import sync_playwright
+from conftest import ROOT
 
 from generator import schemas, urls
 
@@ -74,20 +73,12 @@ def axe_violations(page, url: str) -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
-def test_no_axe_violation_on_any_page_type(chromium, server, site, scheme, viewport):
+def test_no_axe_violation_on_any_page_type(browser, server, site, scheme, viewport):
     # Every kind in one combination; the first kind of each system in the three others.
     every_kind = scheme == "light" and viewport == "bureau"
-    context = chromium.new_context(
+    context = browser.new_context(
         viewport=VIEWPORTS[viewport],
         color_scheme=scheme,
         bypass_csp=True,  # axe is injected as a script of the test, not of the site

@@ -6,20 +6,12 @@ import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, start_server
-from playwright.sync_api import Page, expect, sync_playwright
+from conftest import start_server
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -50,10 +50,7 @@ def test_ordinary_markdown_passes(text):
     assert not list(markdown_safety.attribute_list_problems(text)), text
 
 
-def test_check_refuses_every_form_in_a_chapter_at_its_line(tmp_path):
-    from conftest import copy_project
-
-    project = copy_project(tmp_path / "projet")
+def test_check_refuses_every_form_in_a_chapter_at_its_line(project):
     relative = "content/reserve-d6/blessures.md"
     edit(project, relative, "## Mort", "## Mort\n\n" + "\n\n".join(MALICIOUS_LINES) + "\n")
     lines = (project / relative).read_text().splitlines()
@@ -64,10 +61,7 @@ def test_check_refuses_every_form_in_a_chapter_at_its_line(tmp_path):
         assert any(p.startswith(f"{relative}:{expected}: ") for p in found), (text, found)
 
 
-def test_check_refuses_an_attribute_list_in_a_data_text(tmp_path):
-    from conftest import copy_project
-
-    project = copy_project(tmp_path / "projet")
+def test_check_refuses_an_attribute_list_in_a_data_text(project):
     relative = "data/reserve-d6/caracteristique.yaml"
     edit(
         project,

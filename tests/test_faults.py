@@ -2,30 +2,10 @@
 and whatever `build` would reject, `check` rejects first, with every error of the run."""
 
 import pytest
-from conftest import copy_project
+from test_generator import edit, problems_of
 
-from generator.build import check
 from generator.corpus import MAX_FILE_BYTES, MAX_ID_LENGTH
-from generator.errors import BuildFailed
 from generator.yamlload import MAX_DEPTH
-
-
-@pytest.fixture
-def project(tmp_path):
-    return copy_project(tmp_path / "projet")
-
-
-def edit(project, relative, old, new):
-    path = project / relative
-    text = path.read_text()
-    assert old in text, (relative, old)
-    path.write_text(text.replace(old, new, 1))
-
-
-def problems_of(project):
-    with pytest.raises(BuildFailed) as failure:
-        check(project)
-    return [str(p) for p in failure.value.problems.items]
 
 
 def line_of(project, relative, needle):

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, copy_project
+from conftest import ROOT
 from jsonschema import Draft202012Validator
 
 from generator.build import build, check
@@ -143,11 +143,6 @@ def test_runtime_assets_are_self_hosted(site):
 
 
 # --- broken inputs: every error names its file and line ------------------------------
-
-
-@pytest.fixture
-def project(tmp_path):
-    return copy_project(tmp_path / "projet")
 
 
 def edit(project, relative, old, new):

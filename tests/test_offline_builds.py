@@ -17,9 +17,8 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, QuietHandler
+from conftest import QuietHandler
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import sync_playwright
 
 from generator.offline import write_service_worker
 
@@ -27,14 +26,6 @@ pytestmark = pytest.mark.browser
 
 FRESH_FOR = "max-age=600"  # ten minutes: the HTTP cache may answer without asking
 CHANGED_PAGES = ("index.html", "reserve-d6/regles/resolution/index.html")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 class FreshHandler(QuietHandler):
