@@ -253,6 +253,7 @@ class Renderer:
         out = {urls.HOME: self._render("accueil.md.j2", urls.HOME)}
         out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
         out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
+        out[urls.ACCESSIBILITY] = self._render("accessibilite.md.j2", urls.ACCESSIBILITY)
         for system in self.corpus.systems.values():
             out.update(self.system_pages(system))
         return out

@@ -15,6 +15,7 @@ CALCULATORS = "calculateurs"
 HOME = "index.md"
 API = "api/index.md"
 FINDER = "trouver.md"  # every entity of every system, filtered by facets
+ACCESSIBILITY = "accessibilite.md"  # the accessibility statement, linked from the footer
 
 
 def system_home(system: str) -> str:

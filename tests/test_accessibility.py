@@ -92,3 +92,24 @@ def test_no_axe_violation_on_any_page_type(browser, server, site, scheme, viewpo
         problems += [f"{path} : {v}" for v in axe_violations(page, server + path)]
     context.close()
     assert not problems, "\n".join(problems[:60]) + f"\n… {len(problems)} en tout"
+
+
+def test_the_accessibility_statement_is_linked_from_every_page(site):
+    statement = site / "accessibilite" / "index.html"
+    assert "Partiellement conforme" in statement.read_text(encoding="utf-8")
+    for page in ("index.html", "divin6/atout/index.html", "404.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert "Accessibilité : partiellement conforme" in html, page
+        assert "Made with" not in html, page
+
+
+def test_motion_is_reduced_when_the_reader_asks(browser, server):
+    context = browser.new_context(reduced_motion="reduce", service_workers="block")
+    page = context.new_page()
+    page.goto(server + "/divin6/", wait_until="load")
+    durations = page.evaluate(
+        "[...document.querySelectorAll('.md-header, .md-sidebar, .md-nav__link')].slice(0, 20)"
+        ".map((e) => parseFloat(getComputedStyle(e).transitionDuration))"
+    )
+    context.close()
+    assert durations and max(durations) < 0.001, durations
