@@ -78,7 +78,21 @@ def test_planner_lists_what_the_points_buy_now(rules):
     assert "Mêlée" not in names and "Poigne de fer" not in names  # owned; tier 2
     assert all(row[2] <= 3 and row[1] <= 1 for row in now.rows)
     errors = calc.run({"possedes": "Melee, Formaton martiale"}, rules["skillcraft"]).errors
-    assert errors["possedes"].endswith("Vouliez-vous dire « Formation martiale » ?")
+    assert errors["possedes"] == (
+        "Talent(s) inconnu(s) : « Formaton martiale ». Vouliez-vous dire « Formation martiale » ?"
+    )
+
+
+def test_planner_refuses_an_owned_talent_without_its_requirement(rules):
+    """l. 1138: a talent is bought after the one it requires."""
+    calc = registry.get("skillcraft", "planificateur")
+    query = {"possedes": "Mêlée, Formation martiale, Manœuvres de combat, Commandement"}
+    errors = calc.run(query, rules["skillcraft"]).errors
+    assert errors["possedes"] == (
+        "Prérequis absent(s) de la liste : Commandement requiert Poigne de fer (l. 1138)."
+    )
+    query["possedes"] += ", Poigne de fer"
+    assert not calc.run(query, rules["skillcraft"]).errors
 
 
 def attack(query):

@@ -307,7 +307,19 @@ def test_talents_are_picked_by_name_and_old_links_by_id_still_work(rules):
     )
     assert by_name == by_id
     errors = registry.get("skillcraft", "fiche").run({"talents": "Mélée, Resistanse"}, rules).errors
-    assert errors["talents"].startswith("Talent(s) inconnu(s) : « resistanse »")
+    assert errors["talents"] == (
+        "Talent(s) inconnu(s) : « Resistanse ». Vouliez-vous dire « Résistance » ?"
+    )
+
+
+def test_best_and_worst_attribute_must_differ(rules):
+    """l. 212: the Pire is another attribute than the Meilleur, even when two aspects
+    share a required attribute (Farouche and Gymnaste both require Agilité)."""
+    blocks = run("fiche", {"meilleur": "agilite", "pire": "agilite"}, rules)
+    text = texts(blocks)[0]
+    assert text.startswith("À vérifier")
+    assert "Agilité ne peut être à la fois Meilleur et Pire (l. 212)" in text
+    assert "pire" in {field for field, _ in blocks[0].failed}
 
 
 def test_talent_points_overspent_are_written_with_the_minus_sign(rules):

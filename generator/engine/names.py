@@ -18,9 +18,9 @@ def slug(text: str) -> str:
 
 
 def unknown(field: str, what: str, wrong: list[str], known: Mapping[str, str]) -> FieldError:
-    """Names the data do not know, reported at their field with the nearest known name
-    (`known`: id -> name)."""
-    close = difflib.get_close_matches(wrong[0], list(known), n=1, cutoff=0.7) if wrong else []
+    """Names the data do not know (as the reader typed them, or their ids), reported at
+    their field with the nearest known name (`known`: id -> name)."""
+    close = difflib.get_close_matches(slug(wrong[0]), list(known), n=1, cutoff=0.7) if wrong else []
     hint = f" Vouliez-vous dire « {known[close[0]]} » ?" if close else ""
     return FieldError(field, f"{what} : {', '.join(f'« {w} »' for w in wrong)}.{hint}")
 

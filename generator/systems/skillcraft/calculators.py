@@ -6,7 +6,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
-from ...engine.names import slug
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from . import dice, planner
@@ -196,8 +195,7 @@ def _talent_suggestions(rules) -> tuple[tuple[str, str], ...]:
 
 def compute_planner(regles, possedes, points, tiers, cible):
     names = {k: t.name for k, t in regles.talents.items()}
-    ids = [slug(name) for name in possedes.split(",") if name.strip()]
-    owned = planner.owned_talents(regles, ids)
+    owned = planner.owned_talents(regles, possedes)
     steps = planner.path(regles, owned, cible)
     target = regles.talents[cible]
     highest = max((regles.talents[s.talent].tier for s in steps), default=target.tier)

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...engine.inputs import FieldError
-from ...engine.names import unknown
+from ...engine.names import Names, unknown
 from .rules import Rules
 
 
@@ -23,11 +24,34 @@ def capacity(rules: Rules) -> int:
     return sum(len(talent.name) + len(", ") for talent in rules.talents.values())
 
 
-def owned_talents(rules: Rules, ids: list[str]) -> set[str]:
-    wrong = [i for i in ids if i not in rules.talents]
+def read_talents(known: Mapping[str, str], text: str, field: str) -> list[str]:
+    """The ids of a comma-separated list of talent names (or ids, from older links), in
+    order, once each; a name the data do not know is reported as typed, with the nearest
+    known name (`known`: id -> name)."""
+    names = Names(known)
+    parts = [part.strip() for part in names.split(text) if part.strip()]
+    found = [names.find(part) for part in parts]
+    wrong = [part for part, talent in zip(parts, found, strict=True) if talent is None]
     if wrong:
-        names = {k: t.name for k, t in rules.talents.items()}
-        raise unknown("possedes", "Talent(s) inconnu(s)", wrong, names)
+        raise unknown(field, "Talent(s) inconnu(s)", wrong, names.known)
+    return list(dict.fromkeys(t for t in found if t is not None))
+
+
+def owned_talents(rules: Rules, text: str) -> set[str]:
+    """The talents a character owns: known names, each with its required talent (l. 1138)."""
+    ids = read_talents({k: t.name for k, t in rules.talents.items()}, text, "possedes")
+    missing = [
+        f"{rules.talents[t].name} requiert {rules.talents[need].name}"
+        for t in ids
+        if (need := rules.talents[t].requires) is not None
+        and need in rules.talents
+        and need not in ids
+    ]
+    if missing:
+        raise FieldError(
+            "possedes",
+            f"Prérequis absent(s) de la liste : {' ; '.join(missing)} (l. 1138).",
+        )
     return set(ids)
 
 

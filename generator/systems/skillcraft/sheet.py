@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ... import urls
 from ...engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
-from ...engine.names import slug, unknown
+from ...engine.names import slug
 from ...engine.registry import Calculator, register
 from ...engine.results import (
     Checks,
@@ -24,6 +24,7 @@ from ...engine.results import (
     signed,
 )
 from .character import CharacterRules
+from .planner import read_talents
 
 SYSTEM = "skillcraft"
 
@@ -189,6 +190,10 @@ def compute_sheet(
     listed = ", ".join(names[a] for a in required)
     if not _take(required, meilleur):
         raise FieldError("meilleur", f"Le Meilleur attribut est un des obligatoires : {listed}.")
+    if pire == meilleur:
+        problems.append(
+            ("pire", f"Aspects : {names[pire]} ne peut être à la fois Meilleur et Pire (l. 212).")
+        )
     if not _take(required, pire):
         raise FieldError(
             "pire",
@@ -313,12 +318,7 @@ def compute_sheet(
 
     # --- talents ------------------------------------------------------------------------
     # Names or ids (older links), comma-separated.
-    talents = list(dict.fromkeys(slug(name) for name in talents.split(",") if name.strip()))
-    wrong = [t for t in talents if t not in r.talents]
-    if wrong:
-        raise unknown(
-            "talents", "Talent(s) inconnu(s)", wrong, {k: v.name for k, v in r.talents.items()}
-        )
+    talents = read_talents({k: v.name for k, v in r.talents.items()}, talents, "talents")
     owned = [r.talents[t] for t in talents]
     owned_ids = set(talents)
     aspect_skills = set(first[3] + second[3])
