@@ -338,3 +338,20 @@ def test_talent_points_overspent_are_written_with_the_minus_sign(rules):
         if f.label == "Points de talents"
     )
     assert points.note.startswith("−4 à dépenser"), points.note
+
+
+def test_orientation_trains_simple_weapons_only_on_the_sheet(rules):
+    """Decision noted on the talent (l. 1268 against l. 2172): Orientation trains simple
+    weapons only, as the equipment chapter and category say."""
+    query = {"talents": "melee,resistance,athletisme,acrobaties,orientation"}
+    trained = figures(run("fiche", query, rules))["Formé au maniement de"]
+    assert "armes simples à distance" in trained and "armes simples de finesse" in trained
+    assert "armes à portée" not in trained and "armes de finesse," not in trained
+
+
+def test_aspect_rebate_is_a_creation_rebate_on_the_sheet():
+    """talents.md: the aspect rebate applies to purchases made at creation (l. 253)."""
+    calc = registry.get("skillcraft", "fiche")
+    rebate = next(a for a in calc.assumptions if a.startswith("Rabais des aspects"))
+    assert "à la création seulement (l. 253)" in rebate
+    assert "quel que soit le niveau" not in rebate

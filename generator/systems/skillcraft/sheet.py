@@ -628,7 +628,8 @@ def compute_sheet(
             "Talents",
             ("Talent", "Tiers", "Coût", "Requis", "Requis acquis"),
             talent_rows,
-            note="Coût selon le tiers ; rabais de 1 sur les talents des compétences des aspects."
+            note="Coût selon le tiers ; rabais de 1 sur les talents des compétences des aspects, "
+            "comptés comme achetés à la création (le rabais ne vaut qu'alors)."
             + (f" Autres dépenses : {autres_points}." if autres_points else ""),
         )
     )
@@ -967,7 +968,7 @@ register(
             "Statistiques : Base rétroactive, un Incrément par niveau gagné calculé après le point d'attribut de ce niveau, aucun au niveau 0 ; Effectif tronqué vers zéro.",
             "Force, Précision et Puissance suivent les formules du chapitre 3 ; l'exemple de Justinien imprime la moitié du score (8, 5, 4), écart signalé.",
             "Seuil de tolérance à l'alcool arrondi à l'entier inférieur ; bonus d'Initiative des talents additionnés.",
-            "Rabais des aspects appliqué aux talents de leurs compétences, quel que soit le niveau d'achat ; Talentueux rend gratuits les talents de tiers 0 qui économisent le plus.",
+            "Rabais des aspects à la création seulement (l. 253) : les talents de leurs compétences sont comptés comme achetés à la création (ils y tiennent toujours, avec ceux de la caste et de l'éducation) ; un tel talent acheté plus tard coûte 1 point de plus, à ajouter aux autres points dépensés. Talentueux rend gratuits les talents de tiers 0 qui économisent le plus.",
             "Bonus d'espèce et de peuple de +1 par case cochée ; Entraînement et Expertise ne modifient pas les valeurs calculées.",
         ),
     )
