@@ -51,3 +51,27 @@ def test_no_licence_is_claimed_and_the_author_is_credited(system):
     assert system.meta["licence"] == "non indiquée"
     assert system.meta["auteurs"] == ["Francis Pion"]
     assert ".txt" not in system.meta["source"]
+
+
+def _notes(item) -> list[dict]:
+    data = item.meta if hasattr(item, "meta") else item.data
+    return data.get("notes_editoriales", [])
+
+
+@pytest.mark.parametrize(
+    ("where", "title", "line"),
+    [
+        (("table", "sauts"), "« Au-dessous » de la hauteur du saut", "l. 2283"),
+        (("chapitre", "aventure"), "« Au-dessous » de la hauteur du saut", "l. 2283"),
+        (("chapitre", "creation"), "« Par les 3 attributs obligatoires restants »", "l. 212"),
+    ],
+)
+def test_silent_readings_have_their_own_note(system, where, title, line):
+    """Issue 22, point 6: each reading has its own note naming the source line."""
+    kind, ident = where
+    if kind == "chapitre":
+        item = next(c for c in system.chapters if c.id == ident)
+    else:
+        item = next(e for e in system.entities[kind] if e.id == ident)
+    note = next(n for n in _notes(item) if n["titre"] == title)
+    assert line in note["constat"]
