@@ -75,3 +75,22 @@ def test_silent_readings_have_their_own_note(system, where, title, line):
         item = next(e for e in system.entities[kind] if e.id == ident)
     note = next(n for n in _notes(item) if n["titre"] == title)
     assert line in note["constat"]
+
+
+def test_the_acknowledgements_name_no_private_person(system):
+    """Issue 22, point 9: the book's thanks are mentioned, the persons it thanks are not
+    named: a paragraph of thanks holds no capitalised word past its first, and no family
+    tie."""
+    intro = next(c for c in system.chapters if c.id == "introduction")
+    thanks = [p for p in intro.body.split("\n\n") if "remerci" in p.lower()]
+    assert thanks == [
+        "Le livre s'ouvre sur les remerciements de l'auteur à ses lecteurs, à ses proches et aux\n"
+        "joueurs qui ont testé le système ou aidé à le concevoir."
+    ]
+    for chapter in system.chapters:
+        for paragraph in chapter.body.split("\n\n"):
+            if "remerci" in paragraph.lower():
+                words = paragraph.split()[1:]
+                assert not [w for w in words if w[:1].isupper()], chapter.id
+    family = ("conjointe", "cousine", "frère", "frérot")
+    assert not [w for w in family if w in intro.body.lower()]
