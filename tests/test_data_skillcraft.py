@@ -94,3 +94,24 @@ def test_the_acknowledgements_name_no_private_person(system):
                 assert not [w for w in words if w[:1].isupper()], chapter.id
     family = ("conjointe", "cousine", "frère", "frérot")
     assert not [w for w in family if w in intro.body.lower()]
+
+
+def _words(text: str) -> str:
+    return " ".join("".join(c if c.isalnum() or c == "'" else " " for c in text.lower()).split())
+
+
+@pytest.mark.parametrize(
+    ("talent", "runs"),
+    [
+        ("armes-improvisees", ("coup de luth louche", "arrache clou d'un marteau", "brides d'une")),
+        ("attaques-multiples", ("plusieurs attaques avec le même membre pendant son tour",)),
+        ("chasse-mage", ("qu'il peut atteindre par une attaque de mêlée",)),
+        ("optimisation-magique", ("le degré de difficulté de son test",)),
+        ("disparition", ("située à 9 mètres ou moins du personnage",)),
+    ],
+)
+def test_rewritten_talents_keep_no_run_of_the_source_wording(system, talent, runs):
+    """Issue 22, point 8: these effects were close to word for word; they are ours now
+    (runs of the former, near-verbatim wording must not come back)."""
+    text = _words(next(t for t in system.entities["talent"] if t.id == talent).data["description"])
+    assert not [run for run in runs if _words(run) in text]
