@@ -429,17 +429,29 @@ def _incantations(rules: Rules) -> tuple[tuple[str, str], ...]:
     return (("0", "Ordinaire : un round"),) + longer
 
 
-def spell_malus(rules: Rules, verbes, essences, taille, duree, distance, incantation: int) -> int:
-    """What the examples print as « PSY−N »: the Verbs, the Essences, the three scales and
-    their bonuses to some Verbs (Petit for Créer, contact for Déplacer and Contrôler), and
-    a longer incantation's bonus to every Verb."""
+def spell_rolls(
+    rules: Rules,
+    verbes,
+    essences,
+    taille,
+    duree,
+    distance,
+    incantation: int,
+    extra_distance: int = 0,
+) -> tuple[tuple[str, int], ...]:
+    """One roll per Verb, as the examples print « PSY−N » (two Verbs: « PSY−10 et PSY−8 »,
+    l. 560): the Verb, every Essence, the three scales (with their bonus to this Verb: Petit
+    for Créer, contact for Déplacer and Contrôler), a distance beyond the steps, and a longer
+    incantation's bonus. Returns (verb id, modifier) for each roll."""
     steps = [rules.steps[taille], rules.steps[duree], rules.steps[distance]]
-    total = sum(rules.verbs[v][1] for v in verbes) + sum(rules.essences[e][1] for e in essences)
-    total += sum(step.modifier for step in steps)
-    total += sum(step.verb_bonus.get(v, 0) for step in steps for v in verbes)
+    shared = sum(rules.essences[e][1] for e in essences)
+    shared += sum(step.modifier for step in steps) + extra_distance
     if incantation:
-        total += rules.incantations[incantation - 1].verb_bonus * len(verbes)
-    return total
+        shared += rules.incantations[incantation - 1].verb_bonus
+    return tuple(
+        (v, rules.verbs[v][1] + shared + sum(step.verb_bonus.get(v, 0) for step in steps))
+        for v in verbes
+    )
 
 
 def spell_cost(rules: Rules, taille: str, duree: str, distance: str) -> tuple[int, int]:
@@ -452,12 +464,38 @@ def spell_cost(rules: Rules, taille: str, duree: str, distance: str) -> tuple[in
 
 
 def builder_query(spell: dict) -> dict[str, str]:
-    """The builder's inputs for an example spell of the data (its page links to it)."""
+    """The builder's inputs for an example spell of the data (its page links to it): its
+    scale steps, and a distance the steps do not hold as the modifier the data retains."""
     query = {"verbes": ",".join(spell["verbes"]), "essences": ",".join(spell["essences"])}
     for scale in ("taille", "duree", "distance"):
         if spell.get(scale, {}).get("echelle"):
             query[scale] = spell[scale]["echelle"]
+    distance = spell.get("distance") or {}
+    if not distance.get("echelle") and distance.get("valeur_regle"):
+        query["distance_hors_paliers"] = str(distance["valeur_regle"])
     return query
+
+
+def all_succeed(rules: Rules, values) -> Fraction:
+    """Chance that every roll of the spell succeeds (one die each, independent)."""
+    chance = Fraction(1)
+    for value in values:
+        chance *= success_chance(rules, value, False)
+    return chance
+
+
+def psy_needed(rules: Rules, offsets, aim: Fraction) -> int | None:
+    """The least PSY (at least the minimum to cast) whose rolls all succeed with a chance of
+    at least `aim`, the other inputs unchanged; `offsets` is each roll's value minus PSY."""
+    top = rules.faces - min(offsets)
+    return next(
+        (
+            psy
+            for psy in range(rules.cast_minimum, max(top, rules.cast_minimum) + 1)
+            if all_succeed(rules, (psy + o for o in offsets)) >= aim
+        ),
+        None,
+    )
 
 
 def compute_spell(
@@ -468,6 +506,7 @@ def compute_spell(
     taille,
     duree,
     distance,
+    distance_hors_paliers,
     xp_verbe,
     xp_essence,
     incantation,
@@ -476,23 +515,45 @@ def compute_spell(
 ):
     if not verbes:
         raise FieldError("verbes", "Choisissez au moins un Verbe.")
-    if not essences:
-        raise FieldError("essences", "Choisissez au moins une Essence.")
     longer = int(incantation)
-    malus = spell_malus(regles, verbes, essences, taille, duree, distance, longer)
-    value = target(regles, psy + xp_verbe + xp_essence + malus, sorts, aides)
+    rolls = spell_rolls(
+        regles, verbes, essences, taille, duree, distance, longer, distance_hors_paliers
+    )
+    offsets = [target(regles, xp_verbe + xp_essence + malus, sorts, aides) for _, malus in rolls]
+    values = [psy + o for o in offsets]
     cost, lost = spell_cost(regles, taille, duree, distance)
     inc = regles.incantations[longer - 1] if longer else None
+    printed = " et ".join(f"PSY{signed(malus)}" for _, malus in rolls)
+    several = len(rolls) > 1
     lines = [
-        Figure("Réussite", success_chance(regles, value, False), percent=True),
+        Figure(
+            "Réussite",
+            all_succeed(regles, values),
+            percent=True,
+            note="tous les jets réussissent" if several else "",
+        ),
         Figure(
             "Valeur visée",
-            value,
-            note=f"PSY {psy} + expérience {xp_verbe + xp_essence} {signed(malus)}",
+            " et ".join(str(v) for v in values) if several else values[0],
+            note=f"PSY {psy} + expérience {xp_verbe + xp_essence}, malus du sort",
         ),
         Figure(
-            "Malus du sort", f"PSY{signed(malus)}", note="Verbes, Essences, taille, durée, distance"
+            "Malus du sort",
+            printed,
+            note=("un jet par Verbe : " if several else "")
+            + "Verbe, Essences, taille, durée, distance",
         ),
+    ]
+    for aim in (Fraction(1, 2), Fraction(9, 10)):
+        needed = psy_needed(regles, offsets, aim)
+        lines.append(
+            Figure(
+                f"PSY pour {int(aim * 100)} %",
+                needed if needed is not None else "hors d'atteinte",
+                note=f"autres entrées inchangées ; {regles.cast_minimum} au moins pour lancer",
+            )
+        )
+    lines += [
         Figure(
             "Coût en PSY",
             cost,
@@ -505,9 +566,33 @@ def compute_spell(
             Figure("Fatigue", f"−{inc.psy} PSY" + (f", −{inc.phy} PHY" if inc.phy else ""))
         )
     blocks = [Figures("Sort", tuple(lines))]
-    if psy < 6:
+    if several:
+        rows = tuple(
+            (regles.verbs[v][0], f"PSY{signed(malus)}", value, success_chance(regles, value, False))
+            for (v, malus), value in zip(rolls, values, strict=True)
+        )
         blocks.append(
-            Text("Il faut au moins 6 en PSY pour lancer des sorts (l. 345).", "avertissement")
+            Table(
+                "Un jet par Verbe",
+                ("Verbe", "Malus", "Valeur visée", "Réussite"),
+                rows,
+                percent=(3,),
+            )
+        )
+    if not essences:
+        blocks.append(
+            Text(
+                "Sort sans Essence : la règle en demande au moins une (l. 352, 364) ; "
+                "l'exemple « Soigner mon ami » s'en passe (note éditoriale du sort).",
+                "info",
+            )
+        )
+    if psy < regles.cast_minimum:
+        blocks.append(
+            Text(
+                f"Il faut au moins {regles.cast_minimum} en PSY pour lancer des sorts (l. 345).",
+                "avertissement",
+            )
         )
     return tuple(blocks)
 
@@ -524,14 +609,22 @@ register(
                 "PSY du lanceur",
                 6,
                 0,
-                40,
+                200,
                 "Score restant ; 6 au moins pour lancer des sorts.",
             ),
             MultiChoiceInput(
-                "verbes", "Verbes", ("creer",), lambda r: _named(r.verbs), "Un ou plusieurs."
+                "verbes",
+                "Verbes",
+                ("creer",),
+                lambda r: _named(r.verbs),
+                "Un ou plusieurs : un jet par Verbe.",
             ),
             MultiChoiceInput(
-                "essences", "Essences", ("feu",), lambda r: _named(r.essences), "Une ou plusieurs."
+                "essences",
+                "Essences",
+                ("feu",),
+                lambda r: _named(r.essences),
+                "Une ou plusieurs (un exemple n'en a aucune).",
             ),
             ChoiceInput(
                 "taille",
@@ -547,6 +640,15 @@ register(
                 "distance-a-portee-de-vue",
                 _steps("distance"),
                 "Hors de vue : malus comme la taille.",
+            ),
+            IntInput(
+                "distance_hors_paliers",
+                "Malus de distance hors des paliers",
+                0,
+                -200,
+                0,
+                "S'ajoute au palier choisi : distance qu'aucun palier ne décrit "
+                "(deux exemples de la Fiche 6, notes éditoriales).",
             ),
             IntInput("xp_verbe", "Expérience du Verbe", 0, 0, 4, "+1 par sort réussi, +4 au plus."),
             IntInput(
@@ -569,9 +671,10 @@ register(
         ),
         compute_spell,
         (
-            "Les modificateurs des Verbes, des Essences et des trois échelles s'additionnent en un seul jet, comme dans les exemples ; réussite si le dé fait au plus la valeur visée.",
+            "Un jet par Verbe (l. 560) : chacun additionne son Verbe, les Essences et les trois échelles ; le sort réussit si tous les jets réussissent, et ne coûte qu'une fois son PSY. Un sort à un seul Verbe demande un seul jet, comme dans les exemples.",
             "Une incantation plus longue donne son bonus à chaque Verbe du sort.",
             "Coût : 1 PSY ; 5 pour un sort de grande étendue ou long ; 10 pour les deux ; 1 PSY maximum perdu à partir d'un an (table du coût en PSY).",
+            "PSY pour 50 % et 90 % : la plus petite PSY qui donne au moins ces chances, les autres entrées inchangées.",
         ),
     )
 )
