@@ -243,3 +243,31 @@ def test_reaction_time_never_goes_below_zero():
     derived = registry.get("undesix", "creation").run({"sens": "8"}, R).blocks[1]
     note = next(f.note for f in derived.items if f.label == "Réactivité")
     assert note.endswith("jamais moins de 0 (note éditoriale)")
+
+
+def test_a_1_takes_at_least_one_point_with_the_fiche_8_formula_too(root):
+    """Issue 22: l. 57 leaves the Fiche 8 formula open; the site applies it (note)."""
+    from generator.build import check
+
+    # PHY 2, no weapon, CA 5: margin + weapon − CA is below 0 on every die; a 1 still
+    # takes 1 point.
+    fiche_8 = attack_figures({"formule": "fiche-8", "arme": "0", "ca": "5"})
+    assert fiche_8["Touche"].value == F(1, 6)
+    assert fiche_8["Dégâts moyens"].value == F(1, 6)
+    combat = next(c for c in check(root)[0].systems["undesix"].chapters if c.id == "combat")
+    assert any(
+        "l. 57" in note["constat"] and "l. 851" in note["constat"] and "Fiche 8" in note["titre"]
+        for note in combat.meta["notes_editoriales"]
+    )
+
+
+def test_the_test_calculator_has_the_only_a_6_fails_mode_of_resisting_a_spell():
+    """L. 360: resisting a spell, « un 6 est toujours un échec »; a 1 is not a success."""
+    calc = registry.get("undesix", "test")
+
+    def chance(query):
+        return {f.label: f.value for f in calc.run(query, R).blocks[0].items}["Réussite"]
+
+    assert chance({"caracteristique": "8", "seul_6_echoue": "oui"}) == F(5, 6)
+    assert chance({"caracteristique": "0", "seul_6_echoue": "oui"}) == 0
+    assert chance({"caracteristique": "0", "option_1_6": "oui"}) == F(1, 6)

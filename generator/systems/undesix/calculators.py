@@ -28,17 +28,18 @@ def target(rules: Rules, base: int, actions: int, helpers: int) -> int:
     return base - rules.extra_action_malus * (actions - 1) + rules.helper_bonus * helpers
 
 
-def succeeds(rules: Rules, die: int, value: int, automatic: bool) -> bool:
-    """A die at most the value succeeds; with the option, 1 always does and 6 never."""
+def succeeds(rules: Rules, die: int, value: int, automatic: bool, six_fails: bool = False) -> bool:
+    """A die at most the value succeeds; with the option, 1 always does and 6 never; when
+    resisting a spell, only the 6 always fails (l. 360)."""
     if automatic and die == rules.always_success:
         return True
-    if automatic and die == rules.always_failure:
+    if (automatic or six_fails) and die == rules.always_failure:
         return False
     return die <= value
 
 
-def success_chance(rules: Rules, value: int, automatic: bool) -> Fraction:
-    wins = sum(succeeds(rules, d, value, automatic) for d in range(1, rules.faces + 1))
+def success_chance(rules: Rules, value: int, automatic: bool, six_fails: bool = False) -> Fraction:
+    wins = sum(succeeds(rules, d, value, automatic, six_fails) for d in range(1, rules.faces + 1))
     return Fraction(wins, rules.faces)
 
 
@@ -52,25 +53,30 @@ def compute_test(
     actions,
     aides,
     option_1_6,
+    seul_6_echoue,
 ):
     base = caracteristique + competence + experience + int(modificateur) + autres
     value = target(regles, base, actions, aides)
     rows = []
     for die in range(1, regles.faces + 1):
         margin = value - die
-        ok = succeeds(regles, die, value, option_1_6)
+        ok = succeeds(regles, die, value, option_1_6, seul_6_echoue)
         rows.append(
             (die, signed(margin), ("Réussite" if ok else "Échec") + f" ({regles.level(margin)})")
         )
     lines = (
-        Figure("Réussite", success_chance(regles, value, option_1_6), percent=True),
+        Figure(
+            "Réussite",
+            success_chance(regles, value, option_1_6, seul_6_echoue),
+            percent=True,
+        ),
         Figure("Valeur visée", value, note="le dé doit faire au plus cette valeur"),
     )
     blocks = [
         Figures("Test sous la valeur visée", lines),
         Table("Chaque face du dé", ("Dé", "Marge", "Résultat"), tuple(rows)),
     ]
-    if value > regles.faces and not option_1_6:
+    if value > regles.faces and not (option_1_6 or seul_6_echoue):
         blocks.append(
             Text("Valeur visée au-dessus de 6 : sans l'option, tout jet réussit.", "info")
         )
@@ -139,6 +145,12 @@ register(
                 "1 réussit toujours, 6 échoue toujours",
                 False,
                 "Option du Maître du Jeu (l. 37), obligatoire en combat.",
+            ),
+            BoolInput(
+                "seul_6_echoue",
+                "Seul le 6 échoue toujours",
+                False,
+                "Jet pour résister à un sort (l. 360) : un 1 n'y réussit pas d'office.",
             ),
         ),
         compute_test,
@@ -231,11 +243,14 @@ def hit_chance(rules: Rules, value: int) -> Fraction:
 def attack_fiche_8(rules: Rules, roll: int, bonus: int) -> dict[int, Fraction]:
     """Damage law by the Fiche 8 formula (l. 851): the attack succeeds as a test of the
     roll's value (a 6 always fails, a 1 always succeeds); the damage is the margin plus the
-    weapon minus the CA (`bonus`), never below 0."""
+    weapon minus the CA (`bonus`), never below 0, and at least 1 on a 1 as Fiche 1 says
+    (l. 57)."""
     law: dict[int, Fraction] = {}
     for die in range(1, rules.faces + 1):
         success = die != rules.always_failure and (die <= roll or die == rules.always_success)
         damage = max(0, roll - die + bonus) if success else 0
+        if die == rules.always_success:
+            damage = max(damage, 1)  # l. 57 holds for both formulas (editorial note)
         law[damage] = law.get(damage, Fraction(0)) + Fraction(1, rules.faces)
     return dict(sorted(law.items()))
 
@@ -396,7 +411,7 @@ register(
         compute_attack,
         (
             "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point (l. 57).",
-            "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; le 6 rate et le 1 réussit toujours, comme à la Fiche 1.",
+            "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; comme à la Fiche 1, le 6 rate, et le 1 touche toujours et enlève au moins 1 point (note éditoriale du chapitre Combat).",
             "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude (l. 61–71, 188–262).",
         ),
     )
