@@ -501,16 +501,19 @@ def all_succeed(rules: Rules, values) -> Fraction:
 
 def psy_needed(rules: Rules, offsets, aim: Fraction) -> int | None:
     """The least PSY (at least the minimum to cast) whose rolls all succeed with a chance of
-    at least `aim`, the other inputs unchanged; `offsets` is each roll's value minus PSY."""
-    top = rules.faces - min(offsets)
-    return next(
-        (
-            psy
-            for psy in range(rules.cast_minimum, max(top, rules.cast_minimum) + 1)
-            if all_succeed(rules, (psy + o for o in offsets)) >= aim
-        ),
-        None,
-    )
+    at least `aim`, the other inputs unchanged; `offsets` is each roll's value minus PSY.
+    The chance grows with PSY and is certain once every value reaches the die's faces, so a
+    bisection finds it; None if even certainty falls short of `aim`."""
+    low, high = rules.cast_minimum, max(rules.faces - min(offsets), rules.cast_minimum)
+    if all_succeed(rules, (high + o for o in offsets)) < aim:
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if all_succeed(rules, (middle + o for o in offsets)) >= aim:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def compute_spell(
@@ -624,7 +627,7 @@ register(
                 "PSY du lanceur",
                 6,
                 0,
-                200,
+                40,
                 "Score restant ; 6 au moins pour lancer des sorts.",
             ),
             MultiChoiceInput(
