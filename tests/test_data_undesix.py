@@ -39,3 +39,46 @@ def test_no_personal_details_and_no_file_name(system):
 
     assert ".txt" not in system.meta["source"]
     assert not re.search(r"[\w.-]+@[\w-]+\.\w+", str(system.meta))  # no e-mail address
+
+
+def _chapter(system, chapter_id):
+    return next(c for c in system.chapters if c.id == chapter_id)
+
+
+def _notes_text(notes):
+    return [" ".join(str(v) for v in note.values()) for note in notes or ()]
+
+
+def test_the_operation_example_is_summed_right_and_its_errors_are_noted(system):
+    """Issue 22: « 4 + 3 + 1 − 5 = 2 » (l. 337, 665) makes 3; −5 is beyond the scale,
+    whose « extrême » is −4 (l. 773)."""
+    test = _chapter(system, "test")
+    assert "4 + 3 + 1 − 5 = 3" in test.body and "= 2" not in test.body
+    assert "difficulté extrême" not in test.body
+    notes = _notes_text(test.meta["notes_editoriales"])
+    assert any("l. 337" in n and "l. 665" in n and "= 2" in n for n in notes)
+    assert any("l. 773" in n and "−5" in n and "extrême" in n for n in notes)
+
+
+def test_the_ten_metre_cube_has_one_size_and_a_note(system):
+    """Issue 22: the spell counts the 10 m cube « Très grand » (−20); the scale's
+    « Très très Grand » no longer cites it; the spell's note names l. 579 and the bounds."""
+    cube = system.entity("sort", "cube-de-pierre")
+    assert cube.data["taille"]["echelle"] == "taille-tres-grand"
+    assert any(
+        "l. 579" in n and "l. 399" in n and "l. 401" in n
+        for n in _notes_text(cube.data["notes_editoriales"])
+    )
+    assert "cube" not in system.entity("echelle", "taille-tres-tres-grand").data["description"]
+
+
+def test_the_gaps_say_the_scales_are_extended_as_their_notes_decide(system):
+    """Issue 22: lacunes (systeme.yaml and its chapter) no longer say there is no value
+    beyond the tables, which the scales (and a spell) extend with notes."""
+    gaps = " ".join(system.meta["lacunes"])
+    chapter = _chapter(system, "lacunes").body
+    for text in (gaps, chapter):
+        assert "pas de valeur" not in text
+        assert "prolonge" in text
+    for step in ("taille-de-10-km-a-100-km", "duree-jusqu-a-10-000-ans"):
+        assert system.entity("echelle", step).data.get("pas_au_dela")

@@ -28,17 +28,18 @@ def target(rules: Rules, base: int, actions: int, helpers: int) -> int:
     return base - rules.extra_action_malus * (actions - 1) + rules.helper_bonus * helpers
 
 
-def succeeds(rules: Rules, die: int, value: int, automatic: bool) -> bool:
-    """A die at most the value succeeds; with the option, 1 always does and 6 never."""
+def succeeds(rules: Rules, die: int, value: int, automatic: bool, six_fails: bool = False) -> bool:
+    """A die at most the value succeeds; with the option, 1 always does and 6 never; when
+    resisting a spell, only the 6 always fails (l. 360)."""
     if automatic and die == rules.always_success:
         return True
-    if automatic and die == rules.always_failure:
+    if (automatic or six_fails) and die == rules.always_failure:
         return False
     return die <= value
 
 
-def success_chance(rules: Rules, value: int, automatic: bool) -> Fraction:
-    wins = sum(succeeds(rules, d, value, automatic) for d in range(1, rules.faces + 1))
+def success_chance(rules: Rules, value: int, automatic: bool, six_fails: bool = False) -> Fraction:
+    wins = sum(succeeds(rules, d, value, automatic, six_fails) for d in range(1, rules.faces + 1))
     return Fraction(wins, rules.faces)
 
 
@@ -52,25 +53,30 @@ def compute_test(
     actions,
     aides,
     option_1_6,
+    seul_6_echoue,
 ):
     base = caracteristique + competence + experience + int(modificateur) + autres
     value = target(regles, base, actions, aides)
     rows = []
     for die in range(1, regles.faces + 1):
         margin = value - die
-        ok = succeeds(regles, die, value, option_1_6)
+        ok = succeeds(regles, die, value, option_1_6, seul_6_echoue)
         rows.append(
             (die, signed(margin), ("Réussite" if ok else "Échec") + f" ({regles.level(margin)})")
         )
     lines = (
-        Figure("Réussite", success_chance(regles, value, option_1_6), percent=True),
+        Figure(
+            "Réussite",
+            success_chance(regles, value, option_1_6, seul_6_echoue),
+            percent=True,
+        ),
         Figure("Valeur visée", value, note="le dé doit faire au plus cette valeur"),
     )
     blocks = [
         Figures("Test sous la valeur visée", lines),
         Table("Chaque face du dé", ("Dé", "Marge", "Résultat"), tuple(rows)),
     ]
-    if value > regles.faces and not option_1_6:
+    if value > regles.faces and not (option_1_6 or seul_6_echoue):
         blocks.append(
             Text("Valeur visée au-dessus de 6 : sans l'option, tout jet réussit.", "info")
         )
@@ -139,6 +145,12 @@ register(
                 "1 réussit toujours, 6 échoue toujours",
                 False,
                 "Option du Maître du Jeu (l. 37), obligatoire en combat.",
+            ),
+            BoolInput(
+                "seul_6_echoue",
+                "Seul le 6 échoue toujours",
+                False,
+                "Jet pour résister à un sort (l. 360) : un 1 n'y réussit pas d'office.",
             ),
         ),
         compute_test,
@@ -231,11 +243,14 @@ def hit_chance(rules: Rules, value: int) -> Fraction:
 def attack_fiche_8(rules: Rules, roll: int, bonus: int) -> dict[int, Fraction]:
     """Damage law by the Fiche 8 formula (l. 851): the attack succeeds as a test of the
     roll's value (a 6 always fails, a 1 always succeeds); the damage is the margin plus the
-    weapon minus the CA (`bonus`), never below 0."""
+    weapon minus the CA (`bonus`), never below 0, and at least 1 on a 1 as Fiche 1 says
+    (l. 57)."""
     law: dict[int, Fraction] = {}
     for die in range(1, rules.faces + 1):
         success = die != rules.always_failure and (die <= roll or die == rules.always_success)
         damage = max(0, roll - die + bonus) if success else 0
+        if die == rules.always_success:
+            damage = max(damage, 1)  # l. 57 holds for both formulas (editorial note)
         law[damage] = law.get(damage, Fraction(0)) + Fraction(1, rules.faces)
     return dict(sorted(law.items()))
 
@@ -396,7 +411,7 @@ register(
         compute_attack,
         (
             "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point (l. 57).",
-            "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; le 6 rate et le 1 réussit toujours, comme à la Fiche 1.",
+            "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; comme à la Fiche 1, le 6 rate, et le 1 touche toujours et enlève au moins 1 point (note éditoriale du chapitre Combat).",
             "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude (l. 61–71, 188–262).",
         ),
     )
@@ -429,17 +444,29 @@ def _incantations(rules: Rules) -> tuple[tuple[str, str], ...]:
     return (("0", "Ordinaire : un round"),) + longer
 
 
-def spell_malus(rules: Rules, verbes, essences, taille, duree, distance, incantation: int) -> int:
-    """What the examples print as « PSY−N »: the Verbs, the Essences, the three scales and
-    their bonuses to some Verbs (Petit for Créer, contact for Déplacer and Contrôler), and
-    a longer incantation's bonus to every Verb."""
+def spell_rolls(
+    rules: Rules,
+    verbes,
+    essences,
+    taille,
+    duree,
+    distance,
+    incantation: int,
+    extra_distance: int = 0,
+) -> tuple[tuple[str, int], ...]:
+    """One roll per Verb, as the examples print « PSY−N » (two Verbs: « PSY−10 et PSY−8 »,
+    l. 560): the Verb, every Essence, the three scales (with their bonus to this Verb: Petit
+    for Créer, contact for Déplacer and Contrôler), a distance beyond the steps, and a longer
+    incantation's bonus. Returns (verb id, modifier) for each roll."""
     steps = [rules.steps[taille], rules.steps[duree], rules.steps[distance]]
-    total = sum(rules.verbs[v][1] for v in verbes) + sum(rules.essences[e][1] for e in essences)
-    total += sum(step.modifier for step in steps)
-    total += sum(step.verb_bonus.get(v, 0) for step in steps for v in verbes)
+    shared = sum(rules.essences[e][1] for e in essences)
+    shared += sum(step.modifier for step in steps) + extra_distance
     if incantation:
-        total += rules.incantations[incantation - 1].verb_bonus * len(verbes)
-    return total
+        shared += rules.incantations[incantation - 1].verb_bonus
+    return tuple(
+        (v, rules.verbs[v][1] + shared + sum(step.verb_bonus.get(v, 0) for step in steps))
+        for v in verbes
+    )
 
 
 def spell_cost(rules: Rules, taille: str, duree: str, distance: str) -> tuple[int, int]:
@@ -452,12 +479,41 @@ def spell_cost(rules: Rules, taille: str, duree: str, distance: str) -> tuple[in
 
 
 def builder_query(spell: dict) -> dict[str, str]:
-    """The builder's inputs for an example spell of the data (its page links to it)."""
+    """The builder's inputs for an example spell of the data (its page links to it): its
+    scale steps, and a distance the steps do not hold as the modifier the data retains."""
     query = {"verbes": ",".join(spell["verbes"]), "essences": ",".join(spell["essences"])}
     for scale in ("taille", "duree", "distance"):
         if spell.get(scale, {}).get("echelle"):
             query[scale] = spell[scale]["echelle"]
+    distance = spell.get("distance") or {}
+    if not distance.get("echelle") and distance.get("valeur_regle"):
+        query["distance_hors_paliers"] = str(distance["valeur_regle"])
     return query
+
+
+def all_succeed(rules: Rules, values) -> Fraction:
+    """Chance that every roll of the spell succeeds (one die each, independent)."""
+    chance = Fraction(1)
+    for value in values:
+        chance *= success_chance(rules, value, False)
+    return chance
+
+
+def psy_needed(rules: Rules, offsets, aim: Fraction) -> int | None:
+    """The least PSY (at least the minimum to cast) whose rolls all succeed with a chance of
+    at least `aim`, the other inputs unchanged; `offsets` is each roll's value minus PSY.
+    The chance grows with PSY and is certain once every value reaches the die's faces, so a
+    bisection finds it; None if even certainty falls short of `aim`."""
+    low, high = rules.cast_minimum, max(rules.faces - min(offsets), rules.cast_minimum)
+    if all_succeed(rules, (high + o for o in offsets)) < aim:
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if all_succeed(rules, (middle + o for o in offsets)) >= aim:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def compute_spell(
@@ -468,6 +524,7 @@ def compute_spell(
     taille,
     duree,
     distance,
+    distance_hors_paliers,
     xp_verbe,
     xp_essence,
     incantation,
@@ -476,23 +533,45 @@ def compute_spell(
 ):
     if not verbes:
         raise FieldError("verbes", "Choisissez au moins un Verbe.")
-    if not essences:
-        raise FieldError("essences", "Choisissez au moins une Essence.")
     longer = int(incantation)
-    malus = spell_malus(regles, verbes, essences, taille, duree, distance, longer)
-    value = target(regles, psy + xp_verbe + xp_essence + malus, sorts, aides)
+    rolls = spell_rolls(
+        regles, verbes, essences, taille, duree, distance, longer, distance_hors_paliers
+    )
+    offsets = [target(regles, xp_verbe + xp_essence + malus, sorts, aides) for _, malus in rolls]
+    values = [psy + o for o in offsets]
     cost, lost = spell_cost(regles, taille, duree, distance)
     inc = regles.incantations[longer - 1] if longer else None
+    printed = " et ".join(f"PSY{signed(malus)}" for _, malus in rolls)
+    several = len(rolls) > 1
     lines = [
-        Figure("Réussite", success_chance(regles, value, False), percent=True),
+        Figure(
+            "Réussite",
+            all_succeed(regles, values),
+            percent=True,
+            note="tous les jets réussissent" if several else "",
+        ),
         Figure(
             "Valeur visée",
-            value,
-            note=f"PSY {psy} + expérience {xp_verbe + xp_essence} {signed(malus)}",
+            " et ".join(str(v) for v in values) if several else values[0],
+            note=f"PSY {psy} + expérience {xp_verbe + xp_essence}, malus du sort",
         ),
         Figure(
-            "Malus du sort", f"PSY{signed(malus)}", note="Verbes, Essences, taille, durée, distance"
+            "Malus du sort",
+            printed,
+            note=("un jet par Verbe : " if several else "")
+            + "Verbe, Essences, taille, durée, distance",
         ),
+    ]
+    for aim in (Fraction(1, 2), Fraction(9, 10)):
+        needed = psy_needed(regles, offsets, aim)
+        lines.append(
+            Figure(
+                f"PSY pour {int(aim * 100)} %",
+                needed if needed is not None else "hors d'atteinte",
+                note=f"autres entrées inchangées ; {regles.cast_minimum} au moins pour lancer",
+            )
+        )
+    lines += [
         Figure(
             "Coût en PSY",
             cost,
@@ -505,9 +584,33 @@ def compute_spell(
             Figure("Fatigue", f"−{inc.psy} PSY" + (f", −{inc.phy} PHY" if inc.phy else ""))
         )
     blocks = [Figures("Sort", tuple(lines))]
-    if psy < 6:
+    if several:
+        rows = tuple(
+            (regles.verbs[v][0], f"PSY{signed(malus)}", value, success_chance(regles, value, False))
+            for (v, malus), value in zip(rolls, values, strict=True)
+        )
         blocks.append(
-            Text("Il faut au moins 6 en PSY pour lancer des sorts (l. 345).", "avertissement")
+            Table(
+                "Un jet par Verbe",
+                ("Verbe", "Malus", "Valeur visée", "Réussite"),
+                rows,
+                percent=(3,),
+            )
+        )
+    if not essences:
+        blocks.append(
+            Text(
+                "Sort sans Essence : la règle en demande au moins une (l. 352, 364) ; "
+                "l'exemple « Soigner mon ami » s'en passe (note éditoriale du sort).",
+                "info",
+            )
+        )
+    if psy < regles.cast_minimum:
+        blocks.append(
+            Text(
+                f"Il faut au moins {regles.cast_minimum} en PSY pour lancer des sorts (l. 345).",
+                "avertissement",
+            )
         )
     return tuple(blocks)
 
@@ -528,10 +631,18 @@ register(
                 "Score restant ; 6 au moins pour lancer des sorts.",
             ),
             MultiChoiceInput(
-                "verbes", "Verbes", ("creer",), lambda r: _named(r.verbs), "Un ou plusieurs."
+                "verbes",
+                "Verbes",
+                ("creer",),
+                lambda r: _named(r.verbs),
+                "Un ou plusieurs : un jet par Verbe.",
             ),
             MultiChoiceInput(
-                "essences", "Essences", ("feu",), lambda r: _named(r.essences), "Une ou plusieurs."
+                "essences",
+                "Essences",
+                ("feu",),
+                lambda r: _named(r.essences),
+                "Une ou plusieurs (un exemple n'en a aucune).",
             ),
             ChoiceInput(
                 "taille",
@@ -547,6 +658,15 @@ register(
                 "distance-a-portee-de-vue",
                 _steps("distance"),
                 "Hors de vue : malus comme la taille.",
+            ),
+            IntInput(
+                "distance_hors_paliers",
+                "Malus de distance hors des paliers",
+                0,
+                -200,
+                0,
+                "S'ajoute au palier choisi : distance qu'aucun palier ne décrit "
+                "(deux exemples de la Fiche 6, notes éditoriales).",
             ),
             IntInput("xp_verbe", "Expérience du Verbe", 0, 0, 4, "+1 par sort réussi, +4 au plus."),
             IntInput(
@@ -569,9 +689,10 @@ register(
         ),
         compute_spell,
         (
-            "Les modificateurs des Verbes, des Essences et des trois échelles s'additionnent en un seul jet, comme dans les exemples ; réussite si le dé fait au plus la valeur visée.",
+            "Un jet par Verbe (l. 560) : chacun additionne son Verbe, les Essences et les trois échelles ; le sort réussit si tous les jets réussissent, et ne coûte qu'une fois son PSY. Un sort à un seul Verbe demande un seul jet, comme dans les exemples.",
             "Une incantation plus longue donne son bonus à chaque Verbe du sort.",
             "Coût : 1 PSY ; 5 pour un sort de grande étendue ou long ; 10 pour les deux ; 1 PSY maximum perdu à partir d'un an (table du coût en PSY).",
+            "PSY pour 50 % et 90 % : la plus petite PSY qui donne au moins ces chances, les autres entrées inchangées.",
         ),
     )
 )

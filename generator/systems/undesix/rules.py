@@ -23,7 +23,7 @@ NEEDS = {
     ),
     "posture": ("nom", "modificateurs"),
     "option": ("nom", "seuil_phy"),
-    "caracteristique": ("nom", "abreviation", "valeurs_derivees"),
+    "caracteristique": ("nom", "abreviation", "valeurs_derivees", "seuils"),
     "variante": (
         "nom",
         "methode",
@@ -111,6 +111,7 @@ class Rules:
     caracs: Mapping[str, str] = None  # id -> abbreviation (PHY…), in the book's order
     derived: tuple[tuple[str, Mapping], ...] = ()  # (characteristic, valeur dérivée)
     modes: Mapping[str, Mode] = None
+    cast_minimum: int = 0  # PSY needed to cast spells
 
     def base_armour(self, dex: int) -> int:
         """CA de base from DEX: the table, then its progression (+1 per two points) beyond
@@ -213,6 +214,13 @@ def build(data: Mapping) -> Rules:
             (k, d) for k, c in data["caracteristique"].items() for d in c["valeurs_derivees"]
         ),
         modes={k: _mode(v) for k, v in data["variante"].items()},
+        cast_minimum=next(
+            s["valeur"]
+            for c in data["caracteristique"].values()
+            if c["abreviation"] == "PSY"
+            for s in c["seuils"]
+            if s["comparaison"] == "au-moins"
+        ),
         death_threshold=next(
             o["seuil_phy"] for o in data["option"].values() if o.get("seuil_phy") is not None
         ),
