@@ -34,8 +34,8 @@ def _children(site: Path, docs_index: str) -> list[str]:
 def page_types(site: Path, every_kind: bool) -> list[str]:
     """The site's home, finder and 404; for each system its home, catalogue, errata, its
     own pages (talent trees…), the chapters' index and first chapter, every calculator and
-    their index; with `every_kind`, each kind's index and first entity (pages differ by
-    kind), without, the first kind's only."""
+    their index, the first kind's index; each kind's first entity with `every_kind` (entity
+    pages differ by kind), the first kind's only without."""
     paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER)]
     for system in sorted(schemas.systems_with_schemas()):
         if not (site / system).is_dir():
@@ -46,8 +46,9 @@ def page_types(site: Path, every_kind: bool) -> list[str]:
         paths += [urls.url(urls.calculators_index(system))]
         paths += _children(site, urls.calculators_index(system))
         for number, kind in enumerate(sorted(schemas.kinds(system))):
-            if every_kind or number == 0:
+            if number == 0:  # every kind index is the same template: one suffices
                 paths.append(urls.url(urls.kind_index(system, kind)))
+            if every_kind or number == 0:
                 paths += _children(site, urls.kind_index(system, kind))[:1]
         known = set(schemas.kinds(system)) | {
             p.split("/")[2] for p in paths if p.startswith(f"/{system}/") and p.count("/") > 2
@@ -76,7 +77,7 @@ def axe_violations(page, url: str) -> list[str]:
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
 def test_no_axe_violation_on_any_page_type(browser, server, site, scheme, viewport):
-    # Every kind in one combination; the first kind of each system in the three others.
+    # Every kind's entity page in one combination; the first kind's in the three others.
     every_kind = scheme == "light" and viewport == "bureau"
     context = browser.new_context(
         viewport=VIEWPORTS[viewport],
