@@ -111,7 +111,10 @@ def ask(calc, query: dict, rules: object) -> dict:
 
 
 def refused(reply: dict, field: str) -> str | None:
-    return None if reply["ok"] else reply["errors"].get(field)
+    """The field's message when the engine could not read a name it was offered. A rule
+    the choice breaks (a talent without its required talent) is no such refusal."""
+    message = None if reply["ok"] else reply["errors"].get(field)
+    return message if message and "inconnu" in message else None
 
 
 CALCULATORS = registry.all_calculators()
