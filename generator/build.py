@@ -27,7 +27,7 @@ from .export import engine_data, engine_rules, export
 from .links import Links
 from .offline import write_service_worker
 from .pages import Renderer
-from .search import index_site, titles
+from .search import abbreviations, check_abbreviations, index_site, system_texts, titles
 
 
 @dataclass
@@ -62,6 +62,7 @@ def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
     for source, _path, line, message in links.problems:
         problems.add(source.file, line, message)
     graph.check(corpus, problems)
+    check_abbreviations(corpus, problems)
     if problems:
         raise BuildFailed(problems)
     renderer = Renderer(corpus, links, links.rules)
@@ -270,7 +271,8 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
             mkdocs_config(root, work, renderer.nav(), fresh, site_url), root, renderer.origins()
         )
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
-        index_site(root, fresh, _texts(renderer.corpus), titles(renderer.corpus))
+        corpus = renderer.corpus
+        index_site(root, fresh, _texts(corpus), titles(corpus), abbreviations(corpus))
         protect(fresh)
         write_service_worker(fresh)
     except BaseException:
@@ -284,23 +286,8 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
 def _texts(corpus):
     """Every text of the site's rules: names, descriptions, chapters (for the vocabulary
     the search box corrects typos against)."""
-
-    def strings(value):
-        if isinstance(value, str):
-            yield value
-        elif isinstance(value, dict):
-            for item in value.values():
-                yield from strings(item)
-        elif isinstance(value, list):
-            for item in value:
-                yield from strings(item)
-
     for system in corpus.systems.values():
-        for entity in system.all_entities():
-            yield from strings(entity.data)
-        for chapter in system.chapters:
-            yield chapter.title
-            yield chapter.body
+        yield from system_texts(system)
 
 
 def _swap(fresh: Path, site: Path) -> None:

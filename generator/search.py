@@ -22,6 +22,7 @@ from pathlib import Path
 OUTPUT = "pagefind"
 VOCABULARY = "assets/vocabulaire.json"
 TITLES = "assets/titres.json"
+ABBREVIATIONS = "assets/abreviations.json"
 ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
 NOT_INDEXED = ".headerlink, .srd-fil, .srd-kind, .srd-renvois, .srd-source"
 WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
@@ -57,9 +58,15 @@ def title_key(title: str) -> str:
 def titles(corpus) -> list[list[str]]:
     """[key, title, URL from the site's root, what it is, summary] of every entity and
     chapter: a page whose title is the query is shown first, whatever Pagefind's score."""
-    from . import schemas
+    from . import schemas, urls
 
     rows = []
+    for system in corpus.systems.values():
+        short = system.meta.get("nom_court", system.name)
+        for kind_id in system.entities:  # list pages first: « talents » is their title
+            kind = schemas.kinds(system.id)[kind_id]
+            url = urls.url(urls.kind_index(system.id, kind_id))
+            rows.append((kind.plural, url, f"Liste · {short}", None))
     for system in corpus.systems.values():
         short = system.meta.get("nom_court", system.name)
         for entity in system.all_entities():
@@ -74,7 +81,60 @@ def titles(corpus) -> list[list[str]]:
     ]
 
 
-def index_site(root: Path, site: Path, texts: Iterable[str], title_rows: list) -> None:
+def abbreviations(corpus) -> dict[str, list[list[str]]]:
+    """{folded abbreviation: [[system id, what it stands for, synonyms…], …]}: each system
+    declares the abbreviations its text uses (`abreviations` in systeme.yaml); the search
+    box answers « PV » with what « PV » means in each system that uses it."""
+    found: dict[str, list[list[str]]] = {}
+    for system in corpus.systems.values():
+        for short, meanings in system.meta.get("abreviations", {}).items():
+            found.setdefault(fold(short), []).append([system.id, *meanings])
+    return found
+
+
+def system_texts(system) -> Iterable[str]:
+    """Every text of a system's rules: names, descriptions, chapters."""
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for item in value.values():
+                yield from strings(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from strings(item)
+
+    for entity in system.all_entities():
+        yield from strings(entity.data)
+    for chapter in system.chapters:
+        yield chapter.title
+        yield chapter.body
+
+
+def check_abbreviations(corpus, problems) -> None:
+    """A system declares only the abbreviations its own text uses, as written there."""
+    for system in corpus.systems.values():
+        declared = system.meta.get("abreviations")
+        if not isinstance(declared, dict):
+            continue
+        text = "\n".join(system_texts(system))
+        lines = system.file.read_text(encoding="utf-8").splitlines()
+        for short in declared:
+            if not re.search(rf"\b{re.escape(short)}\b", text):
+                line = next(
+                    (i for i, t in enumerate(lines, 1) if t.strip().startswith(f"{short}:")), 1
+                )
+                problems.add(
+                    system.file,
+                    line,
+                    f"abréviation « {short} » que le texte du système n'emploie jamais",
+                )
+
+
+def index_site(
+    root: Path, site: Path, texts: Iterable[str], title_rows: list, shorts: dict | None = None
+) -> None:
     done = subprocess.run(
         [
             str(pagefind_binary(root)),
@@ -98,7 +158,8 @@ def index_site(root: Path, site: Path, texts: Iterable[str], title_rows: list) -
     for unused in (site / OUTPUT).glob("pagefind-*ui*"):  # its ready-made interfaces
         unused.unlink()
     (site / OUTPUT / "pagefind-highlight.js").unlink(missing_ok=True)
-    for name, content in ((VOCABULARY, vocabulary(texts)), (TITLES, title_rows)):
+    written = ((VOCABULARY, vocabulary(texts)), (TITLES, title_rows), (ABBREVIATIONS, shorts or {}))
+    for name, content in written:
         (site / name).write_text(
             json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
         )

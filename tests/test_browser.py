@@ -548,3 +548,53 @@ def test_every_calculator_of_the_new_systems_computes_in_the_browser(page, serve
         page.goto(f"{server}/{system}/calculateurs/{calc.id}/?{query}")
         computed(page)
         assert page.locator(".srd-calc-result").inner_text().strip(), calc.id
+
+
+def _shorts(root):
+    """{abbreviation: [(system id, its short name, what it stands for…)]} from the data."""
+    import yaml
+
+    found = {}
+    for meta_file in sorted((root / "data").glob("*/systeme.yaml")):
+        meta = yaml.safe_load(meta_file.read_text(encoding="utf-8"))
+        for short, meanings in meta.get("abreviations", {}).items():
+            name = meta.get("nom_court", meta["nom"])
+            found.setdefault(short, []).append((meta["id"], name, meanings))
+    return found
+
+
+@pytest.mark.parametrize("short", ["CA", "PV", "DD", "PSY"])
+def test_search_answers_a_tables_abbreviations(page, server, root, short):
+    """Issue 19: « CA », « PV », « DD », « PSY » are answered, in each system that declares
+    the abbreviation, with an entry about what it stands for among the first three hits."""
+    systems = _shorts(root).get(short)
+    assert systems, f"aucun système ne déclare « {short} »"
+    search_for(page, server, short.lower())
+    hits = page.locator(".md-search-result__article")
+    first = [t.lower() for t in hits.all_inner_texts()[:3]]
+    for _system, name, meanings in systems:
+        words = [short.lower(), *(m.lower() for m in meanings)]
+        assert any(name.lower() in t and any(w in t for w in words) for t in first), (
+            name,
+            first,
+        )
+
+
+def test_search_puts_the_list_page_titled_as_the_query_first(page, server):
+    """Issue 19: « talents » opens on SkillCraft's list of talents, not a talent."""
+    search_for(page, server, "talents")
+    first = page.locator(".md-search-result__link").first
+    assert first.get_attribute("href").endswith("/skillcraft/talent/"), first.get_attribute("href")
+
+
+def test_opening_search_on_a_phone_focuses_the_field(browser, server):
+    """Issue 19: on a 390 px phone, the header's magnifier opens search ready to type."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, service_workers="block"
+    )
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/")
+    page.locator("label.md-header__button[for='__search']").click()
+    focused = page.evaluate("document.activeElement.matches('.srd-recherche input')")
+    context.close()
+    assert focused

@@ -325,3 +325,21 @@ def test_calc_js_knows_which_buttons_a_field_hides(root):
     script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
     for name in ("SHOWN_FROM_FIELD", "SHOWN_FROM"):
         assert f'const {name} = "{getattr(form, name)}";' in script, name
+
+
+def test_result_text_keeps_its_cells_and_labels_apart():
+    """Issue 19: read without its tags (as the search index reads it), a result keeps a
+    space between a label and its value and between header cells: « Excédent 30 kg »,
+    never « Excédent30 kg »."""
+    from generator.engine.results import Distribution, Figure, Figures, Table, to_html
+
+    html = to_html(
+        (
+            Figures("Encombrement", (Figure("Excédent", 30), Figure("Malus", 2))),
+            Table("Talents", ("Talent", "Tiers"), (("Mêlée", 0),)),
+            Distribution("Dégâts", "Dégâts", ((1, Fraction(1, 2)), (2, Fraction(1, 2)))),
+        )
+    )
+    text = re.sub(r"<[^>]+>", "", html)
+    for glued in ("Excédent30", "30Malus", "TalentTiers", "DégâtsP(", "k)P("):
+        assert glued not in text, (glued, text)

@@ -236,7 +236,7 @@ def test_reserve_combat_matches_a_pair_by_pair_count(rules, attacker, defender):
 
 def _plain_table_html(block: results.Table) -> str:
     """A table's HTML cell by cell, as results.py wrote it before its column-wise path."""
-    head = "".join(f"<th>{escape(h)}</th>" for h in block.headers)
+    head = " ".join(f"<th>{escape(h)}</th>" for h in block.headers)
     body = "".join(
         "<tr>"
         + "".join(

@@ -198,9 +198,10 @@ def _figures_html(block: Figures) -> str:
     for item in block.items:
         note = f" <small>{escape(item.note)}</small>" if item.note else ""
         rows.append(
-            f"<dt>{escape(item.label)}</dt><dd>{_value_html(item.value, item.percent)}{note}</dd>"
+            f"<dt>{escape(item.label)}</dt> <dd>{_value_html(item.value, item.percent)}{note}</dd>"
         )
-    return f'<section class="srd-figures"><h3>{escape(block.title)}</h3><dl>{"".join(rows)}</dl></section>'
+    # Spaces between the items: the search index reads the text without its tags.
+    return f'<section class="srd-figures"><h3>{escape(block.title)}</h3><dl>{" ".join(rows)}</dl></section>'
 
 
 def visible_rows(
@@ -284,8 +285,8 @@ def _distribution_html(block: Distribution) -> str:
             f"<p>{escape(block.outcome_label)} : aucune valeur possible dans ce cas.</p></section>"
         )
     cumulative = bool(block.cumulative_label)
-    head = f"<th>{escape(block.outcome_label)}</th><th>P(= k)</th>" + (
-        f"<th>{escape(block.cumulative_label)}</th>" if cumulative else ""
+    head = f"<th>{escape(block.outcome_label)}</th> <th>P(= k)</th>" + (
+        f" <th>{escape(block.cumulative_label)}</th>" if cumulative else ""
     )
     body = []
     for outcome, p, at_least in rows:
@@ -313,7 +314,7 @@ def _scroll_open(title: str) -> str:
 
 
 def _table_html(block: Table) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in block.headers)
+    head = " ".join(f"<th>{escape(h)}</th>" for h in block.headers)
     rows = tuple(block.rows)
     width = len(rows[0]) if rows else 0
     if all(len(row) == width for row in rows):  # column by column: the same HTML, faster

@@ -1,7 +1,9 @@
 // The header's search, on Pagefind's index (generator/search.py). Nothing is downloaded
 // until the reader starts a search; then only the index parts of the words typed. Each hit
 // says what it is (« Atout · Divin (6)thème »); a page whose title is the query comes
-// first; a word with one wrong letter is corrected (see `corrected`).
+// first, list pages before the others; an abbreviation a system declares (« PV ») is also
+// searched for what it stands for in that system; a word with one wrong letter is
+// corrected (see `corrected`).
 
 const ROOT = new URL("../", import.meta.url); // the site's root, wherever it is served
 const SHOWN = 10;
@@ -20,14 +22,15 @@ let asked = 0; // the latest query: an older answer arriving late is dropped
 function load() {
   engine ??= (async () => {
     const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
-    const [pagefind, words, titles] = await Promise.all([
+    const [pagefind, words, titles, shorts] = await Promise.all([
       import(new URL("pagefind/pagefind.js", ROOT).href),
       json("assets/vocabulaire.json"),
       json("assets/titres.json"), // [key, title, url, what it is, summary]
+      json("assets/abreviations.json"), // {abbreviation: [[system, meaning, synonym…]]}
     ]);
     await pagefind.options({ baseUrl: ROOT.pathname, excerptLength: 18 });
     pagefind.init();
-    return { pagefind, words: new Set(words), titles };
+    return { pagefind, words: new Set(words), titles, shorts };
   })();
   return engine;
 }
@@ -77,25 +80,52 @@ function hit(page) {
   return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${escape(page.meta.title || page.url)}${place}</h1><p>${page.excerpt}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}</li>`;
 }
 
+function waiting(text) {
+  meta.textContent = text;
+  list.innerHTML = "";
+  delete resultBox.dataset.requete;
+  delete resultBox.dataset.complet;
+}
+
+// Pagefind's hits for an abbreviation and for what it stands for, in each system that
+// declares it, then its plain hits: the first hits of each system, then the second…
+async function hits(pagefind, used, meanings, plain) {
+  const inSystem = (text, system) => pagefind.search(text, { filters: { systeme: system } });
+  const perSystem = await Promise.all(
+    meanings.flatMap(([system, meaning]) => [inSystem(used, system), inSystem(meaning, system)]),
+  );
+  const mixed = [];
+  for (let rank = 0; rank < 2; rank++) {
+    for (const found of perSystem) if (found?.results[rank]) mixed.push(found.results[rank]);
+  }
+  const found = plain ? await pagefind.search(used) : null;
+  if (!found && !meanings.length) return null;
+  return [...mixed, ...(found?.results || [])];
+}
+
 async function search(query) {
   const mine = ++asked;
+  const typed = query.trim();
+  if (!typed) return waiting("Tapez un nom, une règle : talent, atout, sort…");
+  const { pagefind, words, titles, shorts } = await load();
+  if (mine !== asked) return; // the reader typed on
+  const meanings = shorts[fold(typed)] || []; // [[system, meaning, synonym…]]
   // One or two letters match half the site: the engine would stay busy with them while
-  // the reader types on.
-  if (query.trim().length < MIN_LENGTH) {
-    meta.textContent = query.trim() ? "Encore une lettre ou deux…" : "Tapez un nom, une règle : talent, atout, sort…";
-    list.innerHTML = "";
-    delete resultBox.dataset.requete;
-    delete resultBox.dataset.complet;
-    return;
+  // the reader types on. Unless they are an abbreviation or a title.
+  const titled = (key) => titles.some(([title]) => title === key);
+  if (typed.length < MIN_LENGTH && !meanings.length && !titled(bare(typed))) {
+    return waiting("Encore une lettre ou deux…");
   }
-  const { pagefind, words, titles } = await load();
   const used = corrected(query, words) || query;
-  const found = await pagefind.search(used);
-  if (mine !== asked || !found) return; // the reader typed on
-  // Pages titled exactly as asked come first, wherever Pagefind ranked them.
+  const results = await hits(pagefind, used, meanings, typed.length >= MIN_LENGTH || !meanings.length);
+  if (mine !== asked || !results) return; // the reader typed on
+  const found = { results };
+  // Pages titled exactly as asked, or as what the abbreviation stands for in their
+  // system, come first, wherever Pagefind ranked them.
   const wanted = bare(used);
+  const meant = meanings.flatMap(([system, ...names]) => names.map((name) => [`${system}/`, bare(name)]));
   const exact = titles
-    .filter(([key]) => key === wanted)
+    .filter(([key, , url]) => key === wanted || meant.some(([system, name]) => key === name && url.startsWith(system)))
     .map(([, title, url, lieu, summary]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu }, excerpt: escape(summary) }));
   const seen = new Set(exact.map((page) => page.url));
   const note = used === query ? "" : ` pour « ${used} »`;
@@ -106,7 +136,10 @@ async function search(query) {
   for (const slice of [found.results.slice(0, FIRST), found.results.slice(FIRST, SHOWN)]) {
     const pages = await Promise.all(slice.map((result) => result.data()));
     if (mine !== asked) return;
-    shown.push(...pages.filter((page) => !seen.has(page.url)));
+    for (const page of pages) {
+      if (!seen.has(page.url)) shown.push(page);
+      seen.add(page.url);
+    }
     list.innerHTML = [...exact, ...shown].map(hit).join("");
     resultBox.dataset.requete = query; // results on screen for this query
   }
@@ -117,6 +150,14 @@ function open() {
   toggle.checked = true;
   load();
 }
+
+// The header's magnifier (on a phone, the only way in) opens the search: the field takes
+// the focus, so that the keyboard comes up.
+toggle.addEventListener("change", () => {
+  if (!toggle.checked) return;
+  load();
+  input.focus();
+});
 
 function close() {
   toggle.checked = false;
