@@ -443,7 +443,7 @@ def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
     page.goto(f"{server}/trouver/?c=dexterite")
     cards = page.locator(".srd-carte")
     expect(cards.first).to_be_visible(timeout=20_000)
-    names = cards.locator("h3").all_inner_texts()
+    names = cards.locator("h2").all_inner_texts()
     assert "Combat à deux armes" in names and all(
         "Dextérité" in text for text in cards.locator(".srd-carte-condition").all_inner_texts()
     )
@@ -461,7 +461,7 @@ def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
 def test_the_finder_keeps_what_the_prerequisites_the_reader_meets_allow(page, server):
     """Issue 10: « which talents or atouts can I take with what I have? », picked, not typed."""
     page.goto(f"{server}/trouver/?s=skillcraft&k=talent&q=commandement")
-    cards = page.locator(".srd-carte h3")
+    cards = page.locator(".srd-carte h2")
     expect(cards.first).to_be_visible(timeout=20_000)
     page.fill(".srd-trouveur-j-ai input", "Poigne")  # search as you type, then pick
     page.fill(".srd-trouveur-j-ai input", "Poigne de fer (Talent, SkillCraft)")
@@ -476,7 +476,7 @@ def test_the_finder_keeps_what_the_prerequisites_the_reader_meets_allow(page, se
     assert "Arme mystique" in names and "Conjuration" not in names  # one of five atouts missing
     assert "Attaque en finesse" in names  # no prerequisite at all
     page.get_by_label("Valeur de Sagesse").fill("0")
-    expect(page.locator(".srd-carte h3", has_text="Arme mystique")).to_have_count(0)
+    expect(page.locator(".srd-carte h2", has_text="Arme mystique")).to_have_count(0)
     page.get_by_role("button", name="Retirer Sagesse").click()
     assert "sagesse" not in page.url
 
