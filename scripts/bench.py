@@ -368,15 +368,7 @@ def engine_pyodide(site: Path) -> dict[str, float]:
         "    out[f'{system}/{calc_id} {sorted(query.items())}'] = sorted(runs)[2] * 1000\n"
         "json.dumps(out)"
     )
-    done = subprocess.run(
-        ["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)],
-        input=code,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    return json.loads(done.stdout)
+    return json.loads(worst_cases.run_on_pyodide(site, code))
 
 
 # --- worst cases -----------------------------------------------------------------------

@@ -317,10 +317,9 @@ def runtime(destination: Path) -> Path:
     return destination
 
 
-def pyodide_ms(found: list[Found], site: Path, runs: int = RUNS) -> None:
-    """Times each found query on Pyodide (under Node); fills `pyodide_ms`."""
-    cases = [(f.system, f.calc_id, f.query) for f in found]
-    code = PYODIDE_CODE.format(clear=CLEAR, cases=cases, runs=runs)
+def run_on_pyodide(site: Path, code: str) -> str:
+    """The value of the last line of `code`, run on Pyodide under Node with the wheels of
+    `site` (tests/pyodide_run.mjs); a failure is raised with Python's traceback."""
     done = subprocess.run(
         ["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)],
         input=code,
@@ -331,7 +330,14 @@ def pyodide_ms(found: list[Found], site: Path, runs: int = RUNS) -> None:
     if done.returncode:
         error = done.stderr[done.stderr.rfind("Traceback") :] if "Traceback" in done.stderr else ""
         raise RuntimeError(f"Pyodide (Node) a échoué :\n{(error or done.stderr)[:3000]}")
-    for item, ms in zip(found, json.loads(done.stdout), strict=True):
+    return done.stdout
+
+
+def pyodide_ms(found: list[Found], site: Path, runs: int = RUNS) -> None:
+    """Times each found query on Pyodide (under Node); fills `pyodide_ms`."""
+    cases = [(f.system, f.calc_id, f.query) for f in found]
+    code = PYODIDE_CODE.format(clear=CLEAR, cases=cases, runs=runs)
+    for item, ms in zip(found, json.loads(run_on_pyodide(site, code)), strict=True):
         item.pyodide_ms = ms
 
 

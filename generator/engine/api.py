@@ -45,7 +45,7 @@ def run_json(system: str, calc_id: str, query_json: str) -> str:
     if not isinstance(system, str) or not isinstance(calc_id, str):
         return _failure(
             "Calculateur inconnu : le système et le calculateur se désignent par leur "
-            "identifiant, un texte (par exemple « divin6 » et « jet »)."
+            "identifiant, un texte (celui de leur adresse)."
         )
     try:
         calculator = get(system, calc_id)
