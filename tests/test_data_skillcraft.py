@@ -1,8 +1,14 @@
 """SkillCraft data: counts of every kind against the source (guide §4.0), trees, links."""
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
 
 from generator.build import check
+
+SOURCES = os.environ.get("SRD_SOURCES")
 
 
 @pytest.fixture(scope="module")
@@ -115,3 +121,52 @@ def test_rewritten_talents_keep_no_run_of_the_source_wording(system, talent, run
     (runs of the former, near-verbatim wording must not come back)."""
     text = _words(next(t for t in system.entities["talent"] if t.id == talent).data["description"])
     assert not [run for run in runs if _words(run) in text]
+
+
+def _proximite(root):
+    sys.path.insert(0, str(root / "scripts"))
+    import proximite
+
+    return proximite
+
+
+def test_the_closeness_measure_tells_a_copy_from_a_rewrite(root):
+    proximite = _proximite(root)
+    source = set(
+        proximite.grams(
+            proximite.words(
+                "Les créatures immunisées aux charmes ne sont pas affectées par ce talent."
+            )
+        )
+    )
+
+    def share(sentence):
+        found = proximite.grams(proximite.words(sentence))
+        return sum(gram in source for gram in found) / len(found)
+
+    assert (
+        share("Les {@etat charme|créatures} immunisées aux charmes ne sont pas affectées.")
+        >= proximite.THRESHOLD
+    )
+    assert (
+        share("Ce talent reste sans effet sur une créature immunisée contre les charmes.")
+        < proximite.THRESHOLD
+    )
+
+
+@pytest.mark.sources
+@pytest.mark.skipif(
+    not SOURCES, reason="textes sources absents : make check-sources SOURCES=dossier"
+)
+def test_talents_are_no_closer_to_the_source_than_the_chapters(root):
+    """Issue 22, point 8: the talents are written in our own words, like the chapters."""
+    proximite = _proximite(root)
+    measured = proximite.measure(root, Path(SOURCES))
+    counts = proximite.shares(measured)
+    talents, chapters = counts["skillcraft/talent"], counts["skillcraft/chapitres"]
+    near = [
+        s.place
+        for s in measured
+        if s.group == "skillcraft/talent" and s.share >= proximite.THRESHOLD
+    ]
+    assert talents[0] / talents[1] <= chapters[0] / chapters[1], near
