@@ -13,11 +13,12 @@ import time
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
+from . import serve_live
 from .build import build
 from .errors import BuildFailed
 
@@ -114,7 +115,9 @@ class Watcher:
                 self.observer.stop()
 
 
-def _rebuild_forever(root: Path, handler: Rebuild, watcher: Watcher, site_url: str) -> None:
+def _rebuild_forever(
+    root: Path, handler: Rebuild, watcher: Watcher, site_url: str, state: serve_live.BuildState
+) -> None:
     while True:
         while not handler.changed.wait(1.0):
             watcher.keep_alive()
@@ -126,11 +129,14 @@ def _rebuild_forever(root: Path, handler: Rebuild, watcher: Watcher, site_url: s
             os.execv(sys.executable, [sys.executable, "-m", "generator", *sys.argv[1:]])
         try:
             timings = build(root, site_url=site_url)
+            state.built()
             print(f"Reconstruit en {sum(timings.seconds.values()):.2f} s.", flush=True)
         except BuildFailed as error:
             print(error.problems.report(), flush=True)
+            state.failed(error.problems)
         except Exception as error:  # keep serving the last good site
             print(f"Échec de la reconstruction : {error}", flush=True)
+            state.crashed(f"Échec de la reconstruction : {error}")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -168,7 +174,22 @@ class _Handler(SimpleHTTPRequestHandler):
                     return False
         return False
 
-    def _send_bytes(self, status: HTTPStatus, path: str, body: bytes, stat=None) -> io.BytesIO:
+    def _send_live(self, live: serve_live.BuildState, address) -> io.BytesIO | None:
+        name = address.path.removeprefix(serve_live.PREFIX)
+        if name == "etat":
+            since = parse_qs(address.query).get("depuis", [""])[0]
+            return self._send_bytes(
+                HTTPStatus.OK, "etat.json", live.answer_json(since), cache=False
+            )
+        asset = serve_live.asset(name)
+        if asset is None:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        return self._send_bytes(HTTPStatus.OK, name, asset, cache=False)
+
+    def _send_bytes(
+        self, status: HTTPStatus, path: str, body: bytes, stat=None, cache: bool = True
+    ) -> io.BytesIO:
         compress = path.endswith(COMPRESSED)
         if compress and self._accepts_gzip():
             body = _gzipped(path, stat.st_mtime_ns, stat.st_size) if stat else gzip.compress(body)
@@ -183,13 +204,24 @@ class _Handler(SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
         if stat:
             self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        if not cache:  # rebuilt at any moment: the browser must ask again
+            self.send_header("Cache-Control", "no-store")
         self.end_headers()
         return io.BytesIO(body)
 
     def send_head(self):
+        live = self.server.live
+        address = urlsplit(self.path)
+        if live and address.path.startswith(serve_live.PREFIX):
+            return self._send_live(live, address)
         path = self.translate_path(self.path)
-        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
+        if os.path.isdir(path) and address.path.endswith("/"):
             path = os.path.join(path, "index.html")
+        if live and path.endswith(".html") and os.path.isfile(path):
+            body = serve_live.inject(Path(path).read_bytes())
+            return self._send_bytes(HTTPStatus.OK, path, body, cache=False)
+        if live and address.path == "/sw.js":  # no offline copy while writing
+            return self._send_bytes(HTTPStatus.OK, path, serve_live.service_worker(), cache=False)
         if not (path.endswith(COMPRESSED) and self._accepts_gzip() and os.path.isfile(path)):
             return super().send_head()  # redirects, 404, files sent as they are
         stat = os.stat(path)
@@ -211,7 +243,9 @@ class _Handler(SimpleHTTPRequestHandler):
         with open(page, "rb") as file:
             body = file.read()
         self.close_connection = True
-        answer = self._send_bytes(HTTPStatus.NOT_FOUND, page, body)
+        if self.server.live:
+            body = serve_live.inject(body)
+        answer = self._send_bytes(HTTPStatus.NOT_FOUND, page, body, cache=False)
         if self.command != "HEAD":
             self.wfile.write(answer.getvalue())
 
@@ -221,8 +255,16 @@ class Server(ThreadingHTTPServer):
     # connections made the others wait for retries, up to a minute.
     request_queue_size = 1024  # the kernel caps it at net.core.somaxconn
 
-    def __init__(self, site: Path, host: str, port: int, idle_seconds: float = IDLE_SECONDS):
+    def __init__(
+        self,
+        site: Path,
+        host: str,
+        port: int,
+        idle_seconds: float = IDLE_SECONDS,
+        live: serve_live.BuildState | None = None,
+    ):
         self.idle_seconds = idle_seconds
+        self.live = live  # what `serve` adds to its pages; None: the site as built
         super().__init__((host, port), functools.partial(_Handler, directory=str(site)))
 
     def handle_error(self, request, client_address) -> None:
@@ -232,19 +274,24 @@ class Server(ThreadingHTTPServer):
 
 def serve(root: Path, host: str, port: int) -> None:
     site_url = f"http://{host}:{port}/"
+    problems = None
     try:
         build(root, site_url=site_url)
     except BuildFailed as error:
         print(error.problems.report(), flush=True)
         if not (root / "site").exists():
             raise
+        problems = error.problems
+    state = serve_live.BuildState(root / "site")
+    if problems:  # the last good site is served, with the errors over it
+        state.failed(problems)
     handler = Rebuild(root)
     watcher = Watcher(root, handler)
     watcher.start()
     threading.Thread(
-        target=_rebuild_forever, args=(root, handler, watcher, site_url), daemon=True
+        target=_rebuild_forever, args=(root, handler, watcher, site_url, state), daemon=True
     ).start()
-    server = Server(root / "site", host, port)
+    server = Server(root / "site", host, port, live=state)
     print(
         f"Site servi sur http://{host}:{port}/ (Ctrl+C pour arrêter) ; reconstruction à chaque modification.",
         flush=True,
