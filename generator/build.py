@@ -99,8 +99,11 @@ def _rules(corpus: Corpus, problems: Problems) -> dict[str, object]:
                 1,
                 f"les règles de {system_id} ne se lisent pas dans les données",
             )
-            # Already reported errors in that file usually explain it: not said twice.
-            if not any(p.path == problems.relative(file) for p in problems.items):
+            # An error already reported in this system's data usually explains it (a
+            # wrong type read further on): not said twice, nor blamed on another file.
+            files = {problems.relative(file), problems.relative(corpus.systems[system_id].file)}
+            files |= {problems.relative(e.file) for e in corpus.systems[system_id].all_entities()}
+            if not any(p.path in files for p in problems.items):
                 problems.add(file, line, message)
     return built
 

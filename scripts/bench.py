@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import worst_cases  # noqa: E402  (scripts/, beside this file)
+import bench_edition  # noqa: E402  (scripts/, beside this file)
+import worst_cases  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 
 from generator.build import build  # noqa: E402
@@ -388,6 +389,17 @@ def worst_cases_section(site: Path | None = None) -> list[str]:
     return worst_cases.section(found, worst_cases.SEED, worst_cases.SAMPLES, worst_cases.STEPS)
 
 
+def edition_section() -> list[str]:
+    """Edit → reloaded page under `serve`, on copies of the real and the ×10 project."""
+    with tempfile.TemporaryDirectory() as tmp:
+        print("Écrire et voir (serve), données réelles…", flush=True)
+        real = bench_edition.measure(copy_project(Path(tmp) / "reel"), Path(tmp) / "reel.log")
+        project, _, _ = multiplied_project(Path(tmp) / "x10", SCALE)
+        print(f"Écrire et voir (serve), données ×{SCALE}…", flush=True)
+        scaled = bench_edition.measure(project, Path(tmp) / "x10.log")
+    return bench_edition.section(real, scaled, SCALE)
+
+
 def replace_section(report: str, lines: list[str]) -> str:
     """`report` with the section that starts with lines[0] replaced (added if absent);
     the other sections keep their figures."""
@@ -421,12 +433,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seulement",
-        choices=["pires-cas"],
+        choices=["pires-cas", "edition"],
         help="une seule section, mise à jour dans docs/benchmarks.md (les autres restent)",
     )
-    if parser.parse_args().seulement == "pires-cas":
+    only = parser.parse_args().seulement
+    if only:
         path = ROOT / "docs" / "benchmarks.md"
-        lines = worst_cases_section()
+        lines = worst_cases_section() if only == "pires-cas" else edition_section()
         path.write_text(replace_section(path.read_text(encoding="utf-8"), lines), encoding="utf-8")
         print("\n".join(lines))
         return
@@ -512,7 +525,7 @@ def main() -> None:
         )
     slowest = max(pyodide.values())
     lines += ["", f"Le plus lent sur Pyodide : **{slowest:.1f} ms** (objectif : au plus 50 ms)."]
-    lines += ["", *worst]
+    lines += ["", *worst, "", *edition_section()]
     report = "\n".join(lines) + "\n"
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs" / "benchmarks.md").write_text(report, encoding="utf-8")

@@ -182,3 +182,13 @@ def test_the_talent_trees_lose_no_talent_without_a_word():
     talents["armes-improvisees"].data["prerequis"] = "acrobaties"
     with pytest.raises(ValueError, match="hors de tout arbre.*acrobaties"):
         site.extra_pages(system, lambda page, target, label: label)
+
+
+def test_a_wrong_type_is_reported_once_at_its_own_line(project):
+    """Not also as a failure of the rules, blamed on the last value they read elsewhere."""
+    relative = "data/skillcraft/talent.tiers-0.yaml"
+    edit(project, relative, "  tiers: 0", "  tiers: zéro")
+    found = problems_of(project)
+    line = line_of(project, relative, "tiers: zéro")
+    assert having(found, f"{relative}:{line}: ", "type incorrect"), found
+    assert not having(found, "", "les règles de skillcraft"), found

@@ -91,7 +91,7 @@ def writing(tmp_path):
         stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 600
+    deadline = time.monotonic() + 900
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(base + "/__serve/etat", timeout=5).read()
@@ -123,7 +123,7 @@ def test_the_open_page_follows_the_edits_and_shows_the_errors(writing, browser):
     page = browser.new_page()
     page.goto(f"{base}/skillcraft/talent/{entity_id}/")
     page.wait_for_function("() => window.srdDirect === true")
-    seconds = 300_000  # a whole rebuild, on a busy test machine
+    seconds = 900_000  # a whole rebuild, on a busy test machine
 
     # An edit: the page shows it by itself.
     path.write_text(original.replace(summary, "Résumé réécrit pour l'essai."), encoding="utf-8")

@@ -34,7 +34,7 @@
       "p",
       "La page ci-dessous est celle de la dernière construction réussie. Cet encadré disparaît de lui-même dès que les erreurs sont corrigées.",
     );
-    const close = element("button", "Masquer", "md-button");
+    const close = element("button", "Masquer");
     close.type = "button";
     close.addEventListener("click", hide);
     panel.append(title, list, note, close);

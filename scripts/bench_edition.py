@@ -1,0 +1,135 @@
+"""Edit → reloaded page under `serve` (make bench, section « Écrire et voir »).
+
+A writer's loop as it is: `serve` runs on a copy of the project, a page is open in
+Chromium, a source file is edited, and the time is taken until the open page shows the
+edit by itself. Median of RUNS edits, for an entity and for a chapter.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+
+RUNS = 5
+LONGEST_WAIT_MS = 900_000  # one rebuild of the ×10 data, on a slow machine
+
+
+@contextmanager
+def serving(project: Path, log: Path):
+    """`python -m generator serve` on `project`, once its first build is served."""
+    port = free_port()
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "generator",
+                "--racine",
+                str(project),
+                "serve",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError(f"serve s'est arrêté :\n{log.read_text()}")
+                try:
+                    urllib.request.urlopen(base + "/__serve/etat", timeout=5).read()
+                    break
+                except OSError:
+                    time.sleep(0.5)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(60)
+
+
+def _targets(project: Path) -> dict[str, tuple[str, Path, str, str]]:
+    """{"entite"|"chapitre": (page, file, text shown on the page, what replaces it)}: the
+    summary of the first entity that has one, the title of the first chapter."""
+    from generator.corpus import load_corpus
+    from generator.errors import Problems
+
+    corpus = load_corpus(project, Problems(project))
+    entity = next(e for e in corpus.all_entities() if isinstance(e.data.get("resume"), str))
+    chapter = next(s.chapters[0] for s in corpus.systems.values() if s.chapters)
+    title = f"titre: {chapter.meta['titre']}"
+    return {
+        "entite": (entity.url, entity.file, entity.data["resume"], ""),
+        "chapitre": (chapter.url, chapter.file, title, "titre: "),
+    }
+
+
+def time_edits(page, base: str, target: tuple[str, Path, str, str], runs: int) -> list[float]:
+    """Seconds from each edit of `target`'s text to the open page showing it."""
+    address, path, text, prefix = target
+    original = path.read_text(encoding="utf-8")
+    if original.count(text) != 1:
+        raise RuntimeError(f"{path} : le texte à modifier n'y est pas une seule fois")
+    page.goto(base + address)
+    page.wait_for_function("() => window.srdDirect === true")
+    seconds = []
+    try:
+        for run in range(1, runs + 1):
+            mark = f"Essai de relecture numéro {run}"
+            start = time.perf_counter()
+            path.write_text(original.replace(text, prefix + mark), encoding="utf-8")
+            page.wait_for_function(
+                f"() => document.body.innerText.includes({mark!r})", timeout=LONGEST_WAIT_MS
+            )
+            seconds.append(time.perf_counter() - start)
+    finally:
+        path.write_text(original, encoding="utf-8")
+    return seconds
+
+
+def measure(project: Path, log: Path, runs: int = RUNS) -> dict[str, float]:
+    """{"entite": median seconds, "chapitre": median seconds} on `project`."""
+    from playwright.sync_api import sync_playwright
+
+    with serving(project, log) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        targets = _targets(project)
+        entity = time_edits(page, base, targets["entite"], runs)
+        page.wait_for_timeout(3000)  # the restore of the last edit is rebuilt meanwhile
+        chapter = time_edits(page, base, targets["chapitre"], runs)
+        browser.close()
+    return {"entite": statistics.median(entity), "chapitre": statistics.median(chapter)}
+
+
+def section(real: dict[str, float], scaled: dict[str, float] | None, scale: int) -> list[str]:
+    lines = [
+        "## Écrire et voir (`serve`)",
+        "",
+        f"Modification d'un fichier source → page ouverte à jour d'elle-même (médiane de {RUNS} modifications).",
+        "",
+        "| Jeu de données | Entité (son résumé) | Chapitre (son titre) |",
+        "|---|---|---|",
+        f"| réel | {real['entite']:.1f} s | {real['chapitre']:.1f} s |",
+    ]
+    if scaled:
+        lines.append(f"| ×{scale} | {scaled['entite']:.1f} s | {scaled['chapitre']:.1f} s |")
+    lines += [
+        "",
+        "Objectif : 2 s sur les données réelles, 5 s à ×10. `serve` reconstruit encore tout le "
+        "site à chaque modification : la page se recharge d'elle-même, mais la reconstruction "
+        "ne porte pas encore sur la seule partie touchée.",
+    ]
+    return lines
