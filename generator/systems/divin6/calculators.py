@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ... import urls
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
-from ...engine.names import slug, unknown
+from ...engine.names import require_known, slug
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import (
     Checks,
@@ -21,6 +21,7 @@ from ...engine.results import (
     signed,
 )
 from . import dice, sheet
+from .personnage import DivinCharacter
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -581,144 +582,110 @@ def gear_suggestions(rules):
     return tuple((name, about(k)) for k, name in rules.names["equipement"].known.items())
 
 
-def compute_sheet(
-    regles,
-    force,
-    dexterite,
-    constitution,
-    intelligence,
-    sagesse,
-    charisme,
-    peuple,
-    point_niveau_4,
-    classes,
-    rangs,
-    degres,
-    libres_pv,
-    libres_pe,
-    recuperation_pv,
-    recuperation_pe,
-    atouts,
-    equipement,
-):
+def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
+    """The names the player wrote in each list (classes, ranks, degrees, atouts, gear),
+    read by the field's own resolver; a name the data do not know is reported at its
+    field with the nearest known name."""
     known = regles.names["classe"]
-    class_list = [known.find(c) or slug(c) for c in known.split(classes) if c.strip()]
-    bad = [c for c in class_list if c not in regles.classes]
-    if bad:
-        raise unknown("classes", "Classe(s) inconnue(s)", bad, known.known)
+    class_list = [known.find(x) or slug(x) for x in known.split(c.classes) if x.strip()]
+    require_known("classes", "Classe(s) inconnue(s)", class_list, known.known, regles.classes)
     if not class_list or len(class_list) > 6:
-        names = ", ".join(c.name.lower() for c in regles.classes.values())
+        names = ", ".join(x.name.lower() for x in regles.classes.values())
         raise FieldError(
             "classes",
             f"Une classe par niveau, de 1 à 6, parmi {names} (ex. « combattant, mystique »).",
         )
-    known = regles.names["competence"]
-    ranks = sheet.parse_list(rangs, "rangs", known, with_rank=True)
-    bad = [e.id for e in ranks if e.id not in regles.skills]
-    if bad:
-        raise unknown("rangs", "Compétence(s) inconnue(s)", bad, known.known)
-    known = regles.names["avantage"]
-    degree_entries = sheet.parse_list(degres, "degres", known, with_rank=True)
-    bad = [e.id for e in degree_entries if e.id not in regles.advantages]
-    if bad:
-        raise unknown("degres", "Avantage(s) inconnu(s)", bad, known.known)
-    known = regles.names["atout"]
-    atout_entries = sheet.parse_list(atouts, "atouts", known)
-    bad = [e.id for e in atout_entries if e.id not in regles.atouts]
-    if bad:
-        raise unknown("atouts", "Atout(s) inconnu(s)", bad, known.known)
-    known = regles.names["equipement"]
-    gear = sheet.parse_list(equipement, "equipement", known)
-    bad = [e.id for e in gear if e.id not in known.known]
-    if bad:
-        raise unknown("equipement", "Équipement inconnu", bad, known.known)
-    character = sheet.Sheet(
-        rules=regles,
-        base={
-            "force": force,
-            "dexterite": dexterite,
-            "constitution": constitution,
-            "intelligence": intelligence,
-            "sagesse": sagesse,
-            "charisme": charisme,
-        },
-        people=peuple,
-        level4=None if point_niveau_4 == "aucun" else point_niveau_4,
+
+    def entries(field: str, kind: str, what: str, among, with_rank: bool = False):
+        known = regles.names[kind]
+        found = sheet.parse_list(getattr(c, field), field, known, with_rank=with_rank)
+        require_known(field, what, [e.id for e in found], known.known, among)
+        return found
+
+    return sheet.Choices(
         classes=class_list,
-        ranks=ranks,
-        degrees={e.id: e.rank for e in degree_entries},
-        free_pv=libres_pv,
-        free_pe=libres_pe,
-        recup_pv=recuperation_pv,
-        recup_pe=recuperation_pe,
-        atouts=atout_entries,
-        gear=gear,
+        ranks=entries("rangs", "competence", "Compétence(s) inconnue(s)", regles.skills, True),
+        degrees=entries("degres", "avantage", "Avantage(s) inconnu(s)", regles.advantages, True),
+        atouts=entries("atouts", "atout", "Atout(s) inconnu(s)", regles.atouts),
+        gear=entries("equipement", "equipement", "Équipement inconnu", None),
     )
+
+
+def compute_sheet(regles, **values):
+    """The calculator: the character read from the form, passed through the sheet's steps
+    (sheet.py), assembled into blocks."""
+    c = DivinCharacter(**values)
+    chosen = read_choices(regles, c)
+    character = sheet.Sheet.of(regles, c, chosen)
     d = character.derived()
     problems = character.check()
     if d["do"] > 10 and character.level == 1:
         problems.append(
             ("equipement", f"Équipement : {d['do']} DO dépensés pour 10 à la création (l. 277).")
         )
-    blocks = [
+    links = _chosen(regles, c.peuple, chosen.classes, chosen.atouts, chosen.gear)
+    return (
         Checks("Fiche conforme aux règles de création.", tuple(problems)),
-        Figures(
-            f"Niveau {character.level} ({', '.join(class_list)})",
-            (
-                Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
-                Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
-                Figure("Mouvement", d["mouvement"]),
-                Figure(
-                    "Initiative",
-                    d["initiative"],
-                    note="jet : 1D6 + Initiative"
-                    + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
-                ),
-                Figure(
-                    "Encombrement",
-                    f"{sheet_number(d['charge'])} / {d['encombrement']}",
-                    note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
-                ),
-                Figure("Rangs de langues", d["langues"]),
-                Figure("Points de Destin", d["destin"]),
-                Figure(
-                    "Modificateurs professionnel / expert",
-                    f"+{character.prof} / +{character.expert}",
-                ),
-                Figure("Équipement", f"{d['do']} DO"),
-                *(
-                    Figure(label, f"{used} / {available}")
-                    for label, (used, available) in character.budgets().items()
-                ),
-            ),
-        ),
-    ]
-    blocks.append(Links("Vos choix", _chosen(regles, peuple, class_list, atout_entries, gear)))
-    rows = []
-    for skill, (carac, _specialised) in regles.skills.items():
-        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
-        for spec in specialisations:
-            n, mod = character.skill_line(skill, spec, d["malus"])
-            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
-            rows.append(
-                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
-            )
-    blocks.append(
-        Table(
-            "Compétences",
-            ("Compétence", "Caractéristique", "Rangs", "Jet"),
-            tuple(rows),
-            note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée).",
-        )
-    )
-    blocks.append(
+        _sheet_figures(character, d),
+        Links("Vos choix", links),
+        _skills_table(regles, character, chosen.ranks, d["malus"]),
         Table(
             "Combat et sauvegardes",
             ("Ligne", "Jet", "Détail"),
             tuple(character.combat_lines(d["malus"])),
-        )
+        ),
     )
-    return tuple(blocks)
+
+
+def _sheet_figures(character: sheet.Sheet, d: dict) -> Figures:
+    return Figures(
+        f"Niveau {character.level} ({', '.join(character.classes)})",
+        (
+            Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
+            Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
+            Figure("Mouvement", d["mouvement"]),
+            Figure(
+                "Initiative",
+                d["initiative"],
+                note="jet : 1D6 + Initiative"
+                + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
+            ),
+            Figure(
+                "Encombrement",
+                f"{sheet_number(d['charge'])} / {d['encombrement']}",
+                note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
+            ),
+            Figure("Rangs de langues", d["langues"]),
+            Figure("Points de Destin", d["destin"]),
+            Figure(
+                "Modificateurs professionnel / expert",
+                f"+{character.prof} / +{character.expert}",
+            ),
+            Figure("Équipement", f"{d['do']} DO"),
+            *(
+                Figure(label, f"{used} / {available}")
+                for label, (used, available) in character.budgets().items()
+            ),
+        ),
+    )
+
+
+def _skills_table(regles, character: sheet.Sheet, ranks, malus: int) -> Table:
+    rows = []
+    for skill, (carac, _specialised) in regles.skills.items():
+        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
+        for spec in specialisations:
+            n, mod = character.skill_line(skill, spec, malus)
+            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
+            rows.append(
+                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
+            )
+    return Table(
+        "Compétences",
+        ("Compétence", "Caractéristique", "Rangs", "Jet"),
+        tuple(rows),
+        note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée).",
+    )
 
 
 def _chosen(regles, people, classes, atouts, gear) -> tuple[Link, ...]:
