@@ -51,100 +51,113 @@ def compute_roll(
     science_du_critique,
 ):
     n = max(0, int(des) - blessures + autres_des)
-    science = science_du_critique
+    dice_line = Figure(
+        "Dés d'action",
+        n,
+        note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum (l. 631)",
+    )
+    if mode == "difficulte":
+        return _against_difficulty(
+            dice_line, n, modificateur, difficulte, prendre, destin, science_du_critique
+        )
+    opponent = (adversaire_des, adversaire_mod)
+    return _opposed(dice_line, n, modificateur, opponent, egalite, destin, science_du_critique)
+
+
+def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin, science):
+    """A roll against a difficulty: success, with a point of Destin (l. 416), margins,
+    taking a value instead of rolling."""
     lines = [
+        dice_line,
         Figure(
-            "Dés d'action",
-            n,
-            note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum (l. 631)",
+            f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})",
+            dice.success(n, modificateur, difficulte),
+            percent=True,
+        ),
+    ]
+    if destin != "non":
+        blind = 4 if destin == "avant" else 0
+        note = (
+            "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat (l. 416)"
+            if blind
+            else "relance du dé le plus faible quand le jet a échoué (l. 416)"
+        )
+        lines.append(
+            Figure(
+                "Réussite avec un point de Destin",
+                dice.success_with_reroll(n, modificateur, difficulte, blind),
+                percent=True,
+                note=note,
+            )
+        )
+    law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
+    for tier, q in dice.critical_tiers(law, science).items():
+        lines.append(
+            Figure(
+                f"Marge ≥ {tier}"
+                if not science or tier == 6
+                else f"Palier de marge {tier} (Science du critique)",
+                q,
+                percent=True,
+            )
+        )
+    if prendre != "non":
+        value = dice.take(n, modificateur, int(prendre))
+        lines.append(
+            Figure(
+                f"Prendre {prendre}",
+                value,
+                note="réussite assurée" if value >= difficulte else "ne suffit pas",
+            )
+        )
+    return (
+        Figures("Jet contre une difficulté", tuple(lines)),
+        Distribution(
+            "Total du jet",
+            "Total",
+            tuple((t + modificateur, q) for t, q in dice.action_dice(n)),
+        ),
+    )
+
+
+def _opposed(dice_line, n, modificateur, opponent, egalite, destin, science):
+    """An opposed roll: who wins, ties, critical hits by margin."""
+    law = dice.margins((n, modificateur), opponent)
+    result = dice.opposed((n, modificateur), opponent, egalite)
+    label = (
+        "L'attaquant l'emporte"
+        if egalite != "pj-pj"
+        else "L'attaquant l'emporte (égalités relancées)"
+    )
+    lines = [
+        dice_line,
+        Figure(label, result["touche"], percent=True),
+        Figure("Égalité au premier jet", result["egalite"], percent=True),
+    ]
+    for tier, q in dice.critical_tiers(law, science).items():
+        lines.append(
+            Figure(
+                f"Frappe critique, marge ≥ {tier}"
+                if not science or tier == 6
+                else f"Palier {tier} (Science du critique)",
+                q,
+                percent=True,
+            )
+        )
+    blocks = [
+        Figures(
+            f"{n}D6 {signed(modificateur)} contre {opponent[0]}D6 {signed(opponent[1])}",
+            tuple(lines),
         )
     ]
-    blocks = []
-    if mode == "difficulte":
-        p = dice.success(n, modificateur, difficulte)
-        lines.append(
-            Figure(f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})", p, percent=True)
-        )
-        if destin != "non":
-            blind = 4 if destin == "avant" else 0
-            note = (
-                "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat (l. 416)"
-                if blind
-                else "relance du dé le plus faible quand le jet a échoué (l. 416)"
-            )
-            lines.append(
-                Figure(
-                    "Réussite avec un point de Destin",
-                    dice.success_with_reroll(n, modificateur, difficulte, blind),
-                    percent=True,
-                    note=note,
-                )
-            )
-        law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
-        for tier, q in dice.critical_tiers(law, science).items():
-            lines.append(
-                Figure(
-                    f"Marge ≥ {tier}"
-                    if not science or tier == 6
-                    else f"Palier de marge {tier} (Science du critique)",
-                    q,
-                    percent=True,
-                )
-            )
-        if prendre != "non":
-            value = dice.take(n, modificateur, int(prendre))
-            lines.append(
-                Figure(
-                    f"Prendre {prendre}",
-                    value,
-                    note="réussite assurée" if value >= difficulte else "ne suffit pas",
-                )
-            )
-        blocks.append(Figures("Jet contre une difficulté", tuple(lines)))
+    if destin != "non":
         blocks.append(
-            Distribution(
-                "Total du jet",
-                "Total",
-                tuple((t + modificateur, q) for t, q in dice.action_dice(n)),
+            Text(
+                "Le point de Destin n'est calculé que pour un jet contre une difficulté.",
+                "avertissement",
             )
         )
-    else:
-        law = dice.margins((n, modificateur), (adversaire_des, adversaire_mod))
-        result = dice.opposed((n, modificateur), (adversaire_des, adversaire_mod), egalite)
-        label = (
-            "L'attaquant l'emporte"
-            if egalite != "pj-pj"
-            else "L'attaquant l'emporte (égalités relancées)"
-        )
-        lines += [
-            Figure(label, result["touche"], percent=True),
-            Figure("Égalité au premier jet", result["egalite"], percent=True),
-        ]
-        for tier, q in dice.critical_tiers(law, science).items():
-            lines.append(
-                Figure(
-                    f"Frappe critique, marge ≥ {tier}"
-                    if not science or tier == 6
-                    else f"Palier {tier} (Science du critique)",
-                    q,
-                    percent=True,
-                )
-            )
-        if destin != "non":
-            blocks.append(
-                Text(
-                    "Le point de Destin n'est calculé que pour un jet contre une difficulté.",
-                    "avertissement",
-                )
-            )
-        blocks.insert(
-            0,
-            Figures(
-                f"{n}D6 {signed(modificateur)} contre {adversaire_des}D6 {signed(adversaire_mod)}",
-                tuple(lines),
-            ),
-        )
-        blocks.append(Distribution("Marge (attaque − défense)", "Marge", tuple(law.items())))
+    blocks.append(Distribution("Marge (attaque − défense)", "Marge", tuple(law.items())))
     return tuple(blocks)
 
 
