@@ -9,6 +9,7 @@ JSON → value → URL query (engine/character.py)."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from functools import cache
@@ -19,6 +20,7 @@ from jsonschema import Draft202012Validator
 
 from generator.engine import api, character, registry
 from generator.engine.character import CharacterError
+from generator.systems.skillcraft import planner
 
 FIXTURE = ROOT / "tests" / "characters.json"
 
@@ -93,3 +95,37 @@ def test_a_saved_character_is_checked_as_a_query_is(rules):
             kind.from_dict(broken, rules["divin6"])
     with pytest.raises(CharacterError, match="pas du JSON"):
         kind.from_json("{", rules["divin6"])
+
+
+def test_the_planner_reads_the_sheets_character(rules):
+    """One character, every view: the planner's talents are the sheet's, read by the same
+    function; a sheet's character opens the planner with them (issue 24, point 3)."""
+    kind, system_rules = TYPES["skillcraft"], rules["skillcraft"]
+    justinien = kind.from_query({}, system_rules)
+    names = {k: t.name for k, t in system_rules.talents.items()}
+    owned = planner.owned_talents(system_rules, justinien)
+    assert owned == set(justinien.talent_ids(names)) and len(owned) == 5
+    reply = json.loads(
+        api.reply(
+            registry.get("skillcraft", "planificateur"), justinien.planner_query(), system_rules
+        )
+    )
+    assert reply["ok"] and "Formation martiale" not in reply["html"].split("Achetables")[1]
+    # The same wrong name, the same message, each at its own field.
+    wrong = "Mêlée, Formaton martiale"
+    sheet = kind.calculator().run({"talents": wrong}, system_rules).errors["talents"]
+    plan = registry.get("skillcraft", "planificateur").run({"possedes": wrong}, system_rules)
+    assert sheet == plan.errors["possedes"] and "Formation martiale" in sheet
+
+
+def test_no_function_of_the_generator_reaches_a_hundred_lines():
+    """Small functions with one job (issue 24): the longest in generator/ stays under 100
+    lines (there were 576 in the SkillCraft sheet)."""
+    lengths = [
+        (node.end_lineno - node.lineno + 1, f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+        for path in sorted((ROOT / "generator").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+    longest = max(lengths)
+    assert longest[0] < 100, f"{longest[1]} : {longest[0]} lignes"

@@ -4,9 +4,11 @@ progression that the sheet reads (guide §3), its URL query and its JSON
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from ...engine.character import Character
+from .planner import read_talents
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,22 @@ class SkillCraftCharacter(Character):
     jet_argent: int
     facteur_education: int
     depenses: int
+
+    def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:
+        """The talents owned, in order, once each (`known`: id -> name): the one reading
+        of the talents for every view of the character, the sheet and the planner; an
+        unknown name is reported at `field`."""
+        return read_talents(known, self.talents, field)
+
+    def planner_query(self) -> dict[str, str]:
+        """The planner's query for this character: its talents and its tier."""
+        return {"possedes": self.talents, "tiers": str(self.tiers)}
+
+    @classmethod
+    def for_planner(cls, rules: object, possedes: str, tiers: int) -> SkillCraftCharacter:
+        """The character the planner's query describes: the talents owned and the tier,
+        the other choices left to the sheet's defaults (the planner does not read them)."""
+        return replace(cls.from_query({}, rules), talents=possedes, tiers=tiers)
 
 
 CHARACTER = SkillCraftCharacter

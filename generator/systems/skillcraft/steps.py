@@ -17,7 +17,6 @@ from ...engine.names import slug
 from ...engine.results import format_number, signed
 from .character import CharacterRules, Talent
 from .personnage import SkillCraftCharacter
-from .planner import read_talents
 
 Problems = tuple[tuple[str, str], ...]
 RANK = re.compile(r"(.*?)[\s:=]+([+-]?[0-9]{1,3})")
@@ -467,7 +466,7 @@ def talents(
     those the dons give for free, the points of the creation and of each level."""
     p = r.progression
     # Names or ids (older links), comma-separated: the planner reads them the same way.
-    ids = read_talents({k: v.name for k, v in r.talents.items()}, c.talents, "talents")
+    ids = c.talent_ids({k: v.name for k, v in r.talents.items()})
     owned = tuple(r.talents[t] for t in ids)
     owned_ids = frozenset(ids)
     rebate = p["Rabais d'un talent de compétence d'aspect"]
