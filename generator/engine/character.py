@@ -35,7 +35,22 @@ from .inputs import (
 from .registry import Calculator, get
 
 FORMAT = 1
+# What every character sheet calculator is and answers: (title, summary).
+SHEET = (
+    "Feuille de personnage",
+    "Que vaut chaque ligne de la fiche, et la création respecte-t-elle les règles ?",
+)
 JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
+
+
+def score_inputs(
+    fields: tuple[tuple[str, str, int], ...], minimum: int, maximum: int, help_text: str
+) -> tuple[IntInput, ...]:
+    """One whole-number input per (field, label, default): a character's scores, all
+    within the same bounds and with the same help."""
+    return tuple(
+        IntInput(key, label, default, minimum, maximum, help_text) for key, label, default in fields
+    )
 
 
 class CharacterError(ValueError):

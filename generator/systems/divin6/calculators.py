@@ -6,6 +6,7 @@ from collections import Counter
 from fractions import Fraction
 
 from ... import urls
+from ...engine.character import SHEET, score_inputs
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
 from ...engine.names import require_known, slug
 from ...engine.registry import Calculator, ShownWhen, register
@@ -64,6 +65,16 @@ def compute_roll(
     return _opposed(dice_line, n, modificateur, opponent, egalite, destin, science_du_critique)
 
 
+def _tiers(law, science, plain: str, graded: str) -> list[Figure]:
+    """The chance of each margin tier; with Science du critique, its graded tiers below 6."""
+    return [
+        Figure(
+            plain.format(tier) if not science or tier == 6 else graded.format(tier), q, percent=True
+        )
+        for tier, q in dice.critical_tiers(law, science).items()
+    ]
+
+
 def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin, science):
     """A roll against a difficulty: success, with a point of Destin (l. 416), margins,
     taking a value instead of rolling."""
@@ -91,16 +102,7 @@ def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin,
             )
         )
     law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
-    for tier, q in dice.critical_tiers(law, science).items():
-        lines.append(
-            Figure(
-                f"Marge ≥ {tier}"
-                if not science or tier == 6
-                else f"Palier de marge {tier} (Science du critique)",
-                q,
-                percent=True,
-            )
-        )
+    lines += _tiers(law, science, "Marge ≥ {}", "Palier de marge {} (Science du critique)")
     if prendre != "non":
         value = dice.take(n, modificateur, int(prendre))
         lines.append(
@@ -134,16 +136,7 @@ def _opposed(dice_line, n, modificateur, opponent, egalite, destin, science):
         Figure(label, result["touche"], percent=True),
         Figure("Égalité au premier jet", result["egalite"], percent=True),
     ]
-    for tier, q in dice.critical_tiers(law, science).items():
-        lines.append(
-            Figure(
-                f"Frappe critique, marge ≥ {tier}"
-                if not science or tier == 6
-                else f"Palier {tier} (Science du critique)",
-                q,
-                percent=True,
-            )
-        )
+    lines += _tiers(law, science, "Frappe critique, marge ≥ {}", "Palier {} (Science du critique)")
     blocks = [
         Figures(
             f"{n}D6 {signed(modificateur)} contre {opponent[0]}D6 {signed(opponent[1])}",
@@ -748,26 +741,13 @@ register(
     Calculator(
         SYSTEM,
         "feuille",
-        "Feuille de personnage",
-        "Que vaut chaque ligne de la fiche, et la création respecte-t-elle les règles ?",
+        *SHEET,
         (
-            *(
-                IntInput(
-                    key,
-                    name,
-                    value,
-                    -3,
-                    8,
-                    "Valeur de création, avant peuple et point du niveau 4.",
-                )
-                for key, name, value in (
-                    ("force", "Force", 3),
-                    ("dexterite", "Dextérité", 1),
-                    ("constitution", "Constitution", 2),
-                    ("intelligence", "Intelligence", -1),
-                    ("sagesse", "Sagesse", 0),
-                    ("charisme", "Charisme", 1),
-                )
+            *score_inputs(
+                sheet.CREATION_FIELDS,
+                -3,
+                8,
+                "Valeur de création, avant peuple et point du niveau 4.",
             ),
             ChoiceInput(
                 "peuple",

@@ -28,8 +28,16 @@ class Entry:
 
 
 RANK = re.compile(r"\+?[0-9]{1,2}")
-# The character's creation scores, in the sheet's order (the form's fields).
-CREATION_SCORES = ("force", "dexterite", "constitution", "intelligence", "sagesse", "charisme")
+# The six creation scores, in the sheet's order: (field, label, default), the defaults
+# those of Achille, the book's example character.
+CREATION_FIELDS = (
+    ("force", "Force", 3),
+    ("dexterite", "Dextérité", 1),
+    ("constitution", "Constitution", 2),
+    ("intelligence", "Intelligence", -1),
+    ("sagesse", "Sagesse", 0),
+    ("charisme", "Charisme", 1),
+)
 
 
 def parse_list(text: str, field: str, names: Names, with_rank: bool = False) -> list[Entry]:
@@ -134,7 +142,7 @@ class Sheet:
         """The sheet of the character `c` (personnage.py), its lists read (`chosen`)."""
         return cls(
             rules=rules,
-            base={key: getattr(c, key) for key in CREATION_SCORES},
+            base={key: getattr(c, key) for key, _, _ in CREATION_FIELDS},
             people=c.peuple,
             level4=None if c.point_niveau_4 == "aucun" else c.point_niveau_4,
             classes=chosen.classes,

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ... import urls
+from ...engine.character import SHEET, score_inputs
 from ...engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
 from ...engine.registry import Calculator, register
 from ...engine.results import (
@@ -377,19 +378,13 @@ register(
     Calculator(
         SYSTEM,
         "fiche",
-        "Feuille de personnage",
-        "Que vaut chaque ligne de la fiche, et la création respecte-t-elle les règles ?",
+        *SHEET,
         (
-            *(
-                IntInput(
-                    key,
-                    name,
-                    value,
-                    1,
-                    20,
-                    "Après la répartition de l'étape 4 (départ 8, de 6 à 11), avant les aspects.",
-                )
-                for key, name, value in ATTRIBUTE_FIELDS
+            *score_inputs(
+                ATTRIBUTE_FIELDS,
+                1,
+                20,
+                "Après la répartition de l'étape 4 (départ 8, de 6 à 11), avant les aspects.",
             ),
             ChoiceInput("aspect_1", LABELS["aspect_1"], "farouche", _named("aspects"), ""),
             ChoiceInput("aspect_2", LABELS["aspect_2"], "gymnaste", _named("aspects"), ""),
