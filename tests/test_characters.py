@@ -129,3 +129,18 @@ def test_no_function_of_the_generator_reaches_a_hundred_lines():
     ]
     longest = max(lengths)
     assert longest[0] < 100, f"{longest[1]} : {longest[0]} lignes"
+
+
+def test_a_group_of_fields_is_an_object_in_the_json(rules):
+    """Talon's attribute scores, a group of fields drawn from the data, are one object."""
+    kind, system_rules = TYPES["talon"], rules["talon"]
+    saved = kind.from_query({}, system_rules).to_dict()
+    saved["personnage"]["attributs"]["agile"] = 6
+    assert kind.from_dict(saved, system_rules).to_query()["agile"] == "6"
+    saved["personnage"]["attributs"] = [6]
+    with pytest.raises(CharacterError) as error:
+        kind.from_dict(saved, system_rules)
+    assert "attributs" in error.value.errors
+    saved["personnage"]["attributs"] = {"inconnu": 3}
+    with pytest.raises(CharacterError, match="Champ inconnu dans « attributs »"):
+        kind.from_dict(saved, system_rules)

@@ -91,6 +91,16 @@ def _json_text(value: object, field: str) -> str:
     raise CharacterError({field: "Valeur illisible : un texte, un nombre ou une liste."})
 
 
+def _group_query(name: str, value: object, members: list[str]) -> dict[str, str]:
+    """A group's JSON object ({field: value}) back to the query's fields."""
+    if not isinstance(value, dict):
+        raise CharacterError({name: "Valeur illisible : un objet {champ: valeur}."})
+    stray = [str(k) for k in value if k not in members]
+    if stray:
+        raise CharacterError({}, f"Champ inconnu dans « {name} » : « {stray[0]} ».")
+    return {str(k): _json_text(v, str(k)) for k, v in value.items()}
+
+
 class Character:
     """Base of a system's character type, a frozen dataclass whose fields are the inputs
     of the calculator `CALCULATOR` (system, id); a group of inputs is one field holding
@@ -196,8 +206,8 @@ class Character:
         for name, value in data["personnage"].items():
             if name not in known:
                 raise CharacterError({}, f"Champ inconnu dans le personnage : « {name} ».")
-            if name in groups and isinstance(value, dict):
-                query.update({str(k): _json_text(v, str(k)) for k, v in value.items()})
+            if name in groups:
+                query.update(_group_query(name, value, groups[name]))
             else:
                 query[name] = _json_text(value, name)
         return cls.from_query(query, rules)
