@@ -1,12 +1,13 @@
-"""JSON export: api/index.json, api/<system>/<kind>.json, api/<system>/systeme.json, api/schemas/."""
+"""JSON export: api/index.json, api/<system>/<kind>.json, api/<system>/systeme.json, api/schemas/
+(the schemas of the data, and of each system's saved character)."""
 
 from __future__ import annotations
 
 import json
 
-from . import schemas, systems
+from . import schemas, systems, urls
 from .corpus import Corpus
-from .engine import rules
+from .engine import character, rules
 
 FORMAT = 1
 
@@ -39,9 +40,27 @@ def export(corpus: Corpus) -> dict[str, str]:
                 "schema": f"schemas/{system.id}/{kind_id}.schema.json",
             }
         index["systemes"][system.id] = entry
+    files |= character_schemas(corpus, index)
     files["index.json"] = _dump(index)
     for name, schema in schemas.published().items():
         files[f"schemas/{name}"] = _dump(schema)
+    return files
+
+
+def character_schemas(corpus: Corpus, index: dict) -> dict[str, str]:
+    """The JSON Schema of each system's saved character (engine/character.py), listed in
+    the index beside the system's kinds."""
+    files = {}
+    built = engine_rules(engine_data(corpus))
+    for system_id, kind in character.types().items():
+        if system_id not in built or system_id not in index["systemes"]:
+            continue
+        path = f"schemas/{system_id}/personnage.schema.json"
+        files[path] = _dump(kind.json_schema(built[system_id]))
+        index["systemes"][system_id]["personnage"] = {
+            "schema": path,
+            "calculateur": "/" + urls.calculator(*kind.CALCULATOR).removesuffix(".md") + "/",
+        }
     return files
 
 

@@ -25,6 +25,14 @@ def unknown(field: str, what: str, wrong: list[str], known: Mapping[str, str]) -
     return FieldError(field, f"{what} : {', '.join(f'« {w} »' for w in wrong)}.{hint}")
 
 
+def require_known(field: str, what: str, ids: list[str], known: Mapping[str, str], among=None):
+    """Raise `unknown` at `field` for the ids not in `among` (by default, `known`: id ->
+    name), with the nearest known name: the one check every list of names ends with."""
+    wrong = [i for i in ids if i not in (known if among is None else among)]
+    if wrong:
+        raise unknown(field, what, wrong, known)
+
+
 class Names:
     """The names one field reads, `known` (id -> name): the page's picker offers these
     names and the engine reads them back through this one resolver, so whatever the picker

@@ -6,8 +6,9 @@ from collections import Counter
 from fractions import Fraction
 
 from ... import urls
+from ...engine.character import SHEET, score_inputs
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
-from ...engine.names import slug, unknown
+from ...engine.names import require_known, slug
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import (
     Checks,
@@ -21,6 +22,7 @@ from ...engine.results import (
     signed,
 )
 from . import dice, sheet
+from .personnage import DivinCharacter
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -50,100 +52,105 @@ def compute_roll(
     science_du_critique,
 ):
     n = max(0, int(des) - blessures + autres_des)
-    science = science_du_critique
-    lines = [
+    dice_line = Figure(
+        "Dés d'action",
+        n,
+        note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum (l. 631)",
+    )
+    if mode == "difficulte":
+        return _against_difficulty(
+            dice_line, n, modificateur, difficulte, prendre, destin, science_du_critique
+        )
+    opponent = (adversaire_des, adversaire_mod)
+    return _opposed(dice_line, n, modificateur, opponent, egalite, destin, science_du_critique)
+
+
+def _tiers(law, science, plain: str, graded: str) -> list[Figure]:
+    """The chance of each margin tier; with Science du critique, its graded tiers below 6."""
+    return [
         Figure(
-            "Dés d'action",
-            n,
-            note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum (l. 631)",
+            plain.format(tier) if not science or tier == 6 else graded.format(tier), q, percent=True
+        )
+        for tier, q in dice.critical_tiers(law, science).items()
+    ]
+
+
+def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin, science):
+    """A roll against a difficulty: success, with a point of Destin (l. 416), margins,
+    taking a value instead of rolling."""
+    lines = [
+        dice_line,
+        Figure(
+            f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})",
+            dice.success(n, modificateur, difficulte),
+            percent=True,
+        ),
+    ]
+    if destin != "non":
+        blind = 4 if destin == "avant" else 0
+        note = (
+            "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat (l. 416)"
+            if blind
+            else "relance du dé le plus faible quand le jet a échoué (l. 416)"
+        )
+        lines.append(
+            Figure(
+                "Réussite avec un point de Destin",
+                dice.success_with_reroll(n, modificateur, difficulte, blind),
+                percent=True,
+                note=note,
+            )
+        )
+    law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
+    lines += _tiers(law, science, "Marge ≥ {}", "Palier de marge {} (Science du critique)")
+    if prendre != "non":
+        value = dice.take(n, modificateur, int(prendre))
+        lines.append(
+            Figure(
+                f"Prendre {prendre}",
+                value,
+                note="réussite assurée" if value >= difficulte else "ne suffit pas",
+            )
+        )
+    return (
+        Figures("Jet contre une difficulté", tuple(lines)),
+        Distribution(
+            "Total du jet",
+            "Total",
+            tuple((t + modificateur, q) for t, q in dice.action_dice(n)),
+        ),
+    )
+
+
+def _opposed(dice_line, n, modificateur, opponent, egalite, destin, science):
+    """An opposed roll: who wins, ties, critical hits by margin."""
+    law = dice.margins((n, modificateur), opponent)
+    result = dice.opposed((n, modificateur), opponent, egalite)
+    label = (
+        "L'attaquant l'emporte"
+        if egalite != "pj-pj"
+        else "L'attaquant l'emporte (égalités relancées)"
+    )
+    lines = [
+        dice_line,
+        Figure(label, result["touche"], percent=True),
+        Figure("Égalité au premier jet", result["egalite"], percent=True),
+    ]
+    lines += _tiers(law, science, "Frappe critique, marge ≥ {}", "Palier {} (Science du critique)")
+    blocks = [
+        Figures(
+            f"{n}D6 {signed(modificateur)} contre {opponent[0]}D6 {signed(opponent[1])}",
+            tuple(lines),
         )
     ]
-    blocks = []
-    if mode == "difficulte":
-        p = dice.success(n, modificateur, difficulte)
-        lines.append(
-            Figure(f"Réussite ({n}D6 {signed(modificateur)} contre {difficulte})", p, percent=True)
-        )
-        if destin != "non":
-            blind = 4 if destin == "avant" else 0
-            note = (
-                "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat (l. 416)"
-                if blind
-                else "relance du dé le plus faible quand le jet a échoué (l. 416)"
-            )
-            lines.append(
-                Figure(
-                    "Réussite avec un point de Destin",
-                    dice.success_with_reroll(n, modificateur, difficulte, blind),
-                    percent=True,
-                    note=note,
-                )
-            )
-        law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
-        for tier, q in dice.critical_tiers(law, science).items():
-            lines.append(
-                Figure(
-                    f"Marge ≥ {tier}"
-                    if not science or tier == 6
-                    else f"Palier de marge {tier} (Science du critique)",
-                    q,
-                    percent=True,
-                )
-            )
-        if prendre != "non":
-            value = dice.take(n, modificateur, int(prendre))
-            lines.append(
-                Figure(
-                    f"Prendre {prendre}",
-                    value,
-                    note="réussite assurée" if value >= difficulte else "ne suffit pas",
-                )
-            )
-        blocks.append(Figures("Jet contre une difficulté", tuple(lines)))
+    if destin != "non":
         blocks.append(
-            Distribution(
-                "Total du jet",
-                "Total",
-                tuple((t + modificateur, q) for t, q in dice.action_dice(n)),
+            Text(
+                "Le point de Destin n'est calculé que pour un jet contre une difficulté.",
+                "avertissement",
             )
         )
-    else:
-        law = dice.margins((n, modificateur), (adversaire_des, adversaire_mod))
-        result = dice.opposed((n, modificateur), (adversaire_des, adversaire_mod), egalite)
-        label = (
-            "L'attaquant l'emporte"
-            if egalite != "pj-pj"
-            else "L'attaquant l'emporte (égalités relancées)"
-        )
-        lines += [
-            Figure(label, result["touche"], percent=True),
-            Figure("Égalité au premier jet", result["egalite"], percent=True),
-        ]
-        for tier, q in dice.critical_tiers(law, science).items():
-            lines.append(
-                Figure(
-                    f"Frappe critique, marge ≥ {tier}"
-                    if not science or tier == 6
-                    else f"Palier {tier} (Science du critique)",
-                    q,
-                    percent=True,
-                )
-            )
-        if destin != "non":
-            blocks.append(
-                Text(
-                    "Le point de Destin n'est calculé que pour un jet contre une difficulté.",
-                    "avertissement",
-                )
-            )
-        blocks.insert(
-            0,
-            Figures(
-                f"{n}D6 {signed(modificateur)} contre {adversaire_des}D6 {signed(adversaire_mod)}",
-                tuple(lines),
-            ),
-        )
-        blocks.append(Distribution("Marge (attaque − défense)", "Marge", tuple(law.items())))
+    blocks.append(Distribution("Marge (attaque − défense)", "Marge", tuple(law.items())))
     return tuple(blocks)
 
 
@@ -581,144 +588,110 @@ def gear_suggestions(rules):
     return tuple((name, about(k)) for k, name in rules.names["equipement"].known.items())
 
 
-def compute_sheet(
-    regles,
-    force,
-    dexterite,
-    constitution,
-    intelligence,
-    sagesse,
-    charisme,
-    peuple,
-    point_niveau_4,
-    classes,
-    rangs,
-    degres,
-    libres_pv,
-    libres_pe,
-    recuperation_pv,
-    recuperation_pe,
-    atouts,
-    equipement,
-):
+def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
+    """The names the player wrote in each list (classes, ranks, degrees, atouts, gear),
+    read by the field's own resolver; a name the data do not know is reported at its
+    field with the nearest known name."""
     known = regles.names["classe"]
-    class_list = [known.find(c) or slug(c) for c in known.split(classes) if c.strip()]
-    bad = [c for c in class_list if c not in regles.classes]
-    if bad:
-        raise unknown("classes", "Classe(s) inconnue(s)", bad, known.known)
+    class_list = [known.find(x) or slug(x) for x in known.split(c.classes) if x.strip()]
+    require_known("classes", "Classe(s) inconnue(s)", class_list, known.known, regles.classes)
     if not class_list or len(class_list) > 6:
-        names = ", ".join(c.name.lower() for c in regles.classes.values())
+        names = ", ".join(x.name.lower() for x in regles.classes.values())
         raise FieldError(
             "classes",
             f"Une classe par niveau, de 1 à 6, parmi {names} (ex. « combattant, mystique »).",
         )
-    known = regles.names["competence"]
-    ranks = sheet.parse_list(rangs, "rangs", known, with_rank=True)
-    bad = [e.id for e in ranks if e.id not in regles.skills]
-    if bad:
-        raise unknown("rangs", "Compétence(s) inconnue(s)", bad, known.known)
-    known = regles.names["avantage"]
-    degree_entries = sheet.parse_list(degres, "degres", known, with_rank=True)
-    bad = [e.id for e in degree_entries if e.id not in regles.advantages]
-    if bad:
-        raise unknown("degres", "Avantage(s) inconnu(s)", bad, known.known)
-    known = regles.names["atout"]
-    atout_entries = sheet.parse_list(atouts, "atouts", known)
-    bad = [e.id for e in atout_entries if e.id not in regles.atouts]
-    if bad:
-        raise unknown("atouts", "Atout(s) inconnu(s)", bad, known.known)
-    known = regles.names["equipement"]
-    gear = sheet.parse_list(equipement, "equipement", known)
-    bad = [e.id for e in gear if e.id not in known.known]
-    if bad:
-        raise unknown("equipement", "Équipement inconnu", bad, known.known)
-    character = sheet.Sheet(
-        rules=regles,
-        base={
-            "force": force,
-            "dexterite": dexterite,
-            "constitution": constitution,
-            "intelligence": intelligence,
-            "sagesse": sagesse,
-            "charisme": charisme,
-        },
-        people=peuple,
-        level4=None if point_niveau_4 == "aucun" else point_niveau_4,
+
+    def entries(field: str, kind: str, what: str, among, with_rank: bool = False):
+        known = regles.names[kind]
+        found = sheet.parse_list(getattr(c, field), field, known, with_rank=with_rank)
+        require_known(field, what, [e.id for e in found], known.known, among)
+        return found
+
+    return sheet.Choices(
         classes=class_list,
-        ranks=ranks,
-        degrees={e.id: e.rank for e in degree_entries},
-        free_pv=libres_pv,
-        free_pe=libres_pe,
-        recup_pv=recuperation_pv,
-        recup_pe=recuperation_pe,
-        atouts=atout_entries,
-        gear=gear,
+        ranks=entries("rangs", "competence", "Compétence(s) inconnue(s)", regles.skills, True),
+        degrees=entries("degres", "avantage", "Avantage(s) inconnu(s)", regles.advantages, True),
+        atouts=entries("atouts", "atout", "Atout(s) inconnu(s)", regles.atouts),
+        gear=entries("equipement", "equipement", "Équipement inconnu", None),
     )
+
+
+def compute_sheet(regles, **values):
+    """The calculator: the character read from the form, passed through the sheet's steps
+    (sheet.py), assembled into blocks."""
+    c = DivinCharacter(**values)
+    chosen = read_choices(regles, c)
+    character = sheet.Sheet.of(regles, c, chosen)
     d = character.derived()
     problems = character.check()
     if d["do"] > 10 and character.level == 1:
         problems.append(
             ("equipement", f"Équipement : {d['do']} DO dépensés pour 10 à la création (l. 277).")
         )
-    blocks = [
+    links = _chosen(regles, c.peuple, chosen.classes, chosen.atouts, chosen.gear)
+    return (
         Checks("Fiche conforme aux règles de création.", tuple(problems)),
-        Figures(
-            f"Niveau {character.level} ({', '.join(class_list)})",
-            (
-                Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
-                Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
-                Figure("Mouvement", d["mouvement"]),
-                Figure(
-                    "Initiative",
-                    d["initiative"],
-                    note="jet : 1D6 + Initiative"
-                    + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
-                ),
-                Figure(
-                    "Encombrement",
-                    f"{sheet_number(d['charge'])} / {d['encombrement']}",
-                    note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
-                ),
-                Figure("Rangs de langues", d["langues"]),
-                Figure("Points de Destin", d["destin"]),
-                Figure(
-                    "Modificateurs professionnel / expert",
-                    f"+{character.prof} / +{character.expert}",
-                ),
-                Figure("Équipement", f"{d['do']} DO"),
-                *(
-                    Figure(label, f"{used} / {available}")
-                    for label, (used, available) in character.budgets().items()
-                ),
-            ),
-        ),
-    ]
-    blocks.append(Links("Vos choix", _chosen(regles, peuple, class_list, atout_entries, gear)))
-    rows = []
-    for skill, (carac, _specialised) in regles.skills.items():
-        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
-        for spec in specialisations:
-            n, mod = character.skill_line(skill, spec, d["malus"])
-            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
-            rows.append(
-                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
-            )
-    blocks.append(
-        Table(
-            "Compétences",
-            ("Compétence", "Caractéristique", "Rangs", "Jet"),
-            tuple(rows),
-            note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée).",
-        )
-    )
-    blocks.append(
+        _sheet_figures(character, d),
+        Links("Vos choix", links),
+        _skills_table(regles, character, chosen.ranks, d["malus"]),
         Table(
             "Combat et sauvegardes",
             ("Ligne", "Jet", "Détail"),
             tuple(character.combat_lines(d["malus"])),
-        )
+        ),
     )
-    return tuple(blocks)
+
+
+def _sheet_figures(character: sheet.Sheet, d: dict) -> Figures:
+    return Figures(
+        f"Niveau {character.level} ({', '.join(character.classes)})",
+        (
+            Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
+            Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
+            Figure("Mouvement", d["mouvement"]),
+            Figure(
+                "Initiative",
+                d["initiative"],
+                note="jet : 1D6 + Initiative"
+                + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
+            ),
+            Figure(
+                "Encombrement",
+                f"{sheet_number(d['charge'])} / {d['encombrement']}",
+                note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
+            ),
+            Figure("Rangs de langues", d["langues"]),
+            Figure("Points de Destin", d["destin"]),
+            Figure(
+                "Modificateurs professionnel / expert",
+                f"+{character.prof} / +{character.expert}",
+            ),
+            Figure("Équipement", f"{d['do']} DO"),
+            *(
+                Figure(label, f"{used} / {available}")
+                for label, (used, available) in character.budgets().items()
+            ),
+        ),
+    )
+
+
+def _skills_table(regles, character: sheet.Sheet, ranks, malus: int) -> Table:
+    rows = []
+    for skill, (carac, _specialised) in regles.skills.items():
+        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
+        for spec in specialisations:
+            n, mod = character.skill_line(skill, spec, malus)
+            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
+            rows.append(
+                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
+            )
+    return Table(
+        "Compétences",
+        ("Compétence", "Caractéristique", "Rangs", "Jet"),
+        tuple(rows),
+        note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée).",
+    )
 
 
 def _chosen(regles, people, classes, atouts, gear) -> tuple[Link, ...]:
@@ -768,26 +741,13 @@ register(
     Calculator(
         SYSTEM,
         "feuille",
-        "Feuille de personnage",
-        "Que vaut chaque ligne de la fiche, et la création respecte-t-elle les règles ?",
+        *SHEET,
         (
-            *(
-                IntInput(
-                    key,
-                    name,
-                    value,
-                    -3,
-                    8,
-                    "Valeur de création, avant peuple et point du niveau 4.",
-                )
-                for key, name, value in (
-                    ("force", "Force", 3),
-                    ("dexterite", "Dextérité", 1),
-                    ("constitution", "Constitution", 2),
-                    ("intelligence", "Intelligence", -1),
-                    ("sagesse", "Sagesse", 0),
-                    ("charisme", "Charisme", 1),
-                )
+            *score_inputs(
+                sheet.CREATION_FIELDS,
+                -3,
+                8,
+                "Valeur de création, avant peuple et point du niveau 4.",
             ),
             ChoiceInput(
                 "peuple",

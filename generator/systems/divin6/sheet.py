@@ -28,6 +28,16 @@ class Entry:
 
 
 RANK = re.compile(r"\+?[0-9]{1,2}")
+# The six creation scores, in the sheet's order: (field, label, default), the defaults
+# those of Achille, the book's example character.
+CREATION_FIELDS = (
+    ("force", "Force", 3),
+    ("dexterite", "Dextérité", 1),
+    ("constitution", "Constitution", 2),
+    ("intelligence", "Intelligence", -1),
+    ("sagesse", "Sagesse", 0),
+    ("charisme", "Charisme", 1),
+)
 
 
 def parse_list(text: str, field: str, names: Names, with_rank: bool = False) -> list[Entry]:
@@ -99,6 +109,17 @@ def _unknown(part: str, field: str, with_rank: bool) -> Entry:
     return Entry(slug(name), params, rank, labels, name.strip())
 
 
+@dataclass(frozen=True)
+class Choices:
+    """The lists of names the player wrote, read into the data's ids."""
+
+    classes: list[str]
+    ranks: list[Entry]
+    degrees: list[Entry]
+    atouts: list[Entry]
+    gear: list[Entry]
+
+
 @dataclass
 class Sheet:
     rules: Rules
@@ -115,6 +136,25 @@ class Sheet:
     atouts: list[Entry]
     gear: list[Entry]
     problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, rules: Rules, c, chosen: Choices) -> Sheet:
+        """The sheet of the character `c` (personnage.py), its lists read (`chosen`)."""
+        return cls(
+            rules=rules,
+            base={key: getattr(c, key) for key, _, _ in CREATION_FIELDS},
+            people=c.peuple,
+            level4=None if c.point_niveau_4 == "aucun" else c.point_niveau_4,
+            classes=chosen.classes,
+            ranks=chosen.ranks,
+            degrees={e.id: e.rank for e in chosen.degrees},
+            free_pv=c.libres_pv,
+            free_pe=c.libres_pe,
+            recup_pv=c.recuperation_pv,
+            recup_pe=c.recuperation_pe,
+            atouts=chosen.atouts,
+            gear=chosen.gear,
+        )
 
     # --- simple facts ------------------------------------------------------------------
     @property
@@ -301,69 +341,85 @@ class Sheet:
         return found
 
     def check_atouts(self) -> list[str]:
-        catalogue, names = self.rules.atouts, self.rules.carac_names
+        """Each atout taken: known, its prerequisites met, not taken too often (chapter
+        « Atouts »)."""
         found = []
         for entry in {a.id: a for a in self.atouts}.values():
-            data = catalogue.get(entry.id)
+            data = self.rules.atouts.get(entry.id)
             if data is None:
                 found.append(f"« {entry.id} » n'est pas un atout connu.")
                 continue
-            name, req = data["nom"], data.get("prerequis", {})
-            count = self.has(entry.id)
-            for item in req.get("caracteristiques", []):
-                if self.carac[item["caracteristique"]] < item["min"]:
-                    found.append(
-                        f"{name} : il faut {item['min']} au moins en {names[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]})."
-                    )
-            for item in req.get("rangs", []):
-                options = [item, *item.get("ou", ())]  # frozen rules: a tuple
-                if not any(
-                    self.rank(
-                        o["competence"],
-                        slug(o["specialisation"]) if o.get("specialisation") else None,
-                    )
-                    >= item["min"]
-                    for o in options
-                ):
-                    wanted = " ou ".join(
-                        o["competence"]
-                        + (f" ({o['specialisation']})" if o.get("specialisation") else "")
-                        for o in options
-                    )
-                    found.append(f"{name} : il faut {item['min']} rang au moins en {wanted}.")
-            for item in req.get("degres", []):
-                if self.degrees.get(item["avantage"], 0) < item["min"]:
-                    found.append(
-                        f"{name} : il faut {item['min']} degré au moins en {item['avantage']}."
-                    )
-            for other in req.get("atouts", []):
-                if not self.has(other):
-                    found.append(
-                        f"{name} : demande l'atout {catalogue.get(other, {}).get('nom', other)}."
-                    )
-            if req.get("atouts_un_parmi") and not any(self.has(o) for o in req["atouts_un_parmi"]):
+            found += self._prerequisites(data["nom"], data.get("prerequis", {}))
+            found += self._takings(data, self.has(entry.id))
+            if data.get("prerequis", {}).get("accord_conteur"):
                 found.append(
-                    f"{name} : demande l'un des atouts {', '.join(catalogue.get(o, {}).get('nom', o) for o in req['atouts_un_parmi'])}."
+                    f"{data['nom']} : demande l'accord du Conteur (à vérifier à la table)."
                 )
-            for other in req.get("atouts_exclus", []):
-                if self.has(other):
-                    found.append(
-                        f"{name} : incompatible avec {catalogue.get(other, {}).get('nom', other)}."
-                    )
-            linked = data.get("caracteristique_liee")
-            if linked:
-                score = self.carac[linked]
-                if score < 1 or count > score:
-                    found.append(
-                        f"{name} : caractéristique liée {names[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count})."
-                    )
-            else:
-                most = data.get("prises", {}).get("max")
-                if most is not None and count > most:
-                    found.append(f"{name} : au plus {most} prise(s) (reçu : {count}).")
-            if req.get("accord_conteur"):
-                found.append(f"{name} : demande l'accord du Conteur (à vérifier à la table).")
         return found
+
+    def _atout_name(self, atout: str) -> str:
+        return self.rules.atouts.get(atout, {}).get("nom", atout)
+
+    def _prerequisites(self, name: str, req) -> list[str]:
+        """Characteristics, ranks and degrees at least, atouts required or excluded."""
+        names, found = self.rules.carac_names, []
+        for item in req.get("caracteristiques", []):
+            if self.carac[item["caracteristique"]] < item["min"]:
+                found.append(
+                    f"{name} : il faut {item['min']} au moins en {names[item['caracteristique']]} (vous avez {self.carac[item['caracteristique']]})."
+                )
+        found += self._rank_prerequisites(name, req)
+        for item in req.get("degres", []):
+            if self.degrees.get(item["avantage"], 0) < item["min"]:
+                found.append(
+                    f"{name} : il faut {item['min']} degré au moins en {item['avantage']}."
+                )
+        for other in req.get("atouts", []):
+            if not self.has(other):
+                found.append(f"{name} : demande l'atout {self._atout_name(other)}.")
+        if req.get("atouts_un_parmi") and not any(self.has(o) for o in req["atouts_un_parmi"]):
+            found.append(
+                f"{name} : demande l'un des atouts {', '.join(self._atout_name(o) for o in req['atouts_un_parmi'])}."
+            )
+        for other in req.get("atouts_exclus", []):
+            if self.has(other):
+                found.append(f"{name} : incompatible avec {self._atout_name(other)}.")
+        return found
+
+    def _rank_prerequisites(self, name: str, req) -> list[str]:
+        found = []
+        for item in req.get("rangs", []):
+            options = [item, *item.get("ou", ())]  # frozen rules: a tuple
+            if not any(
+                self.rank(
+                    o["competence"],
+                    slug(o["specialisation"]) if o.get("specialisation") else None,
+                )
+                >= item["min"]
+                for o in options
+            ):
+                wanted = " ou ".join(
+                    o["competence"]
+                    + (f" ({o['specialisation']})" if o.get("specialisation") else "")
+                    for o in options
+                )
+                found.append(f"{name} : il faut {item['min']} rang au moins en {wanted}.")
+        return found
+
+    def _takings(self, data, count: int) -> list[str]:
+        """How many times an atout may be taken: its linked characteristic, or its maximum."""
+        name, linked = data["nom"], data.get("caracteristique_liee")
+        if linked:
+            score = self.carac[linked]
+            if score < 1 or count > score:
+                return [
+                    f"{name} : caractéristique liée {self.rules.carac_names[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count})."
+                ]
+            return []
+        most = data.get("prises", {}).get("max")
+        if most is not None and count > most:
+            return [f"{name} : au plus {most} prise(s) (reçu : {count})."]
+        return []
 
     # --- derived values -------------------------------------------------------------------
     @cached_property
@@ -485,11 +541,21 @@ class Sheet:
         return dice, modifier
 
     def combat_lines(self, penalty: int) -> list[tuple[str, str, str]]:
+        """The sheet's combat block (chapter « Combat »): an attack line per weapon, the
+        defences, the protection, a saving throw per characteristic."""
+        return [
+            *self.attack_lines(penalty),
+            *self.defence_lines(penalty),
+            *self.save_lines(penalty),
+        ]
+
+    def attack_lines(self, penalty: int) -> list[tuple[str, str, str]]:
+        """Attack and damage of each weapon, used as the category below when its
+        mastery is missing (l. 337–341)."""
         c, lines = self.carac, []
         mastery = self.weapon_mastery()
         favourite = set(self.params("arme-de-predilection"))
         categories = list(self.rules.weapon_categories)  # from the lightest
-        shields = [item.value for _, item in self.items if item.kind == "bouclier"]
         for entry, item in self.items:
             if item.kind != "arme":
                 continue
@@ -525,31 +591,38 @@ class Sheet:
                     f"dégâts {dice_count}D6{damage:+d}{extra}",
                 )
             )
+        return lines
+
+    def defence_lines(self, penalty: int) -> list[tuple[str, str, str]]:
+        """Defences in melee (l. 525–526) and at range (l. 410), the armour's protection."""
+        c = self.carac
+        shields = [item.value for _, item in self.items if item.kind == "bouclier"]
         shield = max(shields, default=0)
         armed = any(item.kind == "arme" for _, item in self.items)
         block = max(c["dexterite"], c["force"] if armed else c["dexterite"])
-        lines.append(
+        armour = max((item.value for _, item in self.items if item.kind == "armure"), default=0)
+        return [
             (
                 "Défense au contact",
                 f"3D6{block + self.degrees.get('defense', 0) + shield - penalty:+d}",
                 "Force si armé (parade), sinon Dextérité (l. 525–526)",
-            )
-        )
-        lines.append(
+            ),
             (
                 "Défense à distance",
                 f"3D6{c['dexterite'] + self.degrees.get('defense', 0) + shield - penalty:+d}",
                 "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)",
-            )
-        )
-        armour = max((item.value for _, item in self.items if item.kind == "armure"), default=0)
-        lines.append(
+            ),
             (
                 "Protection",
                 str(armour + bool(self.has("boite-de-conserve")) if armour else 0),
                 "armure portée",
-            )
-        )
+            ),
+        ]
+
+    def save_lines(self, penalty: int) -> list[tuple[str, str, str]]:
+        """A saving throw per characteristic of the sheet, the physical ones under the
+        load's penalty."""
+        c, lines = self.carac, []
         for carac in (k for k in self.rules.caracs if k in c):  # the six of the sheet
             resist = 3 * sum(1 for p in self.params("resistance") if p == carac) + (
                 3 if self.people == "lutin" and carac == "sagesse" else 0

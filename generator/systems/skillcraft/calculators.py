@@ -9,6 +9,7 @@ from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextI
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from . import dice, planner
+from .personnage import SkillCraftCharacter
 
 SYSTEM = "skillcraft"
 
@@ -195,7 +196,9 @@ def _talent_suggestions(rules) -> tuple[tuple[str, str], ...]:
 
 def compute_planner(regles, possedes, points, tiers, cible):
     names = {k: t.name for k, t in regles.talents.items()}
-    owned = planner.owned_talents(regles, possedes)
+    # The planner works on the sheet's character: its talents and its tier.
+    character = SkillCraftCharacter.for_planner(regles, possedes, tiers)
+    owned = planner.owned_talents(regles, character)
     steps = planner.path(regles, owned, cible)
     target = regles.talents[cible]
     highest = max((regles.talents[s.talent].tier for s in steps), default=target.tier)
@@ -238,7 +241,7 @@ def compute_planner(regles, possedes, points, tiers, cible):
         for t in planner.chain(regles, cible)
     )
     blocks.append(Table(f"Chemin vers {target.name}", ("Talent", "Tiers", "Coût"), line))
-    now = planner.buyable(regles, owned, points, tiers)
+    now = planner.buyable(regles, owned, points, character.tiers)
     blocks.append(
         Table(
             f"Achetables maintenant ({len(now)})",

@@ -149,10 +149,34 @@ def _value(rows: Mapping[str, object], start: str) -> int:
     return next(v for k, v in rows.items() if k.startswith(start))
 
 
-def build(data: Mapping) -> CharacterRules:
-    tables = data["table"]
-    stats = {}
-    derived = {}
+# The labels of the table « Points de progression » the sheet reads (by their start).
+PROGRESSION_KEYS = (
+    "Points de talents à la création",
+    "Points de talents à dépenser au moins",
+    "Rabais d'un talent de compétence d'aspect",
+    "Points de talents par niveau",
+    "Points d'attribut par niveau",
+    "Score d'attribut maximal",
+    "Score d'attribut minimal",
+    "Score de départ",
+    "Score minimal lors de la répartition",
+    "Score maximal lors de la répartition",
+    "Bonus du Meilleur",
+    "Bonus du Pire",
+    "Bonus de chacun des deux autres",
+    "Attributs facultatifs retenus",
+    "Bonus de chaque attribut facultatif",
+    "Bonus de l'attribut au choix",
+    "Talents de compétence à acquérir",
+    "Coût d'un rang de compétence, formé",
+    "Coût d'un rang de compétence, non formé",
+    "Réduction de coût d'un rabais",
+)
+
+
+def _statistics(data: Mapping) -> tuple[dict, dict]:
+    """({attribute: its statistic}, {derived value: (attribute, formula)})."""
+    stats, derived = {}, {}
     for stat_id, s in data["statistique"].items():
         steps = {row["valeur"]: row for row in s.get("calcul", ())}
         if s["categorie"] == "statistique" and s["attribut"] not in stats:  # the first one
@@ -166,83 +190,52 @@ def build(data: Mapping) -> CharacterRules:
             )
         elif steps:
             derived[stat_id] = (s["attribut"], _formula(next(iter(steps.values()))))
+    return stats, derived
+
+
+def _dons(data: Mapping) -> dict[str, Don]:
+    return {
+        k: Don(
+            k,
+            v["nom"],
+            v.get("caractere"),
+            v.get("bonus_attribut", 0),
+            tuple(v.get("attributs_au_choix", ())),
+            v.get("score_maximal_avant_bonus"),
+            {b["competence"]: b["bonus"] for b in v.get("bonus_passifs", ())},
+            tuple((g["genre"], g["nombre"]) for g in v.get("talents_gratuits", ())),
+        )
+        for k, v in data["don"].items()
+    }
+
+
+def _talents(data: Mapping) -> dict[str, Talent]:
+    """Tier then book order."""
     talents = sorted(data["talent"].items(), key=lambda item: item[1]["tiers"])
+    return {
+        k: Talent(
+            k,
+            v["nom"],
+            v["tiers"],
+            v.get("prerequis"),
+            v.get("formation"),
+            bool(v.get("achats_multiples")),
+            dict(v.get("effets_feuille", {})),
+            tuple(v.get("maitrises", ())),
+        )
+        for k, v in talents
+    }
+
+
+def _from_tables(tables: Mapping) -> dict[str, object]:
+    """The fields of CharacterRules read from the numbered tables of chapter 1."""
     progression = _rows(tables, "points-de-progression")
     combat = _rows(tables, "deroulement-du-combat")
     breath = _rows(tables, "retenir-son-souffle")
     alcohol = _rows(tables, "alcoolemie")
     jumps = {row[0]: (row[1], row[2]) for row in tables["sauts"]["lignes"]}
-    return CharacterRules(
-        attributes=tuple(data["attribut"]),
-        attribute_names={a: v["nom"] for a, v in data["attribut"].items()},
-        statistics=stats,
-        skills={k: (v["nom"], v["attribut"], v["talent"]) for k, v in data["competence"].items()},
-        aspects={
-            k: (
-                v["nom"],
-                tuple(v["attributs_obligatoires"]),
-                tuple(v["attributs_facultatifs"]),
-                tuple(v["competences"]),
-            )
-            for k, v in data["aspect"].items()
-        },
-        caracteres={
-            k: (v["nom"], v["attribut"], v["bonus_attribut"], v["don"])
-            for k, v in data["caractere"].items()
-        },
-        dons={
-            k: Don(
-                k,
-                v["nom"],
-                v.get("caractere"),
-                v.get("bonus_attribut", 0),
-                tuple(v.get("attributs_au_choix", ())),
-                v.get("score_maximal_avant_bonus"),
-                {b["competence"]: b["bonus"] for b in v.get("bonus_passifs", ())},
-                tuple((g["genre"], g["nombre"]) for g in v.get("talents_gratuits", ())),
-            )
-            for k, v in data["don"].items()
-        },
-        handicaps={k: v["nom"] for k, v in data["handicap"].items()},
-        talents={
-            k: Talent(
-                k,
-                v["nom"],
-                v["tiers"],
-                v.get("prerequis"),
-                v.get("formation"),
-                bool(v.get("achats_multiples")),
-                dict(v.get("effets_feuille", {})),
-                tuple(v.get("maitrises", ())),
-            )
-            for k, v in talents
-        },
-        derived=derived,
-        progression={
-            key: _value(progression, key)
-            for key in (
-                "Points de talents à la création",
-                "Points de talents à dépenser au moins",
-                "Rabais d'un talent de compétence d'aspect",
-                "Points de talents par niveau",
-                "Points d'attribut par niveau",
-                "Score d'attribut maximal",
-                "Score d'attribut minimal",
-                "Score de départ",
-                "Score minimal lors de la répartition",
-                "Score maximal lors de la répartition",
-                "Bonus du Meilleur",
-                "Bonus du Pire",
-                "Bonus de chacun des deux autres",
-                "Attributs facultatifs retenus",
-                "Bonus de chaque attribut facultatif",
-                "Bonus de l'attribut au choix",
-                "Talents de compétence à acquérir",
-                "Coût d'un rang de compétence, formé",
-                "Coût d'un rang de compétence, non formé",
-                "Réduction de coût d'un rabais",
-            )
-        },
+    return dict(
+        progression={key: _value(progression, key) for key in PROGRESSION_KEYS},
         talent_cost={row[0]: row[1] for row in tables["cout-des-talents"]["lignes"]},
         max_rank={row[0]: row[1] for row in tables["rang-maximal-par-tiers"]["lignes"]},
         xp_total=tuple(row[2] for row in tables["experience-par-niveau"]["lignes"]),
@@ -263,4 +256,32 @@ def build(data: Mapping) -> CharacterRules:
         ),
         intoxication=_value(_rows(tables, "intoxication"), "Tolérance : ajout"),
         book_example=tuple(tuple(row) for row in tables["attributs-de-justinien"]["lignes"]),
+    )
+
+
+def build(data: Mapping) -> CharacterRules:
+    stats, derived = _statistics(data)
+    return CharacterRules(
+        attributes=tuple(data["attribut"]),
+        attribute_names={a: v["nom"] for a, v in data["attribut"].items()},
+        statistics=stats,
+        skills={k: (v["nom"], v["attribut"], v["talent"]) for k, v in data["competence"].items()},
+        aspects={
+            k: (
+                v["nom"],
+                tuple(v["attributs_obligatoires"]),
+                tuple(v["attributs_facultatifs"]),
+                tuple(v["competences"]),
+            )
+            for k, v in data["aspect"].items()
+        },
+        caracteres={
+            k: (v["nom"], v["attribut"], v["bonus_attribut"], v["don"])
+            for k, v in data["caractere"].items()
+        },
+        dons=_dons(data),
+        handicaps={k: v["nom"] for k, v in data["handicap"].items()},
+        talents=_talents(data),
+        derived=derived,
+        **_from_tables(data["table"]),
     )

@@ -37,9 +37,10 @@ def read_talents(known: Mapping[str, str], text: str, field: str) -> list[str]:
     return list(dict.fromkeys(t for t in found if t is not None))
 
 
-def owned_talents(rules: Rules, text: str) -> set[str]:
-    """The talents a character owns: known names, each with its required talent (l. 1138)."""
-    ids = read_talents({k: t.name for k, t in rules.talents.items()}, text, "possedes")
+def owned_talents(rules: Rules, character) -> set[str]:
+    """The talents a character (personnage.py) owns: known names, each with its required
+    talent (l. 1138); a problem is reported at the planner's field."""
+    ids = character.talent_ids({k: t.name for k, t in rules.talents.items()}, "possedes")
     missing = [
         f"{rules.talents[t].name} requiert {rules.talents[need].name}"
         for t in ids

@@ -17,6 +17,7 @@ from ...engine.inputs import (
 from ...engine.registry import Action, Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from . import deck, health, sheet, virtual
+from .personnage import TalonCharacter
 from .rules import Rules
 
 SYSTEM = "talon"
@@ -560,20 +561,45 @@ def _choice_suggestions(rules: Rules, group, status: str) -> tuple[tuple[str, st
     return tuple(found)
 
 
-def compute_creation(
-    regles, primaires, secondaires, archetype, celerite, maitre_d_arme, deux_armes, **values
-):
-    attributes = {a: values[field_name(a)] for a in regles.attributes}
-    primaries, problems = sheet.parse_choices(regles, primaires)
+def read_creation(regles, c: TalonCharacter) -> sheet.Sheet:
+    """Creation (l. 320–330): the scores shared out, the skills each primary and secondary
+    attribute develops; a name the data do not know is reported at its field."""
+    scores = dict(c.attributs)
+    attributes = {a: scores[field_name(a)] for a in regles.attributes}
+    primaries, problems = sheet.parse_choices(regles, c.primaires)
     if problems:
         raise FieldError("primaires", " ; ".join(problems) + ".")
-    secondaries, problems = sheet.parse_choices(regles, secondaires)
+    secondaries, problems = sheet.parse_choices(regles, c.secondaires)
     if problems:
         raise FieldError("secondaires", " ; ".join(problems) + ".")
-    character = sheet.Sheet(regles, attributes, primaries, secondaries)
+    return sheet.Sheet(regles, attributes, primaries, secondaries)
+
+
+def compute_creation(regles, **values):
+    """The calculator: the character read from the form, its creation checked, its
+    derived values and skills assembled."""
+    c = TalonCharacter.from_values(values, regles)
+    character = read_creation(regles, c)
     broken = character.problems()
-    suits = regles.pack.suit
-    rows = []
+    return (
+        Text(
+            "Création conforme aux règles (l. 322)."
+            if not broken
+            else "Création non conforme : " + " ".join(broken),
+            "info" if not broken else "avertissement",
+        ),
+        _creation_figures(regles, c, character),
+        Table(
+            "Compétences",
+            ("Compétence", "Enseigne", "Attribut retenu", "Développement", "Valeur"),
+            _skill_rows(regles, character),
+            note="Chaque compétence prend le meilleur de ses attributs liés (liste des compétences), +2 par développement.",
+        ),
+    )
+
+
+def _skill_rows(regles, character: sheet.Sheet) -> tuple[tuple, ...]:
+    suits, rows = regles.pack.suit, []
     for skill in regles.skills.values():
         value, attribute, dev = character.skill(skill.id)
         rows.append(
@@ -585,67 +611,63 @@ def compute_creation(
                 value,
             )
         )
-    skills = {skill: character.skill(skill)[0] for skill in regles.skills}
-    mastery = 1 + celerite + (1 if deux_armes else 0)
-    free = [
+    return tuple(rows)
+
+
+def _free_levels(regles, skills: dict[str, int]) -> list[str]:
+    """The health levels a skill gives for free, by track."""
+    return [
         f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} niveau(x) gratuit(s)"
         for track in regles.tracks.values()
         for n in [sum(1 for level in track.levels if skills[track.skill] >= level.free_from)]
         if n
     ]
-    chosen = regles.archetypes.get(archetype)
-    blocks = [
-        Text(
-            "Création conforme aux règles (l. 322)."
-            if not broken
-            else "Création non conforme : " + " ".join(broken),
-            "info" if not broken else "avertissement",
-        ),
-        Figures(
-            "Valeurs dérivées",
-            (
-                Figure("Initiative (= Réflexes)", skills["reflexes"]),
-                Figure(
-                    "Maîtrise",
-                    mastery,
-                    note=f"1 + Célérité {celerite}"
-                    + (" + 1 (deux armes)" if deux_armes else "")
-                    + (
-                        f" ; {mastery + maitre_d_arme} avec une arme de mêlée (Maître d'arme)"
-                        if maitre_d_arme
-                        else ""
-                    ),
+
+
+def _creation_figures(regles, c: TalonCharacter, character: sheet.Sheet) -> Figures:
+    """Initiative, mastery, attacks and actions (l. 183), melee damage (l. 66)."""
+    suits = regles.pack.suit
+    skills = {skill: character.skill(skill)[0] for skill in regles.skills}
+    mastery = 1 + c.celerite + (1 if c.deux_armes else 0)
+    free = _free_levels(regles, skills)
+    chosen = regles.archetypes.get(c.archetype)
+    return Figures(
+        "Valeurs dérivées",
+        (
+            Figure("Initiative (= Réflexes)", skills["reflexes"]),
+            Figure(
+                "Maîtrise",
+                mastery,
+                note=f"1 + Célérité {c.celerite}"
+                + (" + 1 (deux armes)" if c.deux_armes else "")
+                + (
+                    f" ; {mastery + c.maitre_d_arme} avec une arme de mêlée (Maître d'arme)"
+                    if c.maitre_d_arme
+                    else ""
                 ),
-                Figure("Attaques par round", 1 + celerite, note="Célérité + 1"),
-                Figure(
-                    "Actions par round",
-                    mastery,
-                    note="Maîtrise sans Célérité + Célérité + Vélocité (l. 183 ; Vélocité non définie : comptée 0)",
-                ),
-                Figure(
-                    "Dommages au corps à corps",
-                    character.melee_die(),
-                    note="selon Costaud et Violent (l. 66)",
-                ),
-                Figure(
-                    "Niveaux de santé gratuits",
-                    " ; ".join(free) if free else "aucun (compétences < 15)",
-                ),
-                Figure(
-                    "Archétype",
-                    f"{chosen.name} ({suits[chosen.suit].name})" if chosen else "aucun",
-                ),
-                Figure("Somme des attributs", sum(attributes.values())),
             ),
+            Figure("Attaques par round", 1 + c.celerite, note="Célérité + 1"),
+            Figure(
+                "Actions par round",
+                mastery,
+                note="Maîtrise sans Célérité + Célérité + Vélocité (l. 183 ; Vélocité non définie : comptée 0)",
+            ),
+            Figure(
+                "Dommages au corps à corps",
+                character.melee_die(),
+                note="selon Costaud et Violent (l. 66)",
+            ),
+            Figure(
+                "Niveaux de santé gratuits",
+                " ; ".join(free) if free else "aucun (compétences < 15)",
+            ),
+            Figure(
+                "Archétype",
+                f"{chosen.name} ({suits[chosen.suit].name})" if chosen else "aucun",
+            ),
+            Figure("Somme des attributs", sum(character.attributes.values())),
         ),
-        Table(
-            "Compétences",
-            ("Compétence", "Enseigne", "Attribut retenu", "Développement", "Valeur"),
-            tuple(rows),
-            note="Chaque compétence prend le meilleur de ses attributs liés (liste des compétences), +2 par développement.",
-        ),
-    ]
-    return tuple(blocks)
+    )
 
 
 CREATION_INPUTS = (

@@ -6,9 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.inputs import ChoiceInput, IntInput, TextInput
-from ...engine.names import slug, unknown
+from ...engine.names import require_known, slug
 from ...engine.registry import Calculator, register
 from ...engine.results import Figure, Figures, Text, format_number, signed
+from .personnage import UndesixCharacter
 from .rules import Mode, Rules
 
 SYSTEM = "undesix"
@@ -92,18 +93,24 @@ def derived_figures(rules: Rules, values: dict[str, int]) -> tuple[Figure, ...]:
     return tuple(figures)
 
 
-def compute_creation(
-    regles, mode, phy, dex, sav, psy, sens, essences, verbe, bonus_essences, bonus_verbe
-):
-    chosen = regles.modes[mode]
-    values = {"phy": phy, "dex": dex, "sav": sav, "psy": psy, "sens": sens}
-    picked = [slug(e) for e in essences.split(",") if e.strip()]
-    wrong = [e for e in picked if e not in regles.essences]
-    if wrong:
-        names = {k: name for k, (name, _) in regles.essences.items()}
-        raise unknown("essences", "Essence(s) inconnue(s)", wrong, names)
+def read_essences(regles, text: str) -> list[str]:
+    """The essences of the magic bonus, by name or id; an unknown one is reported at its
+    field with the nearest known name."""
+    picked = [slug(e) for e in text.split(",") if e.strip()]
+    names = {k: name for k, (name, _) in regles.essences.items()}
+    require_known("essences", "Essence(s) inconnue(s)", picked, names, regles.essences)
+    return picked
+
+
+def compute_creation(regles, **values):
+    """The calculator: the character read from the form, checked against its mode (Fiche
+    9), its values and its draw assembled."""
+    c = UndesixCharacter(**values)
+    chosen = regles.modes[c.mode]
+    values = {"phy": c.phy, "dex": c.dex, "sav": c.sav, "psy": c.psy, "sens": c.sens}
+    picked = read_essences(regles, c.essences)
     problems = characteristic_problems(regles, chosen, values) + magic_problems(
-        chosen, picked, bonus_essences, bonus_verbe, verbe
+        chosen, picked, c.bonus_essences, c.bonus_verbe, c.verbe
     )
     if chosen.method not in ("aleatoire", "repartition"):
         verdict = Text(

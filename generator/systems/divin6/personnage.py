@@ -1,0 +1,34 @@
+"""A Divin character as a value: the choices the sheet reads (chapter « Création du
+personnage »), its URL query and its JSON (engine/character.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.character import Character
+
+
+@dataclass(frozen=True)
+class DivinCharacter(Character):
+    CALCULATOR = ("divin6", "feuille")
+
+    force: int
+    dexterite: int
+    constitution: int
+    intelligence: int
+    sagesse: int
+    charisme: int
+    peuple: str
+    point_niveau_4: str  # « aucun » or a characteristic
+    classes: str  # one a level, comma-separated, as the reader wrote them
+    rangs: str  # « compétence (spécialisation) rangs », comma-separated
+    degres: str  # « avantage degrés », comma-separated
+    libres_pv: int
+    libres_pe: int
+    recuperation_pv: int
+    recuperation_pe: int
+    atouts: str  # names, details in parentheses
+    equipement: str  # names of the price tables or weapons
+
+
+CHARACTER = DivinCharacter

@@ -1,0 +1,77 @@
+"""A SkillCraft character as a value: the choices of the nine creation steps and of the
+progression that the sheet reads (guide §3), its URL query and its JSON
+(engine/character.py). The planner reads its talents from the same value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from ...engine.character import Character
+from .planner import read_talents
+
+
+@dataclass(frozen=True)
+class SkillCraftCharacter(Character):
+    CALCULATOR = ("skillcraft", "fiche")
+
+    # Step 1: attribute scores bought.
+    agilite: int
+    coordination: int
+    esprit: int
+    intellect: int
+    presence: int
+    sensibilite: int
+    vigueur: int
+    # Step 2: aspects and the attributes they raise.
+    aspect_1: str
+    aspect_2: str
+    meilleur: str
+    pire: str
+    facultatif_1: str
+    facultatif_2: str
+    choix_libre: str
+    bonus_espece: tuple[str, ...]
+    bonus_peuple: tuple[str, ...]
+    # Step 3: caractère, dons, handicaps.
+    caractere: str
+    dons: tuple[str, ...]
+    handicaps: tuple[str, ...]
+    attribut_don: str
+    # Progression: experience, the attributes of the levels gained, the tier.
+    experience: int
+    progression: str
+    tiers: int
+    # Talents and skill ranks.
+    talents: str  # names, comma-separated, as the reader wrote them
+    competence_caste: str
+    competence_education: str
+    autres_points: int
+    rangs: str  # « compétence rangs », comma-separated
+    # Body, equipment, money.
+    taille: str
+    points_de_mouvement: int
+    masse_portee: int
+    defense_armure: int
+    jet_argent: int
+    facteur_education: int
+    depenses: int
+
+    def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:
+        """The talents owned, in order, once each (`known`: id -> name): the one reading
+        of the talents for every view of the character, the sheet and the planner; an
+        unknown name is reported at `field`."""
+        return read_talents(known, self.talents, field)
+
+    def planner_query(self) -> dict[str, str]:
+        """The planner's query for this character: its talents and its tier."""
+        return {"possedes": self.talents, "tiers": str(self.tiers)}
+
+    @classmethod
+    def for_planner(cls, rules: object, possedes: str, tiers: int) -> SkillCraftCharacter:
+        """The character the planner's query describes: the talents owned and the tier,
+        the other choices left to the sheet's defaults (the planner does not read them)."""
+        return replace(cls.from_query({}, rules), talents=possedes, tiers=tiers)
+
+
+CHARACTER = SkillCraftCharacter

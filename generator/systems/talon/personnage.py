@@ -1,0 +1,24 @@
+"""A Talon character at creation as a value: attributes, developed skills, archetype and
+the atouts the creation reads, its URL query and its JSON (engine/character.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.character import Character
+
+
+@dataclass(frozen=True)
+class TalonCharacter(Character):
+    CALCULATOR = ("talon", "creation")
+
+    primaires: str  # primary attributes and their developed skills, as written
+    secondaires: str
+    attributs: tuple[tuple[str, int], ...]  # (attribute id, value), in the data's order
+    archetype: str
+    celerite: int
+    maitre_d_arme: int
+    deux_armes: bool
+
+
+CHARACTER = TalonCharacter

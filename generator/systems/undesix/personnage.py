@@ -1,0 +1,27 @@
+"""An UnDéSix character at creation as a value: the creation mode, the five
+characteristics and the magic bonus, its URL query and its JSON (engine/character.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.character import Character
+
+
+@dataclass(frozen=True)
+class UndesixCharacter(Character):
+    CALCULATOR = ("undesix", "creation")
+
+    mode: str
+    phy: int
+    dex: int
+    sav: int
+    psy: int
+    sens: int
+    essences: str  # essence names, comma-separated
+    verbe: str
+    bonus_essences: int
+    bonus_verbe: int
+
+
+CHARACTER = UndesixCharacter
