@@ -56,10 +56,11 @@ def page_notes(notes: list[dict]) -> list[PageNote]:
 
 
 def marker(note: PageNote) -> str:
-    """The link to a note, where it applies: short on screen, its title for screen readers."""
+    """The link to a note, where it applies: short on screen, its title for screen readers
+    (after the visible words, which a voice command names it by)."""
     return (
         f'<a class="srd-appel-note" id="{note.marker_id}" href="#{note.anchor}" '
-        f'aria-label="Note éditoriale {note.number} : {escape(note.title)}">'
+        f'aria-label="note {note.number}, note éditoriale : {escape(note.title)}">'
         f"note {note.number}</a>"
     )
 

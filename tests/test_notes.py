@@ -79,7 +79,7 @@ def test_a_chapter_note_sits_in_the_section_it_names(site):
     html = (site / "skillcraft/regles/attributs-et-competences/index.html").read_text()
     formation = html[html.index('id="formation"') : html.index('id="rang"')]
     assert 'href="#note-jets-de-sauvegarde-et-formation"' in formation
-    assert 'aria-label="Note éditoriale 5 : Jets de sauvegarde et formation"' in formation
+    assert 'aria-label="note 5, note éditoriale : Jets de sauvegarde et formation"' in formation
 
 
 def test_a_section_that_names_nothing_is_refused_at_its_line(project):
