@@ -14,7 +14,7 @@ from html import escape
 
 from markdown.extensions.toc import slugify
 
-from .corpus import Chapter, Corpus, Entity
+from .corpus import Chapter, Corpus, Entity, System
 from .errors import Problems
 from .links import HEADING, TAG, chapter_anchors
 
@@ -91,8 +91,17 @@ def with_markers(body: str, notes: list[dict]) -> str:
 
 # --- check ------------------------------------------------------------------------------
 def check(corpus: Corpus, problems: Problems) -> None:
-    """Each note's `section` names a heading of its chapter or a field of its entity."""
+    """Each note's `section` names a heading of its chapter or a field of its entity; a
+    system's own notes are about its whole presentation and name none."""
     for system in corpus.systems.values():
+        for index, note in enumerate(system.meta.get("notes_editoriales") or []):
+            if isinstance(note, dict) and "section" in note:
+                problems.add(
+                    system.file,
+                    _line(system, index, str(note["section"])),
+                    f"note éditoriale « {note.get('titre', '')} » : une note du système vaut "
+                    "pour toute sa présentation, sans « section »",
+                )
         for chapter in system.chapters:
             _check_places(chapter, chapter.notes, set(chapter_anchors(chapter)), problems)
         for entity in system.all_entities():
@@ -116,7 +125,7 @@ def _check_places(
         )
 
 
-def _line(source: Chapter | Entity, index: int, section: str) -> int:
+def _line(source: Chapter | Entity | System, index: int, section: str) -> int:
     """Line of a note's `section:` in its file."""
     if isinstance(source, Entity):
         return source.line(("notes_editoriales", index, "section"))

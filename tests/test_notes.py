@@ -87,7 +87,11 @@ def test_a_section_that_names_nothing_is_refused_at_its_line(project):
     edit(project, chapter, "section: formation", "section: formations")
     entity = "data/reserve-d6/equipement.yaml"
     edit(project, entity, "    - titre: Un bonus", "    - section: prix\n      titre: Un bonus")
+    meta = "data/reserve-d6/systeme.yaml"
+    edit(project, meta, "  - titre: Un texte sans", "  - section: sante\n    titre: Un texte sans")
     found = problems_of(project)
+    line = line_of(project, meta, "section: sante")
+    assert any(p.startswith(f"{meta}:{line}: ") and "sans « section »" in p for p in found), found
     line = line_of(project, chapter, "section: formations")
     assert any(
         p.startswith(f"{chapter}:{line}: ") and "section « formations » introuvable" in p
