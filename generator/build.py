@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from . import finder, graph, targets
+from . import finder, graph, notes, targets
 from .assets import write_assets
 from .corpus import Corpus, System, load_corpus
 from .csp import protect
@@ -63,6 +63,7 @@ def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
         problems.add(source.file, line, message)
     graph.check(corpus, problems)
     check_abbreviations(corpus, problems)
+    notes.check(corpus, problems)
     if problems:
         raise BuildFailed(problems)
     renderer = Renderer(corpus, links, links.rules)

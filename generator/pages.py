@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
-from . import schemas, systems, urls
+from . import notes, schemas, systems, urls
 from .corpus import Corpus, Entity, System
 from .engine import registry
 from .engine.form import calculator_html
@@ -60,6 +60,11 @@ class Renderer:
         self.env.filters["cellule"] = self._cellule
         self.env.filters["champs"] = self._champs
         self.env.filters["par_genre"] = self._par_genre
+        self.env.filters["notes_de_page"] = notes.page_notes
+        self.env.filters["avec_appels"] = notes.with_markers
+        self.env.filters["appels"] = lambda items, section: notes.markers(
+            notes.page_notes(items), section
+        )
         self.env.filters["condition"] = self._condition
         self.env.globals["calculators_of"] = self.calculators_of
         self.env.globals["urls"] = urls
@@ -131,6 +136,7 @@ class Renderer:
         """The kind's own fields, read from its schema: simple ones in a two-column table,
         lists of objects (levels, bonuses…) each in a table of their own."""
         schema = schemas.kinds(entity.system)[entity.kind].schema["properties"]
+        placed = notes.page_notes(entity.notes)
         simple, tables = [], []
         for field, spec in schema.items():
             if field in COMMON_FIELDS or field == "description" or field not in entity.data:
@@ -153,9 +159,11 @@ class Renderer:
                     + " |"
                     for row in value
                 ]
-                tables.append(f"**{title}**\n\n" + "\n".join([head, rule, *rows]))
+                marked = f"**{title}** {notes.inline_markers(placed, field)}".rstrip()
+                tables.append(f"{marked}\n\n" + "\n".join([head, rule, *rows]))
             else:
-                simple.append((title, self._value(ctx, value, spec)))
+                value = self._value(ctx, value, spec)
+                simple.append((title, f"{value} {notes.inline_markers(placed, field)}".rstrip()))
         return "\n\n".join(filter(None, [facts(simple), *tables]))
 
     @pass_context

@@ -24,7 +24,9 @@ VOCABULARY = "assets/vocabulaire.json"
 TITLES = "assets/titres.json"
 ABBREVIATIONS = "assets/abreviations.json"
 ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
-NOT_INDEXED = ".headerlink, .srd-fil, .srd-kind, .srd-renvois, .srd-source"
+NOT_INDEXED = (
+    ".headerlink, .srd-fil, .srd-kind, .srd-renvois, .srd-source, .srd-appel-note, .srd-retour-note"
+)
 WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
 
 

@@ -87,7 +87,7 @@ def test_inline_tags_become_links_including_calculator_queries(site):
 
 def test_editorial_notes_render_as_admonitions_and_in_errata(site, docs):
     stone = (site / "reserve-d6/equipement/tres-grosse-pierre/index.html").read_text()
-    assert 'class="admonition note"' in stone and "Un bonus rattaché à une action" in stone
+    assert 'class="admonition note srd-note"' in stone and "Un bonus rattaché à une action" in stone
     errata = (site / "reserve-d6/errata/index.html").read_text()
     corpus, _ = check(ROOT)
     system = corpus.systems["reserve-d6"]
