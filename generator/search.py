@@ -1,5 +1,9 @@
 """The site's search index, made by Pagefind from the built pages (docs/decisions.md).
 
+Pagefind reads the pages after the typography pass (generator/typo_hook.py), so its
+excerpts keep their non-breaking spaces; the titles and summaries written here get the
+same pass.
+
 Pagefind splits the index into small parts that the reader's browser fetches only for the
 words typed, stems French words and folds accents. Each page tells it, in its front matter
 (`lieu`, rendered by site_overrides/main.html), what a hit on it is: « Atout · Divin
@@ -19,12 +23,14 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from .engine.typographie import texte
+
 OUTPUT = "pagefind"
 VOCABULARY = "assets/vocabulaire.json"
 TITLES = "assets/titres.json"
 ABBREVIATIONS = "assets/abreviations.json"
 ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
-NOT_INDEXED = ".headerlink, .srd-fil, .srd-kind, .srd-renvois, .srd-source"
+NOT_INDEXED = ".headerlink, .md-path, .srd-kind, .srd-renvois, .srd-source"
 WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
 
 
@@ -62,13 +68,13 @@ def titles(corpus) -> list[list[str]]:
 
     rows = []
     for system in corpus.systems.values():
-        short = system.meta.get("nom_court", system.name)
+        short = system.name
         for kind_id in system.entities:  # list pages first: « talents » is their title
             kind = schemas.kinds(system.id)[kind_id]
             url = urls.url(urls.kind_index(system.id, kind_id))
             rows.append((kind.plural, url, f"Liste · {short}", None))
     for system in corpus.systems.values():
-        short = system.meta.get("nom_court", system.name)
+        short = system.name
         for entity in system.all_entities():
             kind = schemas.kinds(system.id)[entity.kind].label
             rows.append((entity.name, entity.url, f"{kind} · {short}", entity.data.get("resume")))
@@ -77,7 +83,8 @@ def titles(corpus) -> list[list[str]]:
                 (chapter.title, chapter.url, f"Règles · {short}", chapter.meta.get("resume"))
             )
     return [
-        [title_key(t), t, url.lstrip("/"), where, summary or ""] for t, url, where, summary in rows
+        [title_key(t), texte(t), url.lstrip("/"), texte(where), texte(summary or "")]
+        for t, url, where, summary in rows
     ]
 
 

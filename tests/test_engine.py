@@ -250,7 +250,7 @@ def test_an_error_message_quotes_only_the_start_of_what_the_reader_sent(rules):
         registry.get("talon", "test"), {"lames_revelees": "x" * 800_000}, rules["talon"]
     )
     message = json.loads(reply)["errors"]["lames_revelees"]
-    assert len(reply) < 300 and message == f"Valeur(s) inconnue(s) : {'x' * 40}…."
+    assert len(reply) < 300 and message == f"Valeur inconnue\u00a0: {'x' * 40}…."
     unknown = json.loads(api.run_json("reserve-d6", "y" * 800_000, "{}"))["message"]
     assert unknown == f"Calculateur inconnu : reserve-d6/{'y' * 29}…."
 

@@ -1,0 +1,197 @@
+"""French typography and words (issue 19, point 6): the typography function, then every
+page of the built site read as a reader sees it (the text of its HTML, code left out)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.engine.typographie import FINE, INSECABLE, html, texte
+
+# ---------------------------------------------------------------- the function
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Coût : 3", f"Coût{INSECABLE}: 3"),
+        ("Vraiment ? Oui ! Bien ; fin", f"Vraiment{FINE}? Oui{FINE}! Bien{FINE}; fin"),
+        ("le « Talon » ici", f"le «{FINE}Talon{FINE}» ici"),
+        ("le «Talon» ici", f"le «{FINE}Talon{FINE}» ici"),
+        ("mot\n:", f"mot{INSECABLE}:"),
+        (f"déjà{INSECABLE}: fait", f"déjà{INSECABLE}: fait"),
+    ],
+)
+def test_text_gets_non_breaking_spaces(raw, expected):
+    assert texte(raw) == expected
+
+
+@pytest.mark.parametrize(
+    "raw", ["http://127.0.0.1:8000/a?b=1", "10:30", "voir ?modificateur=99", "a :b", "»", ""]
+)
+def test_what_is_not_prose_punctuation_is_left_alone(raw):
+    assert texte(raw) == raw
+
+
+def test_html_changes_text_only():
+    page = (
+        '<p title="Coût : 3" data-x="a ; b"><a href="/x/?q=1 ;r">Coût</a> : 3 !</p>'
+        "<code>a : b</code><pre>x ! y <b>z ?</b></pre>"
+        '<script>if (a < b) { s = " : "; }</script><style>a:hover { x: y ; }</style>'
+        "<!-- note : ici --><p>mot <em>!</em></p><p>mot <code>x</code>: y</p>"
+    )
+    expected = (
+        f'<p title="Coût : 3" data-x="a ; b"><a href="/x/?q=1 ;r">Coût</a>{INSECABLE}: 3{FINE}!</p>'
+        "<code>a : b</code><pre>x ! y <b>z ?</b></pre>"
+        '<script>if (a < b) { s = " : "; }</script><style>a:hover { x: y ; }</style>'
+        f"<!-- note : ici --><p>mot{FINE}<em>!</em></p><p>mot <code>x</code>: y</p>"
+    )
+    assert html(page) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["Coût : 3 ; « Talon » ! Quoi ?", "<p>a <i>:</i> « <a href='u'>b</a> »</p>"]
+)
+def test_typography_is_idempotent(text):
+    once = html(text)
+    assert html(once) == once
+    assert texte(texte(text)) == texte(text)
+
+
+# ---------------------------------------------------------------- every built page
+
+HIDDEN = {"script", "style", "code", "pre", "kbd", "samp", "var", "textarea", "template"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+BLOCKS = {"p", "li", "td", "th", "div", "dt", "dd", "h1", "h2", "h3", "h4", "br", "tr", "nav"}
+
+
+class _Text(HTMLParser):
+    """The text of a page as a reader sees it: code and scripts left out, a line break at
+    each block so two blocks' texts never glue."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in BLOCKS:
+            self.parts.append("\n")
+        if tag in HIDDEN:
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if tag in HIDDEN and self.hidden:
+            self.hidden -= 1
+        if tag in BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def page_text(page: Path) -> str:
+    reader = _Text()
+    reader.feed(page.read_text(encoding="utf-8"))
+    return "".join(reader.parts)
+
+
+def built_pages(site: Path) -> dict[str, str]:
+    """{URL path: text} of every HTML page of the site (the search index's files aside)."""
+    return {
+        "/" + str(page.relative_to(site).parent).replace(".", "").strip("/"): page_text(page)
+        for page in sorted(site.rglob("*.html"))
+        if page.relative_to(site).parts[0] not in ("pagefind", "assets")
+    }
+
+
+BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»")
+PLURAL_MARK = re.compile(r"\w\((?:s|e|es|x)\)")
+LONG_DECIMAL = re.compile(r"\d,\d{5,}")
+SCHEMA_KEY = re.compile(r"\b[a-z]+_[a-z_]+ ?: |:\s*(?:true|false|True|False|None|null)\b")
+
+
+def offences(pages: dict[str, str], pattern: re.Pattern) -> list[str]:
+    """« URL : the excerpt » for each page where `pattern` is found (its first match)."""
+    found = []
+    for url, text in pages.items():
+        match = pattern.search(text)
+        if match:
+            excerpt = text[max(0, match.start() - 30) : match.end() + 10].replace("\n", " ")
+            found.append(f"{url} : {excerpt!r}")
+    return found
+
+
+def long_names(pages: dict[str, str], systems: dict[str, dict]) -> list[str]:
+    """Pages that name a system by its long form, other than the system's own page."""
+    found = []
+    for system_id, meta in systems.items():
+        short, long = meta.get("nom_court"), meta["nom"]
+        if not short:
+            continue
+        for url, text in pages.items():
+            if long in text and url != f"/{system_id}":
+                found.append(f"{url} : {long}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def pages(site) -> dict[str, str]:
+    return built_pages(site)
+
+
+@pytest.fixture(scope="module")
+def system_meta(root) -> dict[str, dict]:
+    import yaml
+
+    return {
+        path.parent.name: yaml.safe_load(path.read_text(encoding="utf-8"))
+        for path in sorted((root / "data").glob("*/systeme.yaml"))
+    }
+
+
+def test_no_breakable_space_before_french_punctuation_on_any_page(pages):
+    assert len(pages) > 1000
+    found = offences(pages, BREAKABLE_BEFORE)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_plural_in_parentheses_on_any_page(pages):
+    found = offences(pages, PLURAL_MARK)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_decimal_of_five_digits_or_more_on_any_page(pages):
+    found = offences(pages, LONG_DECIMAL)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_schema_key_on_any_page(pages):
+    found = offences(pages, SCHEMA_KEY)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_one_name_per_system(pages, system_meta):
+    found = long_names(pages, system_meta)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+@pytest.mark.browser
+def test_the_finder_shows_more_only_when_there_is_more(browser, server):
+    """« Afficher plus » is hidden once every result is shown (.md-button vs [hidden])."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    more = page.get_by_role("button", name="Afficher plus")
+    page.goto(f"{server}/trouver/")
+    expect(page.locator(".srd-carte").first).to_be_visible(timeout=20_000)
+    expect(more).to_be_visible()  # the whole site: more than one screen of cards
+    page.goto(f"{server}/trouver/?s=skillcraft&k=talent&q=commandement")
+    expect(page.locator(".srd-trouveur-compte")).to_have_text(re.compile(r"^\d résultats?$"))
+    expect(more).to_be_hidden()
+    context.close()
