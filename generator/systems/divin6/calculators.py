@@ -605,7 +605,7 @@ def compute_sheet(
     class_list = [known.find(c) or slug(c) for c in known.split(classes) if c.strip()]
     bad = [c for c in class_list if c not in regles.classes]
     if bad:
-        raise unknown("classes", "Classe(s) inconnue(s)", bad, known.known)
+        raise unknown("classes", ("Classe inconnue", "Classes inconnues"), bad, known.known)
     if not class_list or len(class_list) > 6:
         names = ", ".join(c.name.lower() for c in regles.classes.values())
         raise FieldError(
@@ -616,17 +616,17 @@ def compute_sheet(
     ranks = sheet.parse_list(rangs, "rangs", known, with_rank=True)
     bad = [e.id for e in ranks if e.id not in regles.skills]
     if bad:
-        raise unknown("rangs", "Compétence(s) inconnue(s)", bad, known.known)
+        raise unknown("rangs", ("Compétence inconnue", "Compétences inconnues"), bad, known.known)
     known = regles.names["avantage"]
     degree_entries = sheet.parse_list(degres, "degres", known, with_rank=True)
     bad = [e.id for e in degree_entries if e.id not in regles.advantages]
     if bad:
-        raise unknown("degres", "Avantage(s) inconnu(s)", bad, known.known)
+        raise unknown("degres", ("Avantage inconnu", "Avantages inconnus"), bad, known.known)
     known = regles.names["atout"]
     atout_entries = sheet.parse_list(atouts, "atouts", known)
     bad = [e.id for e in atout_entries if e.id not in regles.atouts]
     if bad:
-        raise unknown("atouts", "Atout(s) inconnu(s)", bad, known.known)
+        raise unknown("atouts", ("Atout inconnu", "Atouts inconnus"), bad, known.known)
     known = regles.names["equipement"]
     gear = sheet.parse_list(equipement, "equipement", known)
     bad = [e.id for e in gear if e.id not in known.known]

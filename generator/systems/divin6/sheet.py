@@ -13,6 +13,7 @@ from functools import cached_property
 
 from ...engine.inputs import FieldError
 from ...engine.names import Names
+from ...engine.typographie import pluriel
 from .rules import Item, Rules, slug
 
 
@@ -355,12 +356,14 @@ class Sheet:
                 score = self.carac[linked]
                 if score < 1 or count > score:
                     found.append(
-                        f"{name} : caractéristique liée {names[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count})."
+                        f"{name} : caractéristique liée {names[linked]} {score}, donc au plus {max(0, score)} {pluriel(score, 'prise', 'prises')} (reçu : {count})."
                     )
             else:
                 most = data.get("prises", {}).get("max")
                 if most is not None and count > most:
-                    found.append(f"{name} : au plus {most} prise(s) (reçu : {count}).")
+                    found.append(
+                        f"{name} : au plus {most} {pluriel(most, 'prise', 'prises')} (reçu : {count})."
+                    )
             if req.get("accord_conteur"):
                 found.append(f"{name} : demande l'accord du Conteur (à vérifier à la table).")
         return found

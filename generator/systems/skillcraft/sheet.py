@@ -23,6 +23,7 @@ from ...engine.results import (
     format_number,
     signed,
 )
+from ...engine.typographie import pluriel
 from .character import CharacterRules
 from .planner import read_talents
 
@@ -174,7 +175,8 @@ def compute_sheet(
         problems.append(
             (
                 r.attributes[0],
-                f"Répartition : {up} point(s) ajouté(s) pour {down} retiré(s) ; chaque point retiré "
+                f"Répartition : {up} {pluriel(up, 'point ajouté', 'points ajoutés')} pour {down} "
+                f"{pluriel(down, 'retiré', 'retirés')} ; chaque point retiré "
                 f"sous {start} permet d'en ajouter un (l. 205).",
             )
         )
@@ -240,8 +242,9 @@ def compute_sheet(
         problems.append(
             (
                 "handicaps",
-                f"Dons : {extra} don(s) en plus de celui du caractère pour {len(handicaps)} "
-                "handicap(s) ; chaque handicap donne un don (l. 474, 647).",
+                f"Dons : {extra} {pluriel(extra, 'don', 'dons')} en plus de celui du caractère pour "
+                f"{len(handicaps)} {pluriel(len(handicaps), 'handicap', 'handicaps')} ; "
+                "chaque handicap donne un don (l. 474, 647).",
             )
         )
     creation = {a: scores[a] + aspect_bonus[a] + species[a] + personal[a] for a in r.attributes}
@@ -277,16 +280,25 @@ def compute_sheet(
         problems.append(
             (
                 "progression",
-                f"{LABELS['progression']} : {len(chosen)} attribut(s) pour {level} niveau(x) gagné(s) ; "
-                f"les {len(chosen) - level} dernier(s) sont ignorés.",
+                f"{LABELS['progression']} : {len(chosen)} {pluriel(len(chosen), 'attribut', 'attributs')} "
+                f"pour {level} {pluriel(level, 'niveau gagné', 'niveaux gagnés')} ; "
+                + pluriel(
+                    len(chosen) - level,
+                    "le dernier est ignoré.",
+                    f"les {len(chosen) - level} derniers sont ignorés.",
+                ),
             )
         )
     elif len(chosen) < level:
         problems.append(
             (
                 "progression",
-                f"{LABELS['progression']} : {level - len(chosen)} point(s) d'attribut de niveau non "
-                "attribué(s).",
+                f"{LABELS['progression']} : {level - len(chosen)} "
+                + pluriel(
+                    level - len(chosen),
+                    "point d'attribut de niveau non attribué.",
+                    "points d'attribut de niveau non attribués.",
+                ),
             )
         )
     top = p["Score d'attribut maximal"]
@@ -398,7 +410,9 @@ def compute_sheet(
         problems.append(
             (
                 "talents",
-                f"Talents : {len(skill_talents)} talent(s) de compétence ; la création en demande "
+                f"Talents : {len(skill_talents)} "
+                f"{pluriel(len(skill_talents), 'talent', 'talents')} de compétence ; "
+                "la création en demande "
                 f"{needed} (caste, éducation et deux au choix, l. 253–259).",
             )
         )
@@ -642,7 +656,7 @@ def compute_sheet(
                 Figure(
                     "Capacité de charge (kg)",
                     capacity,
-                    note=f"{taille} ; pénalité {penalty} point(s) de mouvement"
+                    note=f"{taille} ; pénalité {penalty} {pluriel(penalty, 'point', 'points')} de mouvement"
                     if penalty
                     else f"{taille} ; aucune pénalité",
                 ),

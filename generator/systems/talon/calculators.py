@@ -16,6 +16,7 @@ from ...engine.inputs import (
 )
 from ...engine.registry import Action, Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
+from ...engine.typographie import pluriel
 from . import deck, health, sheet, virtual
 from .rules import Rules
 
@@ -80,7 +81,9 @@ def _odds_blocks(rules: Rules, odds: deck.Odds, test: deck.Test, remaining: deck
                     "Réussite",
                     odds.at_least(-chips),
                     percent=True,
-                    note=f"avec jusqu'à {chips} Cheap-chip(s)" if chips else "",
+                    note=f"avec jusqu'à {chips} {pluriel(chips, 'Cheap-chip', 'Cheap-chips')}"
+                    if chips
+                    else "",
                 ),
                 Figure(
                     f"Réussite spéciale (MR ≥ {rules.special})",
@@ -174,7 +177,12 @@ def compute_test(
         blocks.insert(
             1,
             Text(
-                f"Talon entamé : {len(revealed)} lame(s) déjà révélée(s) ce cycle sont retirées du calcul."
+                f"Talon entamé : {len(revealed)} "
+                + pluriel(
+                    len(revealed),
+                    "lame déjà révélée ce cycle est retirée du calcul.",
+                    "lames déjà révélées ce cycle sont retirées du calcul.",
+                )
             ),
         )
     return tuple(blocks)
@@ -588,7 +596,7 @@ def compute_creation(
     skills = {skill: character.skill(skill)[0] for skill in regles.skills}
     mastery = 1 + celerite + (1 if deux_armes else 0)
     free = [
-        f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} niveau(x) gratuit(s)"
+        f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} {pluriel(n, 'niveau gratuit', 'niveaux gratuits')}"
         for track in regles.tracks.values()
         for n in [sum(1 for level in track.levels if skills[track.skill] >= level.free_from)]
         if n

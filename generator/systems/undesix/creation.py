@@ -101,7 +101,7 @@ def compute_creation(
     wrong = [e for e in picked if e not in regles.essences]
     if wrong:
         names = {k: name for k, (name, _) in regles.essences.items()}
-        raise unknown("essences", "Essence(s) inconnue(s)", wrong, names)
+        raise unknown("essences", ("Essence inconnue", "Essences inconnues"), wrong, names)
     problems = characteristic_problems(regles, chosen, values) + magic_problems(
         chosen, picked, bonus_essences, bonus_verbe, verbe
     )
