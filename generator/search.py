@@ -1,8 +1,9 @@
 """The site's search index, made by Pagefind from the built pages (docs/decisions.md).
 
-Pagefind reads the pages after the typography pass (generator/typo_hook.py), so its
-excerpts keep their non-breaking spaces; the titles and summaries written here get the
-same pass.
+Pagefind reads the pages after the typography pass (generator/typo_hook.py): its
+text keeps its non-breaking spaces, but its excerpts join words with plain spaces: the
+search box applies the same rules to them (`assets/typographie.json`). The titles and
+summaries written here get the same pass.
 
 Pagefind splits the index into small parts that the reader's browser fetches only for the
 words typed, stems French words and folds accents. Each page tells it, in its front matter
@@ -23,12 +24,13 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-from .engine.typographie import texte
+from .engine.typographie import regles, texte
 
 OUTPUT = "pagefind"
 VOCABULARY = "assets/vocabulaire.json"
 TITLES = "assets/titres.json"
 ABBREVIATIONS = "assets/abreviations.json"
+TYPOGRAPHY = "assets/typographie.json"
 ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
 NOT_INDEXED = ".headerlink, .md-path, .srd-kind, .srd-renvois, .srd-source"
 WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
@@ -165,7 +167,12 @@ def index_site(
     for unused in (site / OUTPUT).glob("pagefind-*ui*"):  # its ready-made interfaces
         unused.unlink()
     (site / OUTPUT / "pagefind-highlight.js").unlink(missing_ok=True)
-    written = ((VOCABULARY, vocabulary(texts)), (TITLES, title_rows), (ABBREVIATIONS, shorts or {}))
+    written = (
+        (VOCABULARY, vocabulary(texts)),
+        (TITLES, title_rows),
+        (ABBREVIATIONS, shorts or {}),
+        (TYPOGRAPHY, regles()),
+    )
     for name, content in written:
         (site / name).write_text(
             json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"

@@ -195,3 +195,32 @@ def test_the_finder_shows_more_only_when_there_is_more(browser, server):
     expect(page.locator(".srd-trouveur-compte")).to_have_text(re.compile(r"^\d résultats?$"))
     expect(more).to_be_hidden()
     context.close()
+
+
+def test_the_search_box_applies_the_same_rules(tmp_path):
+    """Pagefind's excerpts get the non-breaking spaces in the browser, from the rules
+    search.py writes out: JavaScript's RegExp reads them as Python does."""
+    import json
+    import shutil
+    import subprocess
+
+    from generator.engine.typographie import regles
+
+    node = shutil.which("node")
+    assert node, "node absent"
+    samples = [
+        "Coût : 3 ; voir « Talon » ! Quoi ?",
+        "le «Talon» ici, http://a.b:80/?q=1 à 10:30",
+        "mot\n: fin",
+        "déjà\u00a0: fait",
+    ]
+    script = tmp_path / "regles.mjs"
+    script.write_text(
+        f"const rules = {json.dumps(regles())}.map(([p, r]) => [new RegExp(p, 'g'), r]);\n"
+        f"const samples = {json.dumps(samples)};\n"
+        "console.log(JSON.stringify(samples.map((s) => rules.reduce((t, [p, r]) => "
+        "t.replace(p, r), s))));\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [texte(sample) for sample in samples]

@@ -28,14 +28,28 @@ _MARKS = re.compile("[;!?:«»]")
 _TRAILING = re.compile(rf"{_SPACES}+$")
 
 
+# In this order. The search box applies the same rules to Pagefind's excerpts (it joins
+# their words with plain spaces): search.py writes them out for it (`regles`).
+RULES = (
+    (_BEFORE_HIGH, FINE),
+    (_BEFORE_COLON, INSECABLE),
+    (_AFTER_OPENING, "«" + FINE),
+    (_BEFORE_CLOSING, FINE + "»"),
+)
+
+
 def texte(text: str) -> str:
     """`text` with French non-breaking spaces (plain text, no markup)."""
     if not _MARKS.search(text):
         return text
-    text = _BEFORE_HIGH.sub(FINE, text)
-    text = _BEFORE_COLON.sub(INSECABLE, text)
-    text = _AFTER_OPENING.sub("«" + FINE, text)
-    return _BEFORE_CLOSING.sub(FINE + "»", text)
+    for pattern, replacement in RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def regles() -> list[list[str]]:
+    """The rules as [regular expression, replacement] pairs, for JavaScript's RegExp."""
+    return [[pattern.pattern, replacement] for pattern, replacement in RULES]
 
 
 # Tags, comments and the elements whose text is not prose (what the browser runs): each
