@@ -65,6 +65,7 @@ def test_typography_is_idempotent(text):
 
 HIDDEN = {"script", "style", "code", "pre", "kbd", "samp", "var", "textarea", "template"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+SPOKEN = {"aria-label", "title", "placeholder", "alt"}
 BLOCKS = {"p", "li", "td", "th", "div", "dt", "dd", "h1", "h2", "h3", "h4", "br", "tr", "nav"}
 
 
@@ -75,9 +76,11 @@ class _Text(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
+        self.spoken: list[str] = []  # what a screen reader or a tooltip says
         self.hidden = 0
 
     def handle_starttag(self, tag, attrs):
+        self.spoken.extend(v for k, v in attrs if k in SPOKEN and v)
         if tag in BLOCKS:
             self.parts.append("\n")
         if tag in HIDDEN:
@@ -94,14 +97,16 @@ class _Text(HTMLParser):
             self.parts.append(data)
 
 
-def page_text(page: Path) -> str:
+def page_text(page: Path) -> tuple[str, str]:
+    """The page's text, and its attributes read aloud (labels, tooltips)."""
     reader = _Text()
     reader.feed(page.read_text(encoding="utf-8"))
-    return "".join(reader.parts)
+    return "".join(reader.parts), "\n".join(reader.spoken)
 
 
-def built_pages(site: Path) -> dict[str, str]:
-    """{URL path: text} of every HTML page of the site (the search index's files aside)."""
+def built_pages(site: Path) -> dict[str, tuple[str, str]]:
+    """{URL path: (text, attributes read aloud)} of every HTML page of the site (the
+    search index's files aside)."""
     return {
         "/" + str(page.relative_to(site).parent).replace(".", "").strip("/"): page_text(page)
         for page in sorted(site.rglob("*.html"))
@@ -112,6 +117,12 @@ def built_pages(site: Path) -> dict[str, str]:
 BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»")
 PLURAL_MARK = re.compile(r"\w\((?:s|e|es|x)\)")
 LONG_DECIMAL = re.compile(r"\d,\d{5,}")
+ENGLISH = re.compile(
+    r"\b(?:Skip to content|Back to top|Made with|Table of contents|Type to start searching"
+    r"|Search|Previous|Next|Copy to clipboard|Loading|Close|Clear|Share|Edit this page"
+    r"|Last update|Not found|Page not found|Light mode|Dark mode|Submit|Error|Show more)\b",
+    re.I,
+)
 SCHEMA_KEY = re.compile(r"\b[a-z]+_[a-z_]+ ?: |:\s*(?:true|false|True|False|None|null)\b")
 
 
@@ -140,8 +151,13 @@ def long_names(pages: dict[str, str], systems: dict[str, dict]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def pages(site) -> dict[str, str]:
+def read(site) -> dict[str, tuple[str, str]]:
     return built_pages(site)
+
+
+@pytest.fixture(scope="module")
+def pages(read) -> dict[str, str]:
+    return {url: text for url, (text, _) in read.items()}
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +188,11 @@ def test_no_decimal_of_five_digits_or_more_on_any_page(pages):
 
 def test_no_schema_key_on_any_page(pages):
     found = offences(pages, SCHEMA_KEY)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_english_ui_string_on_any_page(read):
+    found = offences({url: "\n".join(both) for url, both in read.items()}, ENGLISH)
     assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
 
 
