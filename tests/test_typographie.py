@@ -108,10 +108,17 @@ def built_pages(site: Path) -> dict[str, tuple[str, str]]:
     """{URL path: (text, attributes read aloud)} of every HTML page of the site (the
     search index's files aside)."""
     return {
-        "/" + str(page.relative_to(site).parent).replace(".", "").strip("/"): page_text(page)
+        _url(page.relative_to(site)): page_text(page)
         for page in sorted(site.rglob("*.html"))
         if page.relative_to(site).parts[0] not in ("pagefind", "assets")
     }
+
+
+def _url(relative: Path) -> str:
+    """/talon/atout/ for talon/atout/index.html, /404.html for 404.html."""
+    if relative.name == "index.html":
+        return f"/{relative.parent}/".replace("/./", "/")
+    return f"/{relative}"
 
 
 BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»")
@@ -145,7 +152,7 @@ def long_names(pages: dict[str, str], systems: dict[str, dict]) -> list[str]:
         if not short:
             continue
         for url, text in pages.items():
-            if long in text and url != f"/{system_id}":
+            if long in text and url != f"/{system_id}/":
                 found.append(f"{url} : {long}")
     return found
 
@@ -245,3 +252,22 @@ def test_the_search_box_applies_the_same_rules(tmp_path):
     )
     done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout) == [texte(sample) for sample in samples]
+
+
+@pytest.mark.browser
+def test_search_excerpts_keep_the_non_breaking_spaces(browser, server):
+    """Pagefind joins an excerpt's words with plain spaces; the search box puts back the
+    site's non-breaking ones."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.keyboard.press("/")
+    page.locator("input.md-search__input").fill("esquive défense armure")
+    excerpts = page.locator(".md-search-result__item p")
+    expect(excerpts.first).to_be_visible(timeout=30_000)
+    texts = "\n".join(excerpts.all_inner_texts())
+    assert f"{INSECABLE}:" in texts
+    assert not BREAKABLE_BEFORE.search(texts), texts
+    context.close()
