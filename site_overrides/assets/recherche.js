@@ -113,7 +113,7 @@ async function hits(pagefind, used, meanings, plain) {
 async function search(query) {
   const mine = ++asked;
   const typed = query.trim();
-  if (!typed) return waiting("Tapez un nom, une règle : talent, atout, sort…");
+  if (!typed) return waiting("Tapez un nom, une règle\u00a0: talent, atout, sort…");
   const { pagefind, words, titles, shorts } = await load();
   if (mine !== asked) return; // the reader typed on
   const meanings = shorts[fold(typed)] || []; // [[system, meaning, synonym…]]
