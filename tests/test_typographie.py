@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine.typographie import FINE, INSECABLE, html, texte
+from generator.engine.typographie import FINE, INSECABLE, html, pluriel, texte
 
 # ---------------------------------------------------------------- the function
 
@@ -50,6 +50,15 @@ def test_html_changes_text_only():
         f"<!-- note : ici --><p>mot{FINE}<em>!</em></p><p>mot <code>x</code>: y</p>"
     )
     assert html(page) == expected
+
+
+def test_plurals_follow_the_count():
+    assert [pluriel(n, "point", "points") for n in (0, 1, 2, -3)] == [
+        "point",
+        "point",
+        "points",
+        "points",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -98,7 +98,7 @@ def _before_next(text: str, following: str) -> str:
     return _TRAILING.sub(INSECABLE if following[0] == ":" else FINE, text)
 
 
-def pluriel(n: int, singulier: str, pluriel: str) -> str:
+def pluriel(n: int, un: str, plusieurs: str) -> str:
     """The word for `n` things, in French: singular below two (« 0 point », « 1 point »,
     « 2 points »). Never « point(s) »."""
-    return singulier if abs(n) < 2 else pluriel
+    return un if abs(n) < 2 else plusieurs
