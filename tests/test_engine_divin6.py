@@ -223,7 +223,7 @@ def test_each_check_of_the_sheet_points_at_its_field(sheet_run, rules):
     ]
     assert "au plus 2 rangs" in failed["rangs"]
     html = calc.html(outcome.blocks, rules["divin6"])
-    assert '<a href="#feuille-atouts" data-champ="atouts">Atouts</a> : Tir rapide' in html
+    assert '<a href="#feuille-atouts" data-champ="atouts">Atouts</a>\u00a0: Tir rapide' in html
     assert '<a href="../../atout/tir-rapide/">Tir rapide</a>' in html  # chosen: linked
     assert '<a href="../../atout/lecteur/">' not in html  # not chosen
     achille = calc.html(sheet_run({}).blocks, rules["divin6"])

@@ -232,7 +232,8 @@ def test_failed_checks_are_lines_naming_the_control(rules):
     assert "depenses" in fields
     html = registry.get("skillcraft", "fiche").html(blocks, rules)
     assert (
-        '<a href="#fiche-depenses" data-champ="depenses">Argent dépensé</a> : 200 dépensés' in html
+        '<a href="#fiche-depenses" data-champ="depenses">Argent dépensé</a>\u00a0: 200 dépensés'
+        in html
     )
 
 

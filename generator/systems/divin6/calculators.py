@@ -631,7 +631,9 @@ def compute_sheet(
     gear = sheet.parse_list(equipement, "equipement", known)
     bad = [e.id for e in gear if e.id not in known.known]
     if bad:
-        raise unknown("equipement", "Équipement inconnu", bad, known.known)
+        raise unknown(
+            "equipement", ("Équipement inconnu", "Équipements inconnus"), bad, known.known
+        )
     character = sheet.Sheet(
         rules=regles,
         base={
