@@ -92,6 +92,13 @@ class System:
 
     @property
     def name(self) -> str:
+        """The one name the site gives the system on every page: `nom_court` when its full
+        name is a long descriptive one (« … (sans titre) »), else that full name."""
+        return self.meta.get("nom_court") or self.meta["nom"]
+
+    @property
+    def full_name(self) -> str:
+        """Its full name (`nom`), shown on its own home page and in the JSON export."""
         return self.meta["nom"]
 
     @property

@@ -22,7 +22,7 @@ def export(corpus: Corpus) -> dict[str, str]:
     index = {"format": FORMAT, "schemas": "schemas/", "systemes": {}}
     for system in corpus.systems.values():
         entry = {
-            "nom": system.name,
+            "nom": system.full_name,
             "statut": system.meta["statut"],
             "url": f"/{system.id}/",
             "fiche": f"{system.id}/systeme.json",

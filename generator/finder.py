@@ -12,6 +12,7 @@ import json
 
 from . import schemas, systems, urls
 from .corpus import Corpus, Entity, System
+from .engine.typographie import texte
 from .links import TAG, Links, _threshold, follow
 
 INDEX = "assets/entites.json"
@@ -125,15 +126,15 @@ def rows(corpus: Corpus, links: Links) -> list[dict]:
                     )
                 row = {
                     "s": system.id,
-                    "sn": system.meta.get("nom_court", system.name),
+                    "sn": system.name,
                     "k": kind_id,
                     "kn": kind.label,
                     "n": entity.name,
                     "u": urls.url(entity.docs_path).lstrip("/"),
-                    "r": _plain(links, system, entity.data.get("resume", "")),
-                    "c": condition,
+                    "r": texte(_plain(links, system, entity.data.get("resume", ""))),
+                    "c": texte(condition),
                     "f": {
-                        title: text
+                        title: texte(text)
                         for field, title in kind.columns
                         if (text := _cell(links, system, entity, field))
                     },

@@ -19,6 +19,7 @@ from markdown.extensions.toc import slugify
 from . import markdown_safety, schemas, urls
 from .corpus import Chapter, Corpus, Entity, System
 from .engine import registry
+from .engine.typographie import pluriel
 
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
 DICE = re.compile(r"^\d*[dD]\d+([+-]\d+)?$")
@@ -119,7 +120,8 @@ class Links:
             }
             if unknown:
                 return (
-                    f"champ(s) {', '.join(sorted(unknown))} inconnu(s) du calculateur « {calc_id} »"
+                    f"{pluriel(len(unknown), 'champ', 'champs')} {', '.join(sorted(unknown))} "
+                    f"{pluriel(len(unknown), 'inconnu', 'inconnus')} du calculateur « {calc_id} »"
                 )
             errors = calculator.read(pairs, self.rules.get(system.id)).errors
             if errors:

@@ -22,6 +22,8 @@ from html.parser import HTMLParser
 import markdown
 from markdown.extensions.attr_list import get_attrs_and_remainder
 
+from .engine.typographie import pluriel
+
 # What an attribute list may set: `#ancre`, `.classe`, and attributes that cannot act.
 INERT_ATTRIBUTES = {"id", ".", "title", "lang"}
 # What a browser would take for an attribute name (« 1, » in « {1, 2} » is none).
@@ -73,7 +75,8 @@ def attribute_list_problems(text: str) -> Iterator[tuple[int, str, str]]:
             yield (
                 match.start(),
                 match.group(0)[:40],
-                f"attribut(s) {', '.join(refused)} refusé(s) dans une liste d'attributs "
+                f"{pluriel(len(refused), 'attribut', 'attributs')} {', '.join(refused)} "
+                f"{pluriel(len(refused), 'refusé', 'refusés')} dans une liste d'attributs "
                 "(seuls #ancre, .classe, title et lang sont permis)",
             )
 

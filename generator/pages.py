@@ -141,10 +141,16 @@ class Renderer:
         for field, spec in schema.items():
             if field in COMMON_FIELDS or field == "description" or field not in entity.data:
                 continue
+            if spec.get("x-interne"):
+                continue
             value, title = entity.data[field], spec.get("title", field)
             items = spec.get("items", {})
             if isinstance(value, list) and value and isinstance(value[0], dict):
-                columns = [k for k in items.get("properties", {}) if any(k in row for row in value)]
+                columns = [
+                    k
+                    for k, column in items.get("properties", {}).items()
+                    if not column.get("x-interne") and any(k in row for row in value)
+                ]
                 head = (
                     "| "
                     + " | ".join(items["properties"][k].get("title", k) for k in columns)
@@ -341,6 +347,6 @@ class Renderer:
                         }
                     )
                 section.append({"Errata": urls.errata(sid)})
-            nav.append({system.meta.get("nom_court", system.name): section})
+            nav.append({system.name: section})
         nav.append({"Données (API)": urls.API})
         return nav

@@ -15,6 +15,8 @@ Besides JSON Schema, a schema says what its fields mean, and the generic code fo
                             alternatives: one of them is enough;
   x-libelles: {value: mot}  the French word shown for each value of an enum;
   x-rendu: condition        a structured condition, written as a sentence by the system;
+  x-interne: true           a field for programs (the calculators), not shown on the page:
+                            another field says the same in words (a formula's terms);
   x-libelle-court: <champ>  (kind level) the field to use as a short link label.
 """
 

@@ -1,5 +1,10 @@
 """The site's search index, made by Pagefind from the built pages (docs/decisions.md).
 
+Pagefind reads the pages after the typography pass (generator/typo_hook.py): its
+text keeps its non-breaking spaces, but its excerpts join words with plain spaces: the
+search box applies the same rules to them (`assets/typographie.json`). The titles and
+summaries written here get the same pass.
+
 Pagefind splits the index into small parts that the reader's browser fetches only for the
 words typed, stems French words and folds accents. Each page tells it, in its front matter
 (`lieu`, rendered by site_overrides/main.html), what a hit on it is: « Atout · Divin
@@ -19,13 +24,16 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from .engine.typographie import regles, texte
+
 OUTPUT = "pagefind"
 VOCABULARY = "assets/vocabulaire.json"
 TITLES = "assets/titres.json"
 ABBREVIATIONS = "assets/abreviations.json"
+TYPOGRAPHY = "assets/typographie.json"
 ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
 NOT_INDEXED = (
-    ".headerlink, .srd-fil, .srd-kind, .srd-renvois, .srd-source, .srd-appel-note, .srd-retour-note"
+    ".headerlink, .md-path, .srd-kind, .srd-renvois, .srd-source, .srd-appel-note, .srd-retour-note"
 )
 WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
 
@@ -64,13 +72,13 @@ def titles(corpus) -> list[list[str]]:
 
     rows = []
     for system in corpus.systems.values():
-        short = system.meta.get("nom_court", system.name)
+        short = system.name
         for kind_id in system.entities:  # list pages first: « talents » is their title
             kind = schemas.kinds(system.id)[kind_id]
             url = urls.url(urls.kind_index(system.id, kind_id))
             rows.append((kind.plural, url, f"Liste · {short}", None))
     for system in corpus.systems.values():
-        short = system.meta.get("nom_court", system.name)
+        short = system.name
         for entity in system.all_entities():
             kind = schemas.kinds(system.id)[entity.kind].label
             rows.append((entity.name, entity.url, f"{kind} · {short}", entity.data.get("resume")))
@@ -79,7 +87,8 @@ def titles(corpus) -> list[list[str]]:
                 (chapter.title, chapter.url, f"Règles · {short}", chapter.meta.get("resume"))
             )
     return [
-        [title_key(t), t, url.lstrip("/"), where, summary or ""] for t, url, where, summary in rows
+        [title_key(t), texte(t), url.lstrip("/"), texte(where), texte(summary or "")]
+        for t, url, where, summary in rows
     ]
 
 
@@ -160,7 +169,12 @@ def index_site(
     for unused in (site / OUTPUT).glob("pagefind-*ui*"):  # its ready-made interfaces
         unused.unlink()
     (site / OUTPUT / "pagefind-highlight.js").unlink(missing_ok=True)
-    written = ((VOCABULARY, vocabulary(texts)), (TITLES, title_rows), (ABBREVIATIONS, shorts or {}))
+    written = (
+        (VOCABULARY, vocabulary(texts)),
+        (TITLES, title_rows),
+        (ABBREVIATIONS, shorts or {}),
+        (TYPOGRAPHY, regles()),
+    )
     for name, content in written:
         (site / name).write_text(
             json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"

@@ -100,7 +100,7 @@ def test_the_accessibility_statement_is_linked_from_every_page(site):
     assert "Partiellement conforme" in statement.read_text(encoding="utf-8")
     for page in ("index.html", "divin6/atout/index.html", "404.html"):
         html = (site / page).read_text(encoding="utf-8")
-        assert "Accessibilité : partiellement conforme" in html, page
+        assert "Accessibilité\u00a0: partiellement conforme" in html, page  # French typography
         assert "Made with" not in html, page
 
 

@@ -250,9 +250,9 @@ def test_an_error_message_quotes_only_the_start_of_what_the_reader_sent(rules):
         registry.get("talon", "test"), {"lames_revelees": "x" * 800_000}, rules["talon"]
     )
     message = json.loads(reply)["errors"]["lames_revelees"]
-    assert len(reply) < 300 and message == f"Valeur(s) inconnue(s) : {'x' * 40}…."
+    assert len(reply) < 300 and message == f"Valeur inconnue\u00a0: {'x' * 40}…."
     unknown = json.loads(api.run_json("reserve-d6", "y" * 800_000, "{}"))["message"]
-    assert unknown == f"Calculateur inconnu : reserve-d6/{'y' * 29}…."
+    assert unknown == f"Calculateur inconnu\u00a0: reserve-d6/{'y' * 29}…."
 
 
 @pytest.mark.parametrize(
@@ -314,8 +314,8 @@ def test_a_check_does_not_repeat_the_name_its_link_already_gives():
         ),
         page,
     )
-    assert "Dons en plus</a> : Robuste vient déjà du caractère." in html
-    assert "Dons en plus</a> : Répartition : autre règle." in html
+    assert "Dons en plus</a>\u00a0: Robuste vient déjà du caractère." in html
+    assert "Dons en plus</a>\u00a0: Répartition\u00a0: autre règle." in html
 
 
 def test_calc_js_knows_which_buttons_a_field_hides(root):

@@ -193,7 +193,7 @@ def test_sheet_reads_gear_from_the_price_tables(sheet_run):
 def test_a_name_the_data_do_not_know_is_reported_at_its_field_with_a_suggestion(sheet_run):
     errors = sheet_run({"atouts": "metier des armes, attaque en finese"}).errors
     assert errors == {
-        "atouts": "Atout(s) inconnu(s) : « attaque-en-finese ». Vouliez-vous dire « Attaque en finesse » ?"
+        "atouts": "Atout inconnu : « attaque-en-finese ». Vouliez-vous dire « Attaque en finesse » ?"
     }
     assert (
         "« Cotte de mailles »" in sheet_run({"equipement": "cote de maille"}).errors["equipement"]
@@ -223,7 +223,7 @@ def test_each_check_of_the_sheet_points_at_its_field(sheet_run, rules):
     ]
     assert "au plus 2 rangs" in failed["rangs"]
     html = calc.html(outcome.blocks, rules["divin6"])
-    assert '<a href="#feuille-atouts" data-champ="atouts">Atouts</a> : Tir rapide' in html
+    assert '<a href="#feuille-atouts" data-champ="atouts">Atouts</a>\u00a0: Tir rapide' in html
     assert '<a href="../../atout/tir-rapide/">Tir rapide</a>' in html  # chosen: linked
     assert '<a href="../../atout/lecteur/">' not in html  # not chosen
     achille = calc.html(sheet_run({}).blocks, rules["divin6"])
@@ -241,7 +241,7 @@ def test_sheet_explains_broken_rules(sheet_run):
     assert "la somme doit faire 6" in text and "chacune entre −1 et +3" in text
     assert "incompatible avec" in text
     assert "Tir rapide : il faut 2 au moins en Sagesse" in text
-    assert sheet_run({"classes": "paladin"}).errors["classes"].startswith("Classe(s) inconnue(s)")
+    assert sheet_run({"classes": "paladin"}).errors["classes"].startswith("Classe inconnue :")
     assert (
         sheet_run({"classes": ", ".join(["mystique"] * 7)})
         .errors["classes"]

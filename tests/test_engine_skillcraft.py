@@ -79,7 +79,7 @@ def test_planner_lists_what_the_points_buy_now(rules):
     assert all(row[2] <= 3 and row[1] <= 1 for row in now.rows)
     errors = calc.run({"possedes": "Melee, Formaton martiale"}, rules["skillcraft"]).errors
     assert errors["possedes"] == (
-        "Talent(s) inconnu(s) : « Formaton martiale ». Vouliez-vous dire « Formation martiale » ?"
+        "Talent inconnu : « Formaton martiale ». Vouliez-vous dire « Formation martiale » ?"
     )
 
 
@@ -89,7 +89,7 @@ def test_planner_refuses_an_owned_talent_without_its_requirement(rules):
     query = {"possedes": "Mêlée, Formation martiale, Manœuvres de combat, Commandement"}
     errors = calc.run(query, rules["skillcraft"]).errors
     assert errors["possedes"] == (
-        "Prérequis absent(s) de la liste : Commandement requiert Poigne de fer (l. 1138)."
+        "Prérequis absent de la liste : Commandement requiert Poigne de fer (l. 1138)."
     )
     query["possedes"] += ", Poigne de fer"
     assert not calc.run(query, rules["skillcraft"]).errors

@@ -159,7 +159,7 @@ def test_justinien_at_level_4_without_attribute_changes(rules):
     assert stats["Renom"] == Fraction(3, 5)
     assert stats["Initiative"] == Fraction(-1, 5)
     assert stats["Constitution"] == 63
-    assert "4 point(s) d'attribut de niveau non attribué(s)" in texts(blocks)[0]
+    assert "4 points d'attribut de niveau non attribués" in texts(blocks)[0]
 
 
 def test_experience_table_gives_the_level(rules):
@@ -232,7 +232,8 @@ def test_failed_checks_are_lines_naming_the_control(rules):
     assert "depenses" in fields
     html = registry.get("skillcraft", "fiche").html(blocks, rules)
     assert (
-        '<a href="#fiche-depenses" data-champ="depenses">Argent dépensé</a> : 200 dépensés' in html
+        '<a href="#fiche-depenses" data-champ="depenses">Argent dépensé</a>\u00a0: 200 dépensés'
+        in html
     )
 
 
@@ -285,7 +286,7 @@ def test_resilient_adds_one_to_the_chosen_attribute(rules):
     assert table(blocks, "Attributs")["Intellect"][3:6] == ("+1", "+0", 7)
     assert texts(blocks)[0].startswith("Fiche conforme")
     text = texts(run("fiche", {"dons": "resilient"}, rules))[0]
-    assert "Dons : 1 don(s) en plus de celui du caractère pour 0 handicap(s)" in text
+    assert "Dons : 1 don en plus de celui du caractère pour 0 handicap" in text
     text = texts(run("fiche", {"dons": "maniement-inne", "handicaps": "abruti"}, rules))[0]
     assert "Attribut d'un don (Résilient, Maniement inné) : Maniement inné donne +1" not in text
     text = texts(
@@ -308,7 +309,7 @@ def test_talents_are_picked_by_name_and_old_links_by_id_still_work(rules):
     assert by_name == by_id
     errors = registry.get("skillcraft", "fiche").run({"talents": "Mélée, Resistanse"}, rules).errors
     assert errors["talents"] == (
-        "Talent(s) inconnu(s) : « Resistanse ». Vouliez-vous dire « Résistance » ?"
+        "Talent inconnu : « Resistanse ». Vouliez-vous dire « Résistance » ?"
     )
 
 

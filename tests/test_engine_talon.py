@@ -276,7 +276,7 @@ def test_calculators_report_bad_input_at_the_field():
     assert (
         test.run({"lames_revelees": "13E,ZZ"}, R)
         .errors["lames_revelees"]
-        .startswith("Valeur(s) inconnue(s)")
+        .startswith("Valeur inconnue")
     )
     blocks = test.run({}, R).blocks  # Robert by default
     assert blocks[1].items[0].value == Fraction(4, 13)

@@ -113,7 +113,8 @@ def test_browser_replies_equal_cpython_replies(site, rules):
     expected = [api.reply(registry.get(s, c), q, rules.get(s)) for s, c, q in QUERIES]
     assert replies == expected
     assert (
-        json.loads(replies[8])["errors"]["caracteristique"] == "« x » n'est pas un nombre entier."
+        json.loads(replies[8])["errors"]["caracteristique"]
+        == "«\u202fx\u202f» n'est pas un nombre entier."  # French typography
     )
     assert (
         "incompatible avec" in json.loads(replies[-1])["html"]

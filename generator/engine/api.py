@@ -12,6 +12,7 @@ import re
 from . import rules
 from .inputs import shown
 from .registry import Calculator, get
+from .typographie import texte
 
 # A query is a flat object of field values: what a form sends is far shorter and far
 # flatter than these bounds (tests/test_engine.py checks it against every calculator).
@@ -26,7 +27,10 @@ UNREADABLE = "Requête illisible : elle doit être un objet JSON."
 
 
 def _failure(message: str, errors: dict | None = None) -> str:
-    return json.dumps({"ok": False, "errors": errors or {}, "message": message}, ensure_ascii=False)
+    errors = {name: texte(text) for name, text in (errors or {}).items()}
+    return json.dumps(
+        {"ok": False, "errors": errors, "message": texte(message)}, ensure_ascii=False
+    )
 
 
 def _too_deep(text: str) -> bool:
@@ -75,7 +79,10 @@ def reply(calculator: Calculator, query: dict, system_rules: object) -> str:
     try:
         outcome = calculator.run({str(k): str(v) for k, v in query.items()}, system_rules)
         if not outcome.ok:
-            return json.dumps({"ok": False, "errors": outcome.errors}, ensure_ascii=False)
+            errors = {
+                name: texte(text) for name, text in outcome.errors.items()
+            }  # shown as they are
+            return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)
         html = calculator.html(outcome.blocks, system_rules)
     except Exception as error:  # a bug of ours: say so plainly rather than hang the page
         return _failure(f"Erreur interne du calculateur ({type(error).__name__}) : signalez-la.")

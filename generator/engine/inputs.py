@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .results import format_number
+from .typographie import pluriel
 
 # A list of (value, French label) pairs, or a function that draws it from the system's
 # rules (talents, skills…), so a list that lives in the data is never copied into code.
@@ -254,7 +255,8 @@ class MultiChoiceInput:
         values = tuple(dict.fromkeys(v.strip() for v in raw.split(",") if v.strip()))
         unknown = [v for v in values if v not in allowed]
         if unknown:
-            raise InputError(f"Valeur(s) inconnue(s) : {shown(', '.join(unknown))}.")
+            what = pluriel(len(unknown), "Valeur inconnue", "Valeurs inconnues")
+            raise InputError(f"{what} : {shown(', '.join(unknown))}.")
         return values
 
     def to_text(self, value: tuple[str, ...]) -> str:

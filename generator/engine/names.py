@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Mapping
 
 from .inputs import FieldError
+from .typographie import pluriel
 
 
 def slug(text: str) -> str:
@@ -17,15 +18,22 @@ def slug(text: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in plain).split())
 
 
-def unknown(field: str, what: str, wrong: list[str], known: Mapping[str, str]) -> FieldError:
+def unknown(
+    field: str, what: tuple[str, str], wrong: list[str], known: Mapping[str, str]
+) -> FieldError:
     """Names the data do not know (as the reader typed them, or their ids), reported at
-    their field with the nearest known name (`known`: id -> name)."""
+    their field with the nearest known name (`known`: id -> name); `what`: what they are,
+    in the singular and the plural (« Classe inconnue », « Classes inconnues »)."""
     close = difflib.get_close_matches(slug(wrong[0]), list(known), n=1, cutoff=0.7) if wrong else []
     hint = f" Vouliez-vous dire « {known[close[0]]} » ?" if close else ""
-    return FieldError(field, f"{what} : {', '.join(f'« {w} »' for w in wrong)}.{hint}")
+    return FieldError(
+        field, f"{pluriel(len(wrong), *what)} : {', '.join(f'« {w} »' for w in wrong)}.{hint}"
+    )
 
 
-def require_known(field: str, what: str, ids: list[str], known: Mapping[str, str], among=None):
+def require_known(
+    field: str, what: tuple[str, str], ids: list[str], known: Mapping[str, str], among=None
+):
     """Raise `unknown` at `field` for the ids not in `among` (by default, `known`: id ->
     name), with the nearest known name: the one check every list of names ends with."""
     wrong = [i for i in ids if i not in (known if among is None else among)]

@@ -14,6 +14,7 @@ from fractions import Fraction
 from html import escape
 
 from .. import urls
+from .typographie import INSECABLE, texte
 
 Number = int | Fraction
 
@@ -107,16 +108,18 @@ Block = Figures | Distribution | Table | Links | Checks | Text
 TAIL = Fraction(1, 10**6)
 
 
+DECIMALS = 2  # what a reader needs of a mean or a spread; the exact value is on demand
 MINUS = "\u2212"  # the minus sign the site writes, never the hyphen « - »
 
 
 def format_number(value: Number) -> str:
-    """French decimal writing: 3,5 ; 1,910365 ; −2 (typographic minus) ; integers as they
-    are. A value that rounds to zero is 0, never −0."""
+    """French decimal writing, rounded to what a reader needs at the table: 3,5 ; 1,91 ;
+    −2 (typographic minus) ; integers as they are. A value that rounds to zero is 0, never
+    −0. The exact value stays one tap away (data-exact)."""
     if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
         text = f"{int(value)}"
     else:
-        text = f"{float(value):.6f}".rstrip("0").rstrip(".")
+        text = f"{float(value):.{DECIMALS}f}".rstrip("0").rstrip(".")
     if text == "-0":
         text = "0"
     return text.replace(".", ",").replace("-", MINUS)
@@ -129,17 +132,17 @@ def signed(n: int) -> str:
 
 def format_percent(p: Fraction) -> str:
     """A probability for the reader: one decimal at most (« 66 % », « 33,3 % »); below
-    0,1 %, two significant digits so a rare outcome still reads as more than nothing. The
-    exact fraction stays one tap away (data-exact)."""
+    0,1 %, two decimals (« 0,07 % »), and « < 0,01 % » below that, so a rare outcome still
+    reads as more than nothing. The exact fraction stays one tap away (data-exact)."""
     if p == 0:
         return "0 %"
     if p == 1:
         return "100 %"
     percent = float(p) * 100
+    if percent < 0.01:
+        return "< 0,01 %"
     if percent < 0.1:
-        text = f"{percent:.2g}" if percent >= 1e-6 else "< 0,000001"
-        if "e" in text:
-            text = f"{percent:.8f}".rstrip("0")
+        text = f"{percent:.2f}"
     else:
         text = f"{percent:.1f}".removesuffix(".0")
         if text == "100":  # never round a near-certainty up to a certainty
@@ -149,13 +152,18 @@ def format_percent(p: Fraction) -> str:
     return text.replace(".", ",") + " %"
 
 
+def _prose(text: str) -> str:
+    """A text of the result, in French typography, escaped for HTML."""
+    return escape(texte(text))
+
+
 def exact(value: Number) -> str:
     return str(Fraction(value))
 
 
 def _value_html(value: Number | str, percent: bool) -> str:
     if isinstance(value, str):
-        return escape(value)
+        return _prose(value)
     if type(value) is int and not percent:
         return _int_html(value)
     if type(value) is Fraction:  # no copy to make
@@ -184,7 +192,7 @@ def _column_html(values: tuple, percent: bool) -> list[str]:
         if kind is str:
             html = escaped.get(value)
             if html is None:
-                html = escaped[value] = escape(value)
+                html = escaped[value] = _prose(value)
         elif kind is int and not percent:
             html = _int_html(value)
         else:
@@ -196,12 +204,12 @@ def _column_html(values: tuple, percent: bool) -> list[str]:
 def _figures_html(block: Figures) -> str:
     rows = []
     for item in block.items:
-        note = f" <small>{escape(item.note)}</small>" if item.note else ""
+        note = f" <small>{_prose(item.note)}</small>" if item.note else ""
         rows.append(
-            f"<dt>{escape(item.label)}</dt> <dd>{_value_html(item.value, item.percent)}{note}</dd>"
+            f"<dt>{_prose(item.label)}</dt> <dd>{_value_html(item.value, item.percent)}{note}</dd>"
         )
     # Spaces between the items: the search index reads the text without its tags.
-    return f'<section class="srd-figures"><h3>{escape(block.title)}</h3><dl>{" ".join(rows)}</dl></section>'
+    return f'<section class="srd-figures"><h3>{_prose(block.title)}</h3><dl>{" ".join(rows)}</dl></section>'
 
 
 def visible_rows(
@@ -252,7 +260,7 @@ def _chart_svg(rows: list[tuple[int, Fraction, Fraction]], outcome_label: str) -
     top = max(p for _, p, _ in rows)
     exact_types = all(type(p) is Fraction or type(p) is int for _, p, _ in rows)
     width, height, gap = 14, 120, 2
-    label = escape(outcome_label)
+    label = _prose(outcome_label)
     bars = []
     for i, (outcome, p, _) in enumerate(rows):
         if top == 0:
@@ -281,12 +289,12 @@ def _distribution_html(block: Distribution) -> str:
     rows, tail = visible_rows(block.probabilities)
     if not rows and not tail:  # every case is settled otherwise (e.g. only Aces left)
         return (
-            f'<section class="srd-distribution"><h3>{escape(block.title)}</h3>'
-            f"<p>{escape(block.outcome_label)} : aucune valeur possible dans ce cas.</p></section>"
+            f'<section class="srd-distribution"><h3>{_prose(block.title)}</h3>'
+            f"<p>{_prose(block.outcome_label)}{INSECABLE}: aucune valeur possible dans ce cas.</p></section>"
         )
     cumulative = bool(block.cumulative_label)
-    head = f"<th>{escape(block.outcome_label)}</th> <th>P(= k)</th>" + (
-        f" <th>{escape(block.cumulative_label)}</th>" if cumulative else ""
+    head = f"<th>{_prose(block.outcome_label)}</th> <th>P(= k)</th>" + (
+        f" <th>{_prose(block.cumulative_label)}</th>" if cumulative else ""
     )
     body = []
     for outcome, p, at_least in rows:
@@ -302,7 +310,7 @@ def _distribution_html(block: Distribution) -> str:
         )
         body.append(f'<tr class="srd-tail">{cells}</tr>')
     return (
-        f'<section class="srd-distribution"><h3>{escape(block.title)}</h3>'
+        f'<section class="srd-distribution"><h3>{_prose(block.title)}</h3>'
         f"<figure>{_chart_svg(rows, block.outcome_label)}</figure>"
         f"{_scroll_open(block.title)}<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></section>"
     )
@@ -314,7 +322,7 @@ def _scroll_open(title: str) -> str:
 
 
 def _table_html(block: Table) -> str:
-    head = " ".join(f"<th>{escape(h)}</th>" for h in block.headers)
+    head = " ".join(f"<th>{_prose(h)}</th>" for h in block.headers)
     rows = tuple(block.rows)
     width = len(rows[0]) if rows else 0
     if all(len(row) == width for row in rows):  # column by column: the same HTML, faster
@@ -331,9 +339,9 @@ def _table_html(block: Table) -> str:
             + "</tr>"
             for row in rows
         )
-    note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""
+    note = f"<p><small>{_prose(block.note)}</small></p>" if block.note else ""
     return (
-        f'<section class="srd-table"><h3>{escape(block.title)}</h3>'
+        f'<section class="srd-table"><h3>{_prose(block.title)}</h3>'
         f"{_scroll_open(block.title)}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{note}</section>"
     )
 
@@ -342,12 +350,12 @@ def _links_html(block: Links, page: Page) -> str:
     if not page.path:
         raise ValueError(f"« {block.title} » : des liens sans la page où ils s'affichent")
     items = "".join(
-        f'<li><a href="{escape(urls.relative(page.path, link.page))}">{escape(link.label)}</a>'
-        + (f" <small>{escape(link.note)}</small>" if link.note else "")
+        f'<li><a href="{escape(urls.relative(page.path, link.page))}">{_prose(link.label)}</a>'
+        + (f" <small>{_prose(link.note)}</small>" if link.note else "")
         + "</li>"
         for link in block.items
     )
-    return f'<section class="srd-liens"><h3>{escape(block.title)}</h3><ul>{items}</ul></section>'
+    return f'<section class="srd-liens"><h3>{_prose(block.title)}</h3><ul>{items}</ul></section>'
 
 
 def _checks_html(block: Checks, page: Page) -> str:
@@ -358,8 +366,8 @@ def _checks_html(block: Checks, page: Page) -> str:
         element_id, label = page.fields[name]
         message = _without_label(message, label)
         items.append(
-            f'<li><a href="#{escape(element_id)}" data-champ="{escape(name)}">{escape(label)}</a> : '
-            f"{escape(message)}</li>"
+            f'<li><a href="#{escape(element_id)}" data-champ="{escape(name)}">{_prose(label)}</a>{INSECABLE}: '
+            f"{_prose(message)}</li>"
         )
     return (
         f'<section class="srd-text srd-avertissement {CHECKS}"><p>À vérifier :</p>'
@@ -377,7 +385,7 @@ def _without_label(message: str, label: str) -> str:
 
 
 def _text_html(block: Text) -> str:
-    return f'<p class="srd-text srd-{block.tone}">{escape(block.text)}</p>'
+    return f'<p class="srd-text srd-{block.tone}">{_prose(block.text)}</p>'
 
 
 _RENDERERS = {

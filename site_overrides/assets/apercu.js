@@ -45,7 +45,7 @@ async function show(link) {
   const parts = [title, kind];
   if (row.c) {
     const condition = document.createElement("p");
-    condition.textContent = `Condition : ${row.c}`;
+    condition.textContent = `Condition\u00a0: ${row.c}`;
     parts.push(condition);
   }
   if (row.r) {

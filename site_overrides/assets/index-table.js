@@ -47,7 +47,7 @@ function addFacets(container, table, apply) {
 function addFilter(container, table) {
   const label = document.createElement("label");
   label.className = "srd-filter";
-  label.textContent = "Filtrer : ";
+  label.textContent = "Filtrer\u00a0: ";
   const input = document.createElement("input");
   input.type = "search";
   input.placeholder = "nom, colonne, résumé…";

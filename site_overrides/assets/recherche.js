@@ -17,19 +17,26 @@ const list = document.querySelector("#srd-resultats .md-search-result__list");
 const resultBox = document.getElementById("srd-resultats");
 
 let engine = null; // Pagefind and the vocabulary, loaded at the first search
+let typography = []; // the site's non-breaking spaces, for Pagefind's excerpts
+
+// Pagefind joins an excerpt's words with plain spaces: the site's rules put back the
+// non-breaking ones (before « : ; ! ? », inside « »).
+const french = (text) => typography.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
 let asked = 0; // the latest query: an older answer arriving late is dropped
 
 function load() {
   engine ??= (async () => {
     const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
-    const [pagefind, words, titles, shorts] = await Promise.all([
+    const [pagefind, words, titles, shorts, rules] = await Promise.all([
       import(new URL("pagefind/pagefind.js", ROOT).href),
       json("assets/vocabulaire.json"),
       json("assets/titres.json"), // [key, title, url, what it is, summary]
       json("assets/abreviations.json"), // {abbreviation: [[system, meaning, synonym…]]}
+      json("assets/typographie.json"), // [[pattern, replacement]]: generator/engine/typographie.py
     ]);
     await pagefind.options({ baseUrl: ROOT.pathname, excerptLength: 18 });
     pagefind.init();
+    typography = rules.map(([pattern, replacement]) => [new RegExp(pattern, "g"), replacement]);
     return { pagefind, words: new Set(words), titles, shorts };
   })();
   return engine;
@@ -77,7 +84,7 @@ function hit(page) {
     .slice(0, 2)
     .map((sub) => `<a class="srd-section" href="${sub.url}">${escape(sub.title)}</a>`)
     .join("");
-  return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${escape(page.meta.title || page.url)}${place}</h1><p>${page.excerpt}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}</li>`;
+  return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${french(escape(page.meta.title || page.url))}${place}</h1><p>${french(page.excerpt)}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}</li>`;
 }
 
 function waiting(text) {
@@ -106,7 +113,7 @@ async function hits(pagefind, used, meanings, plain) {
 async function search(query) {
   const mine = ++asked;
   const typed = query.trim();
-  if (!typed) return waiting("Tapez un nom, une règle : talent, atout, sort…");
+  if (!typed) return waiting("Tapez un nom, une règle\u00a0: talent, atout, sort…");
   const { pagefind, words, titles, shorts } = await load();
   if (mine !== asked) return; // the reader typed on
   const meanings = shorts[fold(typed)] || []; // [[system, meaning, synonym…]]

@@ -108,7 +108,7 @@ function card(row, root) {
   const link = element("a", { href: new URL(row.u, root).href }, row.n);
   const meta = element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`);
   const parts = [element("h2", {}, link), meta];
-  if (row.c) parts.push(element("p", { class: "srd-carte-condition" }, `Condition : ${row.c}`));
+  if (row.c) parts.push(element("p", { class: "srd-carte-condition" }, `Condition\u00a0: ${row.c}`));
   if (row.r) parts.push(element("p", {}, row.r));
   if (row.facets.length) parts.push(element("p", { class: "srd-carte-faits" }, row.facets.join(" · ")));
   return element("li", { class: "srd-carte" }, ...parts);

@@ -594,7 +594,9 @@ def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
     field with the nearest known name."""
     known = regles.names["classe"]
     class_list = [known.find(x) or slug(x) for x in known.split(c.classes) if x.strip()]
-    require_known("classes", "Classe(s) inconnue(s)", class_list, known.known, regles.classes)
+    require_known(
+        "classes", ("Classe inconnue", "Classes inconnues"), class_list, known.known, regles.classes
+    )
     if not class_list or len(class_list) > 6:
         names = ", ".join(x.name.lower() for x in regles.classes.values())
         raise FieldError(
@@ -602,7 +604,7 @@ def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
             f"Une classe par niveau, de 1 à 6, parmi {names} (ex. « combattant, mystique »).",
         )
 
-    def entries(field: str, kind: str, what: str, among, with_rank: bool = False):
+    def entries(field: str, kind: str, what: tuple[str, str], among, with_rank: bool = False):
         known = regles.names[kind]
         found = sheet.parse_list(getattr(c, field), field, known, with_rank=with_rank)
         require_known(field, what, [e.id for e in found], known.known, among)
@@ -610,10 +612,24 @@ def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
 
     return sheet.Choices(
         classes=class_list,
-        ranks=entries("rangs", "competence", "Compétence(s) inconnue(s)", regles.skills, True),
-        degrees=entries("degres", "avantage", "Avantage(s) inconnu(s)", regles.advantages, True),
-        atouts=entries("atouts", "atout", "Atout(s) inconnu(s)", regles.atouts),
-        gear=entries("equipement", "equipement", "Équipement inconnu", None),
+        ranks=entries(
+            "rangs",
+            "competence",
+            ("Compétence inconnue", "Compétences inconnues"),
+            regles.skills,
+            True,
+        ),
+        degrees=entries(
+            "degres",
+            "avantage",
+            ("Avantage inconnu", "Avantages inconnus"),
+            regles.advantages,
+            True,
+        ),
+        atouts=entries("atouts", "atout", ("Atout inconnu", "Atouts inconnus"), regles.atouts),
+        gear=entries(
+            "equipement", "equipement", ("Équipement inconnu", "Équipements inconnus"), None
+        ),
     )
 
 

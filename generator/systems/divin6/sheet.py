@@ -13,6 +13,7 @@ from functools import cached_property
 
 from ...engine.inputs import FieldError
 from ...engine.names import Names
+from ...engine.typographie import pluriel
 from .rules import Item, Rules, slug
 
 
@@ -413,12 +414,12 @@ class Sheet:
             score = self.carac[linked]
             if score < 1 or count > score:
                 return [
-                    f"{name} : caractéristique liée {self.rules.carac_names[linked]} {score}, donc au plus {max(0, score)} prise(s) (reçu : {count})."
+                    f"{name} : caractéristique liée {self.rules.carac_names[linked]} {score}, donc au plus {max(0, score)} {pluriel(score, 'prise', 'prises')} (reçu : {count})."
                 ]
             return []
         most = data.get("prises", {}).get("max")
         if most is not None and count > most:
-            return [f"{name} : au plus {most} prise(s) (reçu : {count})."]
+            return [f"{name} : au plus {most} {pluriel(most, 'prise', 'prises')} (reçu : {count})."]
         return []
 
     # --- derived values -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from functools import lru_cache
 from ...engine.inputs import ChoiceInput, IntInput, IntListInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
+from ...engine.typographie import pluriel
 from .rules import Rules
 
 SYSTEM = "reserve-d6"
@@ -131,13 +132,8 @@ def compute_pool(
     blessures_psychiques,
     seuil,
 ):
-    dice = pool_size(
-        caracteristique,
-        competence,
-        equipement,
-        permanent,
-        blessures_physiques + blessures_psychiques,
-    )
+    blessures = blessures_physiques + blessures_psychiques
+    dice = pool_size(caracteristique, competence, equipement, permanent, blessures)
     dist = successes(regles, dice)
     blocks = [
         Figures(
@@ -146,7 +142,7 @@ def compute_pool(
                 Figure(
                     "Dés lancés",
                     dice,
-                    note=f"{caracteristique} + {competence} + {equipement} {'+' if permanent >= 0 else '−'} {abs(permanent)} − {blessures_physiques + blessures_psychiques} blessure(s)",
+                    note=f"{caracteristique} + {competence} + {equipement} {'+' if permanent >= 0 else '−'} {abs(permanent)} − {blessures} {pluriel(blessures, 'blessure', 'blessures')}",
                 ),
                 Figure(f"P(au moins {seuil} succès)", at_least(dist, seuil), percent=True),
             )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...engine.inputs import FieldError
 from ...engine.names import Names, unknown
+from ...engine.typographie import pluriel
 from .rules import Rules
 
 
@@ -33,7 +34,7 @@ def read_talents(known: Mapping[str, str], text: str, field: str) -> list[str]:
     found = [names.find(part) for part in parts]
     wrong = [part for part, talent in zip(parts, found, strict=True) if talent is None]
     if wrong:
-        raise unknown(field, "Talent(s) inconnu(s)", wrong, names.known)
+        raise unknown(field, ("Talent inconnu", "Talents inconnus"), wrong, names.known)
     return list(dict.fromkeys(t for t in found if t is not None))
 
 
@@ -51,7 +52,7 @@ def owned_talents(rules: Rules, character) -> set[str]:
     if missing:
         raise FieldError(
             "possedes",
-            f"Prérequis absent(s) de la liste : {' ; '.join(missing)} (l. 1138).",
+            f"{pluriel(len(missing), 'Prérequis absent', 'Prérequis absents')} de la liste : {' ; '.join(missing)} (l. 1138).",
         )
     return set(ids)
 

@@ -24,6 +24,7 @@ from ...engine.results import (
     format_number,
     signed,
 )
+from ...engine.typographie import pluriel
 from . import steps
 from .character import CharacterRules
 from .personnage import SkillCraftCharacter
@@ -251,7 +252,7 @@ def _movement_figures(r: CharacterRules, computed: Computed) -> tuple[Figure, ..
         Figure(
             "Capacité de charge (kg)",
             body.capacity,
-            note=f"{c.taille} ; pénalité {penalty} point(s) de mouvement"
+            note=f"{c.taille} ; pénalité {penalty} {pluriel(penalty, 'point', 'points')} de mouvement"
             if penalty
             else f"{c.taille} ; aucune pénalité",
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ... import urls
+from ...engine.typographie import pluriel
 
 TREES = "arbres-de-talents"
 
@@ -57,7 +58,7 @@ def extra_pages(system, link: Link) -> list[tuple[str, str, str]]:
     lost = [t.id for t in talents if t.id not in drawn]
     if lost:
         raise ValueError(
-            f"arbres de talents : {len(lost)} talent(s) hors de tout arbre "
+            f"arbres de talents : {len(lost)} {pluriel(len(lost), 'talent', 'talents')} hors de tout arbre "
             f"(prérequis inconnu ou en boucle) : {', '.join(lost)}"
         )
     intro = (

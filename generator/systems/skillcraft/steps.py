@@ -15,6 +15,7 @@ from fractions import Fraction
 from ...engine.inputs import FieldError
 from ...engine.names import slug
 from ...engine.results import format_number, signed
+from ...engine.typographie import pluriel
 from .character import CharacterRules, Talent
 from .personnage import SkillCraftCharacter
 
@@ -110,7 +111,8 @@ def point_buy(r: CharacterRules, scores: dict[str, int]) -> PointBuy:
         problems.append(
             (
                 r.attributes[0],
-                f"Répartition : {up} point(s) ajouté(s) pour {down} retiré(s) ; chaque point retiré "
+                f"Répartition : {up} {pluriel(up, 'point ajouté', 'points ajoutés')} pour {down} "
+                f"{pluriel(down, 'retiré', 'retirés')} ; chaque point retiré "
                 f"sous {start} permet d'en ajouter un (l. 205).",
             )
         )
@@ -215,8 +217,9 @@ def _don_choices(r: CharacterRules, c: SkillCraftCharacter) -> tuple[tuple[str, 
         problems.append(
             (
                 "handicaps",
-                f"Dons : {extra} don(s) en plus de celui du caractère pour {len(c.handicaps)} "
-                "handicap(s) ; chaque handicap donne un don (l. 474, 647).",
+                f"Dons : {extra} {pluriel(extra, 'don', 'dons')} en plus de celui du caractère pour "
+                f"{len(c.handicaps)} {pluriel(len(c.handicaps), 'handicap', 'handicaps')} ; "
+                "chaque handicap donne un don (l. 474, 647).",
             )
         )
     return all_dons, tuple(problems)
@@ -308,16 +311,25 @@ def _levels_named(r: CharacterRules, chosen: list[str], level: int) -> Problems:
         return (
             (
                 "progression",
-                f"{LABELS['progression']} : {len(chosen)} attribut(s) pour {level} niveau(x) gagné(s) ; "
-                f"les {len(chosen) - level} dernier(s) sont ignorés.",
+                f"{LABELS['progression']} : {len(chosen)} {pluriel(len(chosen), 'attribut', 'attributs')} "
+                f"pour {level} {pluriel(level, 'niveau gagné', 'niveaux gagnés')} ; "
+                + pluriel(
+                    len(chosen) - level,
+                    "le dernier est ignoré.",
+                    f"les {len(chosen) - level} derniers sont ignorés.",
+                ),
             ),
         )
     if len(chosen) < level:
         return (
             (
                 "progression",
-                f"{LABELS['progression']} : {level - len(chosen)} point(s) d'attribut de niveau non "
-                "attribué(s).",
+                f"{LABELS['progression']} : {level - len(chosen)} "
+                + pluriel(
+                    level - len(chosen),
+                    "point d'attribut de niveau non attribué.",
+                    "points d'attribut de niveau non attribués.",
+                ),
             ),
         )
     return ()
@@ -452,7 +464,9 @@ def _talent_choices(r: CharacterRules, c: SkillCraftCharacter, owned, owned_ids)
         problems.append(
             (
                 "talents",
-                f"Talents : {len(skill_talents)} talent(s) de compétence ; la création en demande "
+                f"Talents : {len(skill_talents)} "
+                f"{pluriel(len(skill_talents), 'talent', 'talents')} de compétence ; "
+                "la création en demande "
                 f"{needed} (caste, éducation et deux au choix, l. 253–259).",
             )
         )

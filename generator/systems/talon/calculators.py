@@ -16,6 +16,7 @@ from ...engine.inputs import (
 )
 from ...engine.registry import Action, Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
+from ...engine.typographie import pluriel
 from . import deck, health, sheet, virtual
 from .personnage import TalonCharacter
 from .rules import Rules
@@ -81,7 +82,9 @@ def _odds_blocks(rules: Rules, odds: deck.Odds, test: deck.Test, remaining: deck
                     "Réussite",
                     odds.at_least(-chips),
                     percent=True,
-                    note=f"avec jusqu'à {chips} Cheap-chip(s)" if chips else "",
+                    note=f"avec jusqu'à {chips} {pluriel(chips, 'Cheap-chip', 'Cheap-chips')}"
+                    if chips
+                    else "",
                 ),
                 Figure(
                     f"Réussite spéciale (MR ≥ {rules.special})",
@@ -175,7 +178,12 @@ def compute_test(
         blocks.insert(
             1,
             Text(
-                f"Talon entamé : {len(revealed)} lame(s) déjà révélée(s) ce cycle sont retirées du calcul."
+                f"Talon entamé : {len(revealed)} "
+                + pluriel(
+                    len(revealed),
+                    "lame déjà révélée ce cycle est retirée du calcul.",
+                    "lames déjà révélées ce cycle sont retirées du calcul.",
+                )
             ),
         )
     return tuple(blocks)
@@ -617,7 +625,7 @@ def _skill_rows(regles, character: sheet.Sheet) -> tuple[tuple, ...]:
 def _free_levels(regles, skills: dict[str, int]) -> list[str]:
     """The health levels a skill gives for free, by track."""
     return [
-        f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} niveau(x) gratuit(s)"
+        f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} {pluriel(n, 'niveau gratuit', 'niveaux gratuits')}"
         for track in regles.tracks.values()
         for n in [sum(1 for level in track.levels if skills[track.skill] >= level.free_from)]
         if n

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ...engine.inputs import FieldError
 from ...engine.registry import Action
+from ...engine.typographie import pluriel
 from . import deck
 
 PLAIN_MOVES = ("t", "a", "n", "f", "m", "u")
@@ -189,7 +190,10 @@ def replay(
                 f"« {token} » n'est pas une action (t, a, n, {continuations}, r1 à r{MAX_PLAYERS}, f, m, u).",
             )
         if token in too_many:
-            raise FieldError(field_name, f"« {token} » : il n'y a que {players} joueur(s).")
+            raise FieldError(
+                field_name,
+                f"« {token} » : il n'y a que {players} {pluriel(players, 'joueur', 'joueurs')}.",
+            )
         if token == "u":
             if played:
                 played.pop()

@@ -98,7 +98,9 @@ def read_essences(regles, text: str) -> list[str]:
     field with the nearest known name."""
     picked = [slug(e) for e in text.split(",") if e.strip()]
     names = {k: name for k, (name, _) in regles.essences.items()}
-    require_known("essences", "Essence(s) inconnue(s)", picked, names, regles.essences)
+    require_known(
+        "essences", ("Essence inconnue", "Essences inconnues"), picked, names, regles.essences
+    )
     return picked
 
 

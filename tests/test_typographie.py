@@ -1,0 +1,282 @@
+"""French typography and words (issue 19, point 6): the typography function, then every
+page of the built site read as a reader sees it (the text of its HTML, code left out)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.engine.typographie import FINE, INSECABLE, html, pluriel, texte
+
+# ---------------------------------------------------------------- the function
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Coût : 3", f"Coût{INSECABLE}: 3"),
+        ("Vraiment ? Oui ! Bien ; fin", f"Vraiment{FINE}? Oui{FINE}! Bien{FINE}; fin"),
+        ("le « Talon » ici", f"le «{FINE}Talon{FINE}» ici"),
+        ("le «Talon» ici", f"le «{FINE}Talon{FINE}» ici"),
+        ("mot\n:", f"mot{INSECABLE}:"),
+        (f"déjà{INSECABLE}: fait", f"déjà{INSECABLE}: fait"),
+    ],
+)
+def test_text_gets_non_breaking_spaces(raw, expected):
+    assert texte(raw) == expected
+
+
+@pytest.mark.parametrize(
+    "raw", ["http://127.0.0.1:8000/a?b=1", "10:30", "voir ?modificateur=99", "a :b", "»", ""]
+)
+def test_what_is_not_prose_punctuation_is_left_alone(raw):
+    assert texte(raw) == raw
+
+
+def test_html_changes_text_only():
+    page = (
+        '<p title="Coût : 3" data-x="a ; b"><a href="/x/?q=1 ;r">Coût</a> : 3 !</p>'
+        "<code>a : b</code><pre>x ! y <b>z ?</b></pre>"
+        '<script>if (a < b) { s = " : "; }</script><style>a:hover { x: y ; }</style>'
+        "<!-- note : ici --><p>mot <em>!</em></p><p>mot <code>x</code>: y</p>"
+    )
+    expected = (
+        f'<p title="Coût : 3" data-x="a ; b"><a href="/x/?q=1 ;r">Coût</a>{INSECABLE}: 3{FINE}!</p>'
+        "<code>a : b</code><pre>x ! y <b>z ?</b></pre>"
+        '<script>if (a < b) { s = " : "; }</script><style>a:hover { x: y ; }</style>'
+        f"<!-- note : ici --><p>mot{FINE}<em>!</em></p><p>mot <code>x</code>: y</p>"
+    )
+    assert html(page) == expected
+
+
+def test_plurals_follow_the_count():
+    assert [pluriel(n, "point", "points") for n in (0, 1, 2, -3)] == [
+        "point",
+        "point",
+        "points",
+        "points",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["Coût : 3 ; « Talon » ! Quoi ?", "<p>a <i>:</i> « <a href='u'>b</a> »</p>"]
+)
+def test_typography_is_idempotent(text):
+    once = html(text)
+    assert html(once) == once
+    assert texte(texte(text)) == texte(text)
+
+
+# ---------------------------------------------------------------- every built page
+
+HIDDEN = {"script", "style", "code", "pre", "kbd", "samp", "var", "textarea", "template"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+SPOKEN = {"aria-label", "title", "placeholder", "alt"}
+BLOCKS = {"p", "li", "td", "th", "div", "dt", "dd", "h1", "h2", "h3", "h4", "br", "tr", "nav"}
+
+
+class _Text(HTMLParser):
+    """The text of a page as a reader sees it: code and scripts left out, a line break at
+    each block so two blocks' texts never glue."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.spoken: list[str] = []  # what a screen reader or a tooltip says
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.spoken.extend(v for k, v in attrs if k in SPOKEN and v)
+        if tag in BLOCKS:
+            self.parts.append("\n")
+        if tag in HIDDEN:
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if tag in HIDDEN and self.hidden:
+            self.hidden -= 1
+        if tag in BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def page_text(page: Path) -> tuple[str, str]:
+    """The page's text, and its attributes read aloud (labels, tooltips)."""
+    reader = _Text()
+    reader.feed(page.read_text(encoding="utf-8"))
+    return "".join(reader.parts), "\n".join(reader.spoken)
+
+
+def built_pages(site: Path) -> dict[str, tuple[str, str]]:
+    """{URL path: (text, attributes read aloud)} of every HTML page of the site (the
+    search index's files aside)."""
+    return {
+        _url(page.relative_to(site)): page_text(page)
+        for page in sorted(site.rglob("*.html"))
+        if page.relative_to(site).parts[0] not in ("pagefind", "assets")
+    }
+
+
+def _url(relative: Path) -> str:
+    """/talon/atout/ for talon/atout/index.html, /404.html for 404.html."""
+    if relative.name == "index.html":
+        return f"/{relative.parent}/".replace("/./", "/")
+    return f"/{relative}"
+
+
+BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»")
+PLURAL_MARK = re.compile(r"\w\((?:s|e|es|x)\)")
+LONG_DECIMAL = re.compile(r"\d,\d{5,}")
+ENGLISH = re.compile(
+    r"\b(?:Skip to content|Back to top|Made with|Table of contents|Type to start searching"
+    r"|Search|Previous|Next|Copy to clipboard|Loading|Close|Clear|Share|Edit this page"
+    r"|Last update|Not found|Page not found|Light mode|Dark mode|Submit|Error|Show more)\b",
+    re.I,
+)
+SCHEMA_KEY = re.compile(r"\b[a-z]+_[a-z_]+ ?: |:\s*(?:true|false|True|False|None|null)\b")
+
+
+def offences(pages: dict[str, str], pattern: re.Pattern) -> list[str]:
+    """« URL : the excerpt » for each page where `pattern` is found (its first match)."""
+    found = []
+    for url, text in pages.items():
+        match = pattern.search(text)
+        if match:
+            excerpt = text[max(0, match.start() - 30) : match.end() + 10].replace("\n", " ")
+            found.append(f"{url} : {excerpt!r}")
+    return found
+
+
+def long_names(pages: dict[str, str], systems: dict[str, dict]) -> list[str]:
+    """Pages that name a system by its long form, other than the system's own page."""
+    found = []
+    for system_id, meta in systems.items():
+        short, long = meta.get("nom_court"), meta["nom"]
+        if not short:
+            continue
+        for url, text in pages.items():
+            if long in text and url != f"/{system_id}/":
+                found.append(f"{url} : {long}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def read(site) -> dict[str, tuple[str, str]]:
+    return built_pages(site)
+
+
+@pytest.fixture(scope="module")
+def pages(read) -> dict[str, str]:
+    return {url: text for url, (text, _) in read.items()}
+
+
+@pytest.fixture(scope="module")
+def system_meta(root) -> dict[str, dict]:
+    import yaml
+
+    return {
+        path.parent.name: yaml.safe_load(path.read_text(encoding="utf-8"))
+        for path in sorted((root / "data").glob("*/systeme.yaml"))
+    }
+
+
+def test_no_breakable_space_before_french_punctuation_on_any_page(pages):
+    assert len(pages) > 1000
+    found = offences(pages, BREAKABLE_BEFORE)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_plural_in_parentheses_on_any_page(pages):
+    found = offences(pages, PLURAL_MARK)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_decimal_of_five_digits_or_more_on_any_page(pages):
+    found = offences(pages, LONG_DECIMAL)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_schema_key_on_any_page(pages):
+    found = offences(pages, SCHEMA_KEY)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_no_english_ui_string_on_any_page(read):
+    found = offences({url: "\n".join(both) for url, both in read.items()}, ENGLISH)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+def test_one_name_per_system(pages, system_meta):
+    found = long_names(pages, system_meta)
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
+@pytest.mark.browser
+def test_the_finder_shows_more_only_when_there_is_more(browser, server):
+    """« Afficher plus » is hidden once every result is shown (.md-button vs [hidden])."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    more = page.get_by_role("button", name="Afficher plus")
+    page.goto(f"{server}/trouver/")
+    expect(page.locator(".srd-carte").first).to_be_visible(timeout=20_000)
+    expect(more).to_be_visible()  # the whole site: more than one screen of cards
+    page.goto(f"{server}/trouver/?s=skillcraft&k=talent&q=commandement")
+    expect(page.locator(".srd-trouveur-compte")).to_have_text(re.compile(r"^\d résultats?$"))
+    expect(more).to_be_hidden()
+    context.close()
+
+
+def test_the_search_box_applies_the_same_rules(tmp_path):
+    """Pagefind's excerpts get the non-breaking spaces in the browser, from the rules
+    search.py writes out: JavaScript's RegExp reads them as Python does."""
+    import json
+    import shutil
+    import subprocess
+
+    from generator.engine.typographie import regles
+
+    node = shutil.which("node")
+    assert node, "node absent"
+    samples = [
+        "Coût : 3 ; voir « Talon » ! Quoi ?",
+        "le «Talon» ici, http://a.b:80/?q=1 à 10:30",
+        "mot\n: fin",
+        "déjà\u00a0: fait",
+    ]
+    script = tmp_path / "regles.mjs"
+    script.write_text(
+        f"const rules = {json.dumps(regles())}.map(([p, r]) => [new RegExp(p, 'g'), r]);\n"
+        f"const samples = {json.dumps(samples)};\n"
+        "console.log(JSON.stringify(samples.map((s) => rules.reduce((t, [p, r]) => "
+        "t.replace(p, r), s))));\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [texte(sample) for sample in samples]
+
+
+@pytest.mark.browser
+def test_search_excerpts_keep_the_non_breaking_spaces(browser, server):
+    """Pagefind joins an excerpt's words with plain spaces; the search box puts back the
+    site's non-breaking ones."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.keyboard.press("/")
+    page.locator("input.md-search__input").fill("esquive défense armure")
+    excerpts = page.locator(".md-search-result__item p")
+    expect(excerpts.first).to_be_visible(timeout=30_000)
+    texts = "\n".join(excerpts.all_inner_texts())
+    assert f"{INSECABLE}:" in texts
+    assert not BREAKABLE_BEFORE.search(texts), texts
+    context.close()
