@@ -18,6 +18,7 @@ from generator.serve import Server, _Handler
 QUIET_SECONDS = 3.0  # no byte sent for this long: the visit is over
 LONGEST_SECONDS = 40.0  # the window the issue measures
 PHONE = {"width": 390, "height": 844}
+BUDGET_BYTES = 300_000  # what a first visit may cost, compressed, in its first 40 s (issue 19)
 
 
 class _CountedWriter:

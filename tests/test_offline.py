@@ -9,12 +9,10 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from premiere_visite import CACHED_ADDRESSES, PHONE, first_visit
+from premiere_visite import BUDGET_BYTES, CACHED_ADDRESSES, PHONE, first_visit
 from test_browser import PYODIDE_WAIT_MS, computed, exact
 
 from generator.offline import MANIFEST, spelled_size
-
-FIRST_VISIT_BUDGET = 300_000  # bytes, compressed, in the first 40 s
 
 
 def full_copy_size(site) -> str:
@@ -40,7 +38,7 @@ def test_the_home_page_and_the_footer_say_the_site_works_offline(site):
 @pytest.mark.browser
 def test_a_first_visit_of_a_rules_page_fetches_what_it_needs_and_keeps_it(browser, site):
     sent, cached = first_visit(browser, site, "/divin6/regles/combat/")
-    assert sent <= FIRST_VISIT_BUDGET, f"{sent} octets envoyés"
+    assert sent <= BUDGET_BYTES, f"{sent} octets envoyés"
     assert any(url.endswith("/divin6/regles/combat/") for url in cached), cached
     assert not any("/pyodide/" in url or "/pagefind/" in url for url in cached), cached
 
