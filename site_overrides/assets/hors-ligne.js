@@ -9,6 +9,7 @@ const FIRST_RETRY_MS = 60000; // a copy that failed (network, deployment under w
 const LAST_RETRY_MS = 3600000; // again, later and later while the page stays open
 
 const supported = "serviceWorker" in navigator && "caches" in globalThis;
+let refused = false; // the browser refused the worker
 
 async function tellWorker(message) {
   const registration = await navigator.serviceWorker.ready;
@@ -55,7 +56,10 @@ if (supported) {
       .register(new URL("sw.js", root), { scope: root.pathname })
       .then(retryFailedCopies)
       .then(() => hadController || keepThisPage(onCalculator))
-      .catch(() => {});
+      .catch(() => {
+        refused = true; // private browsing, or a browser set to refuse: say so
+        document.querySelectorAll(".srd-hors-ligne[data-bound]").forEach(showRefused);
+      });
   };
   const afterLoad = (then) =>
     document.readyState === "complete" ? then() : addEventListener("load", then, { once: true });
@@ -106,10 +110,16 @@ function statusText(s) {
   return "";
 }
 
+function showRefused(box) {
+  box.querySelector(".srd-hors-ligne-impossible").hidden = false;
+  box.querySelector(".srd-hors-ligne-boutons").hidden = true;
+}
+
 function bindOfflinePage() {
   const box = document.querySelector(".srd-hors-ligne");
   if (!box || "bound" in box.dataset || !supported) return;
   box.dataset.bound = "";
+  if (refused) return showRefused(box);
   box.querySelector(".srd-hors-ligne-impossible").hidden = true;
   box.querySelector(".srd-hors-ligne-boutons").hidden = false;
   box.querySelector("[data-hors-ligne=tout-garder]").addEventListener("click", () => {
