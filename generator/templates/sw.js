@@ -118,9 +118,10 @@ async function state(extra = {}) {
 
 async function tell(extra) {
   const message = { horsLigne: await state(extra) };
-  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
-    client.postMessage(message);
-  }
+  const clients = await self.clients.matchAll({ includeUncontrolled: true });
+  // Withdrawn meanwhile: a late progress report must not follow « Copie retirée ».
+  if (stopped && !extra?.retire) return;
+  for (const client of clients) client.postMessage(message);
 }
 
 function throttled(task) {
@@ -138,12 +139,12 @@ async function copyAll() {
   stopped = false;
   copying = fill(throttled(() => tell())).then(
     () => ({ fini: true }),
-    (error) => ({ erreur: stopped ? null : String(error.message || error) }),
+    (error) => ({ erreur: String(error.message || error) }),
   );
   await tell();
   const outcome = await copying;
   copying = null; // before telling: the copy is over
-  await tell(outcome);
+  if (!stopped) await tell(outcome); // withdrawn: withdraw() tells, once all is deleted
 }
 
 // Withdrawn: no copy at all any more, of any build (what the reader reads next is kept again).
