@@ -105,7 +105,7 @@ function statusText(s) {
   if (s.retire) return "Copie retirée : rien de ce site n'est plus gardé sur cet appareil.";
   if (s.erreur) return "La copie s'est interrompue (réseau coupé ?). Elle reprendra à votre prochaine visite, ou dès que vous la relancez.";
   if (s.complet && s.choisi) return "Terminé : tout le site est disponible hors ligne sur cet appareil.";
-  if (s.enCours) return "Copie en cours ; vous pouvez continuer à lire pendant ce temps.";
+  if (s.enCours) return "La copie se fait en arrière-plan ; vous pouvez continuer à lire.";
   if (s.choisi) return "Copie complète choisie : elle reprend.";
   return "";
 }
