@@ -80,7 +80,9 @@ if (supported) {
 
 // --- the page « Consulter hors ligne » ----------------------------------------------------
 
+const SILENT_COPY_MS = 15000; // a copy that says nothing for this long: ask (and resume it)
 const megabytes = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
+let silence = null;
 const spelled = (bytes) => `${megabytes.format(bytes / 1e6)}\u00a0Mo`;
 
 // What the reader sees, from the worker's state: { choisi, complet, enCours, faits, total,
@@ -140,6 +142,9 @@ if (supported) {
     if (box) show(box, s);
     // The reader chose the full copy and it stopped (worker ended, network cut): resume.
     if (s.choisi && !s.complet && !s.enCours && !s.erreur) tellWorker({ demande: "tout-garder" });
+    // The browser may stop a worker busy for minutes: asking starts it again, and it resumes.
+    clearTimeout(silence);
+    if (s.enCours) silence = setTimeout(() => tellWorker({ demande: "etat" }), SILENT_COPY_MS);
   });
   navigator.serviceWorker.startMessages();
   if (globalThis.document$) globalThis.document$.subscribe(bindOfflinePage);
