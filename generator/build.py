@@ -25,7 +25,7 @@ from .diagnose import diagnose
 from .errors import BuildFailed, Problems
 from .export import engine_data, engine_rules, export
 from .links import Links
-from .offline import write_service_worker
+from .offline import write_offline_size, write_service_worker
 from .pages import Renderer
 from .search import abbreviations, check_abbreviations, index_site, system_texts, titles
 
@@ -279,6 +279,7 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
         corpus = renderer.corpus
         index_site(root, fresh, _texts(corpus), titles(corpus), abbreviations(corpus))
+        write_offline_size(fresh)  # once every file of the copy is there
         protect(fresh)
         write_service_worker(fresh)
     except BaseException:

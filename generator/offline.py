@@ -1,8 +1,9 @@
-"""The site offline: a service worker that caches every file of one build.
+"""The site offline: a service worker that keeps, per build, what the reader uses, and the
+whole site when the reader asks for it (page « Consulter hors ligne », urls.OFFLINE).
 
 Pages are cached under their directory URL (`divin6/atout/tir-rapide/`), as readers ask
-for them. Source maps, the JSON export and the theme's unused search engine are left out:
-a reader offline needs none of them.
+for them. Source maps, the JSON export and the theme's unused search engine are left out
+of the full copy: a reader offline needs none of them.
 
 The build's manifest (`hors-ligne.json`: every cached file's address, SHA-256 and size)
 lies next to `sw.js`, which carries the manifest's own SHA-256. The worker copies a build
@@ -21,6 +22,11 @@ MANIFEST = "hors-ligne.json"
 # The theme's own search (lunr and its worker) is not used: Pagefind's index replaces it.
 SKIPPED_DIRS = ("api/", "assets/javascripts/lunr/", "assets/javascripts/workers/")
 SKIPPED_SUFFIXES = (".map", ".gz")
+# What a calculator's worker loads (Python and the engine): the page that starts it cannot
+# list these files, so the worker is told them, to keep them after a first visit.
+ENGINE = ("assets/calc-worker.mjs", "assets/pyodide/", "assets/wheels/")
+# Written by the page « Consulter hors ligne » where the size of the full copy goes.
+SIZE_PLACEHOLDER = "TAILLEDELACOPIE"
 
 
 def _wanted(relative: str) -> bool:
@@ -41,10 +47,9 @@ def _url(relative: str) -> str:
 def manifest(site: Path) -> dict:
     """{"version", "fichiers": {address: {"sha256", "taille"}}} for the files of `site` a
     reader offline needs; the version is a hash of all of them."""
-    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     entries = {}
-    for relative in filter(_wanted, files):
+    for relative in _cached_files(site):
         content = (site / relative).read_bytes()
         sha256 = hashlib.sha256(content).hexdigest()
         digest.update(relative.encode() + b"\0" + sha256.encode())
@@ -52,16 +57,40 @@ def manifest(site: Path) -> dict:
     return {"version": digest.hexdigest()[:16], "fichiers": entries}
 
 
+def _cached_files(site: Path) -> list[str]:
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    return list(filter(_wanted, files))
+
+
+def spelled_size(size: int) -> str:
+    """« ≈ 54 Mo »: what a reader needs to decide (decimal megabytes, as phone plans count)."""
+    megabytes = size / 1_000_000
+    shown = f"{megabytes:.1f}".replace(".", ",") if megabytes < 10 else f"{megabytes:.0f}"
+    return f"≈\u00a0{shown}\u00a0Mo"
+
+
+def write_offline_size(site: Path) -> None:
+    """Write the size of the full copy into the pages that show it (the page itself changes
+    by a few bytes meanwhile: nothing the rounding shows)."""
+    size = spelled_size(sum((site / f).stat().st_size for f in _cached_files(site)))
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if SIZE_PLACEHOLDER in html:
+            page.write_text(html.replace(SIZE_PLACEHOLDER, size), encoding="utf-8")
+
+
 def write_service_worker(site: Path) -> str:
     """Write site/sw.js and its manifest for this build; returns the build's version."""
     content = manifest(site)
     text = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
     (site / MANIFEST).write_bytes(text)
+    engine = [f for f in content["fichiers"] if f.startswith(ENGINE)]
     script = (
         TEMPLATE.read_text(encoding="utf-8")
         .replace("__VERSION__", content["version"])
         .replace("__MANIFEST__", MANIFEST)
         .replace("__MANIFEST_SHA256__", hashlib.sha256(text).hexdigest())
+        .replace("__ENGINE__", " ".join(engine))
     )
     (site / "sw.js").write_text(script, encoding="utf-8")
     return content["version"]

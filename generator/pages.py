@@ -15,6 +15,7 @@ from .corpus import Corpus, Entity, System
 from .engine import registry
 from .engine.form import calculator_html
 from .links import Links, relative
+from .offline import SIZE_PLACEHOLDER
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
 COMMON_FIELDS = {"id", "nom", "resume", "source", "notes_editoriales"}
@@ -268,6 +269,7 @@ class Renderer:
         out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
         out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
         out[urls.ACCESSIBILITY] = self._render("accessibilite.md.j2", urls.ACCESSIBILITY)
+        out[urls.OFFLINE] = self._render("hors-ligne.md.j2", urls.OFFLINE, size=SIZE_PLACEHOLDER)
         for system in self.corpus.systems.values():
             out.update(self.system_pages(system))
         return out

@@ -17,8 +17,8 @@ PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
 @pytest.fixture
 def page(browser, server):
     """A fresh page; at the end, no console error and no request left the site's origin."""
-    # The offline cache (service worker) has its own test: elsewhere, every page would
-    # start copying the whole site in the background.
+    # The offline cache (service worker) has its own tests (test_offline.py, and
+    # test_offline_builds.py): here, pages are measured without it.
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     errors, foreign = [], []
@@ -410,32 +410,6 @@ def test_divin6_sheet_points_each_check_at_its_field_and_links_the_choices(page,
     page.locator(".srd-liens a", has_text="Tir rapide").click()
     expect(page.locator("h1").first).to_contain_text("Tir rapide")
     assert page.url.endswith("/divin6/atout/tir-rapide/")
-
-
-def test_the_whole_site_works_offline_after_one_visit(browser, server):
-    """Issue 11 §5: one visit, then the network cut: other pages, the search and a
-    calculator (Pyodide included) still work."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    # A shared calculator link first: the cache fills once Python is up, not before.
-    page.goto(f"{server}/talon/calculateurs/test/?mode=avantage")
-    computed(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-    context.set_offline(True)
-    page.goto(f"{server}/reserve-d6/regles/resolution/")
-    expect(page.locator("h1").first).to_be_visible()
-    page.goto(f"{server}/talon/atout/")
-    expect(page.locator("h1").first).to_contain_text("Atouts")
-    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=5&competence=3")
-    computed(page)
-    assert exact(page, "Dés lancés") == "8"
-    page.keyboard.press("s")
-    page.keyboard.type("escalade")
-    expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=30_000)
-    context.close()
-    assert not errors, errors
 
 
 def test_the_finder_answers_which_entities_need_a_characteristic(page, server):

@@ -1,4 +1,5 @@
-"""The offline cache across two builds served at the same address (issue 18, point 7).
+"""The offline cache across two builds served at the same address (issue 18, point 7), for
+a reader who chose the full copy (page « Consulter hors ligne », issue 19 point 3).
 
 A reader's browser keeps every file it fetched in its HTTP cache, fresh for as long as the
 server said. When a new build is deployed within that time, the new service worker must
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import shutil
 import threading
 import time
@@ -19,6 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import QuietHandler
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from generator.offline import write_service_worker
 
@@ -81,6 +84,7 @@ CACHED_FILES = """async () => {
     Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
   const found = {};
   for (const name of await caches.keys()) {
+    if (!name.startsWith("srd-")) continue; // the reader's choice, not a build
     const cache = await caches.open(name);
     found[name] = {};
     for (const request of await cache.keys()) {
@@ -153,8 +157,10 @@ def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{url}/")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.goto(f"{url}/hors-ligne/")
+    page.get_by_role("button", name=re.compile("^Garder tout le site hors ligne")).click()
+    expect(page.get_by_role("status")).to_have_text(re.compile("^Terminé"), timeout=180_000)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
     assert list(page.evaluate(CACHED_FILES)) == [f"srd-{version_a}"]
 
     # B's sw.js is up, its calc.js not yet: the copy of B fails, A keeps the reader's cache

@@ -1,14 +1,22 @@
-// Service worker: after one visit, the whole site (pages, search, calculators and their
-// Python runtime) is read from this build's cache, with or without a network.
+// Service worker: keeps what the reader uses (pages read, the search index chunks asked
+// for, the calculators' Python runtime) in this build's cache, so it still works offline;
+// copies the whole site only when the reader asks for it (page « Consulter hors ligne »).
 // Written by generator/offline.py: MANIFEST lists every file of the build with its SHA-256;
-// VERSION changes with every build that changes a file.
+// VERSION changes with every build that changes a file; ENGINE lists the files a
+// calculator's runtime loads (from its worker, where the page cannot see them).
 const VERSION = "__VERSION__";
 const MANIFEST = "__MANIFEST__";
 const MANIFEST_SHA256 = "__MANIFEST_SHA256__";
+const ENGINE = "__ENGINE__".split(" ").filter(Boolean);
 const CACHE = `srd-${VERSION}`;
+// The reader's choice of a full copy: its own cache, outside any build's, kept across builds.
+const CHOICE = "choix-hors-ligne";
 const PARALLEL = 6; // files downloaded, or checked, at once
+const PROGRESS_EVERY_MS = 500; // how often a full copy under way tells the pages
 
 const address = (file) => new URL(file, self.registration.scope).href;
+const CHOSEN = address("hors-ligne/choisi"); // the key of the choice (never a real file)
+const isBuildCache = (name) => name.startsWith("srd-");
 
 async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -49,9 +57,26 @@ async function stored(cache, file, expected) {
   return response ? checked(response, expected) : null;
 }
 
-// A file already in this build's cache (an earlier attempt), or unchanged since the build
-// in control (same bytes, checked), is not downloaded again.
+async function olderCaches() {
+  const names = (await caches.keys()).filter((n) => isBuildCache(n) && n !== CACHE);
+  return Promise.all(names.map((name) => caches.open(name)));
+}
+
+async function manifestFiles() {
+  const manifest = await download(MANIFEST, MANIFEST_SHA256);
+  return { manifest, files: Object.entries((await manifest.clone().json()).fichiers) };
+}
+
+// --- the full copy, on the reader's demand -----------------------------------------------
+
+let copying = null; // the full copy under way in this worker, if any
+let progress = { faits: 0, total: 0 }; // bytes
+let stopped = false; // the reader withdrew the copy meanwhile
+
+// A file already in this build's cache (an earlier attempt, or kept as the reader went),
+// or unchanged since an older build (same bytes, checked), is not downloaded again.
 async function copy(cache, others, file, expected) {
+  if (stopped) throw new Error("copie hors ligne retirée");
   if (await stored(cache, file, expected)) return;
   for (const other of others) {
     const unchanged = await stored(other, file, expected);
@@ -62,13 +87,16 @@ async function copy(cache, others, file, expected) {
 
 // All of this build, checked against its manifest, or an error: the build in control
 // keeps its own cache meanwhile.
-async function fill() {
-  const manifest = await download(MANIFEST, MANIFEST_SHA256);
-  const files = Object.entries((await manifest.clone().json()).fichiers);
+async function fill(report = () => {}) {
+  const { manifest, files } = await manifestFiles();
   const cache = await caches.open(CACHE);
-  const names = (await caches.keys()).filter((n) => n.startsWith("srd-") && n !== CACHE);
-  const others = await Promise.all(names.map((name) => caches.open(name)));
-  await eachAtOnce(files, ([file, { sha256: expected }]) => copy(cache, others, file, expected));
+  const others = await olderCaches();
+  progress = { faits: 0, total: files.reduce((sum, [, { taille }]) => sum + taille, 0) };
+  await eachAtOnce(files, async ([file, { sha256: expected, taille }]) => {
+    await copy(cache, others, file, expected);
+    progress.faits += taille;
+    report();
+  });
   const wrong = [];
   await eachAtOnce(files, async ([file, { sha256: expected }]) => {
     if (!(await stored(cache, file, expected))) wrong.push(file);
@@ -79,10 +107,118 @@ async function fill() {
   await cache.put(address(MANIFEST), manifest); // last: the copy is complete
 }
 
+// caches.match, not caches.open: asking must not create the cache it asks about.
+const chosen = async () => Boolean(await caches.match(CHOSEN, { cacheName: CHOICE }));
+const complete = async () => Boolean(await caches.match(address(MANIFEST), { cacheName: CACHE }));
+
+async function state(extra = {}) {
+  const [choisi, complet] = await Promise.all([chosen(), complete()]);
+  return { choisi, complet, enCours: Boolean(copying), ...progress, ...extra };
+}
+
+async function tell(extra) {
+  const message = { horsLigne: await state(extra) };
+  const clients = await self.clients.matchAll({ includeUncontrolled: true });
+  // Withdrawn meanwhile: a late progress report must not follow « Copie retirée ».
+  if (stopped && !extra?.retire) return;
+  for (const client of clients) client.postMessage(message);
+}
+
+function throttled(task) {
+  let last = 0;
+  return () => {
+    if (Date.now() - last < PROGRESS_EVERY_MS) return;
+    last = Date.now();
+    task();
+  };
+}
+
+async function copyAll() {
+  await (await caches.open(CHOICE)).put(CHOSEN, new Response("oui"));
+  if (copying) return copying;
+  stopped = false;
+  copying = fill(throttled(() => tell())).then(
+    () => ({ fini: true }),
+    (error) => ({ erreur: String(error.message || error) }),
+  );
+  await tell();
+  const outcome = await copying;
+  copying = null; // before telling: the copy is over
+  if (!stopped) await tell(outcome); // withdrawn: withdraw() tells, once all is deleted
+}
+
+// Withdrawn: no copy at all any more, of any build (what the reader reads next is kept again).
+async function withdraw() {
+  stopped = true;
+  await caches.delete(CHOICE);
+  if (copying) await copying;
+  await Promise.all((await caches.keys()).filter(isBuildCache).map((n) => caches.delete(n)));
+  progress = { faits: 0, total: 0 };
+  await tell({ retire: true });
+}
+
+// --- what the reader uses, kept as they go -----------------------------------------------
+
+// The key of a file in the cache: every file of the site is static, so a query is a
+// calculator's inputs or a cache buster (Pagefind's « ?ts= »), never another file.
+function key(url) {
+  const bare = new URL(url);
+  bare.search = "";
+  bare.hash = "";
+  return bare.href;
+}
+
+const keepable = (response) => response.status === 200 && response.type === "basic" && !response.redirected;
+
+async function keep(cache, url, response) {
+  if (keepable(response)) await cache.put(key(url), response);
+}
+
+// Files the page loaded before this worker was in control (its first visit): from the
+// browser's HTTP cache when it still holds them, the network otherwise.
+async function keepAll(urls) {
+  const cache = await caches.open(CACHE);
+  await eachAtOnce(
+    urls.filter((url) => url.startsWith(self.registration.scope)),
+    async (url) => {
+      if (await cache.match(key(url))) return;
+      try {
+        await keep(cache, url, await fetch(url));
+      } catch {
+        // offline meanwhile: kept at the next visit
+      }
+    },
+  );
+}
+
+// A new build keeps, of an older build's cache, the files it has not changed (checked
+// against its manifest); a first visit has nothing to keep, and fetches nothing.
+async function carryOver() {
+  const others = await olderCaches();
+  if (!others.length) return;
+  const { files } = await manifestFiles();
+  const expected = new Map(files.map(([file, { sha256: digest }]) => [address(file), digest]));
+  const cache = await caches.open(CACHE);
+  for (const other of others) {
+    for (const request of await other.keys()) {
+      const digest = expected.get(request.url);
+      const unchanged = digest && (await stored(other, request.url, digest));
+      if (unchanged) await cache.put(request.url, unchanged);
+    }
+  }
+}
+
+// --- life cycle ---------------------------------------------------------------------------
+
 self.addEventListener("install", (event) => {
   // On failure this worker is dropped, the previous build stays in control with its own
-  // cache, and hors-ligne.js asks again later.
-  event.waitUntil(fill().then(() => self.skipWaiting()));
+  // cache, and hors-ligne.js asks again later. A reader who chose the full copy gets this
+  // build's in full before it takes over.
+  event.waitUntil(
+    chosen()
+      .then((full) => (full ? fill() : carryOver()))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -90,9 +226,22 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith("srd-") && n !== CACHE).map((n) => caches.delete(n))))
+      .then((names) => Promise.all(names.filter((n) => isBuildCache(n) && n !== CACHE).map((n) => caches.delete(n))))
       .then(() => self.clients.claim()),
   );
+});
+
+self.addEventListener("message", (event) => {
+  const { demande, adresses, moteur } = event.data || {};
+  if (demande === "etat") {
+    event.waitUntil(state().then((s) => event.source.postMessage({ horsLigne: s })));
+  } else if (demande === "tout-garder") {
+    event.waitUntil(copyAll());
+  } else if (demande === "retirer") {
+    event.waitUntil(withdraw());
+  } else if (demande === "garder") {
+    event.waitUntil(keepAll([...(adresses || []), ...(moteur ? ENGINE.map(address) : [])]));
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -100,10 +249,11 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      // Every file of the site is static: a query is a calculator's inputs or a cache
-      // buster (Pagefind's « ?ts= »), never another file. The cache holds one build only.
       const hit = await cache.match(request, { ignoreSearch: true });
-      return hit || fetch(request);
+      if (hit) return hit;
+      const response = await fetch(request);
+      event.waitUntil(keep(cache, request.url, response.clone()).catch(() => {}));
+      return response;
     }),
   );
 });
