@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import worst_cases  # noqa: E402  (scripts/, beside this file)
+import bench_phone  # noqa: E402  (scripts/, beside this file)
+import worst_cases  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 
 from generator.build import build  # noqa: E402
@@ -34,6 +35,7 @@ from generator.engine import registry  # noqa: E402
 
 BUILD_RUNS = 5
 BROWSER_RUNS = 5
+PHONE_RUNS = 3  # each one starts Pyodide twice on a CPU slowed 4×
 SCALE = 10
 
 
@@ -224,6 +226,22 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
     return {k: median(v) for k, v in results.items()}
 
 
+def phone_timings(site: Path, port: int, runs: int) -> dict:
+    """bench_phone's measures, on the site in `site` served at `port`."""
+    from playwright.sync_api import sync_playwright
+
+    (site / "bench-bare.html").write_text(BARE_PAGE)
+    (site / "bare-worker.mjs").write_text(BARE_WORKER)
+    httpd, base = start_server(site, port)
+    try:
+        with sync_playwright() as playwright:
+            return bench_phone.phone_timings(playwright, base, CHROMIUM, CHROMIUM_ARGS, runs)
+    finally:
+        httpd.shutdown()
+        (site / "bench-bare.html").unlink()
+        (site / "bare-worker.mjs").unlink()
+
+
 # Filtering every entity of the five systems, from a key to the cards drawn.
 FINDER_FILTER = """() => {
   const input = document.querySelector('.srd-trouveur input[name=c]');
@@ -388,6 +406,15 @@ def worst_cases_section(site: Path | None = None) -> list[str]:
     return worst_cases.section(found, worst_cases.SEED, worst_cases.SAMPLES, worst_cases.STEPS)
 
 
+def phone_section() -> list[str]:
+    """The phone-profile section alone, on a site built for it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site, port = Path(tmp) / "site", free_port()
+        build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
+        print("Profil de téléphone…", flush=True)
+        return bench_phone.phone_section(phone_timings(site, port, PHONE_RUNS))
+
+
 def replace_section(report: str, lines: list[str]) -> str:
     """`report` with the section that starts with lines[0] replaced (added if absent);
     the other sections keep their figures."""
@@ -421,12 +448,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seulement",
-        choices=["pires-cas"],
+        choices=["pires-cas", "telephone"],
         help="une seule section, mise à jour dans docs/benchmarks.md (les autres restent)",
     )
-    if parser.parse_args().seulement == "pires-cas":
+    only = parser.parse_args().seulement
+    if only:
         path = ROOT / "docs" / "benchmarks.md"
-        lines = worst_cases_section()
+        lines = worst_cases_section() if only == "pires-cas" else phone_section()
         path.write_text(replace_section(path.read_text(encoding="utf-8"), lines), encoding="utf-8")
         print("\n".join(lines))
         return
@@ -444,6 +472,8 @@ def main() -> None:
         build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
         print("Mesures dans Chromium…", flush=True)
         web = browser_timings(site, port, BROWSER_RUNS)
+        print("Profil de téléphone…", flush=True)
+        phone = phone_timings(site, port, PHONE_RUNS)
         print("Moteur…", flush=True)
         cpython, pyodide = engine_cpython(), engine_pyodide(site)
         worst = worst_cases_section(site)
@@ -478,6 +508,8 @@ def main() -> None:
         f"Froid / démarrage nu : **{ratio_cold:.2f}×** (objectif : au plus 1,2×). Chaud : objectif 150 ms. "
         "Le cache hors ligne (service worker) est bloqué pendant ces mesures : sur un vrai "
         "premier passage, il ne commence à copier le site qu'une fois Python prêt.",
+        "",
+        *bench_phone.phone_section(phone),
         "",
         "## Octets transférés (profil neuf)",
         "",
