@@ -14,7 +14,7 @@ from generator.engine import registry
 
 pytestmark = pytest.mark.browser
 
-PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
+PYODIDE_WAIT_MS = 180_000  # a cold Pyodide start on a 2-core machine shared by eight
 PHONE = {"width": 390, "height": 844}
 POINTS = re.compile(r"\d+\u00a0points? à corriger")
 

@@ -307,6 +307,7 @@ function bind(root) {
   let refused = () => false; // set below when the calculator has move buttons
   let sequence = 0;
   const shown = (reply) => {
+    root.dataset.moteurMs = Math.round(reply.ms); // read by make bench
     result.innerHTML = reply.html;
     result.classList.remove("srd-stale");
     pending(false);
