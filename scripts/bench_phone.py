@@ -51,6 +51,7 @@ def phone(playwright, chromium: str, args: list[str]):
             device_scale_factor=3,
         )
         page = context.new_page()
+        page.set_default_navigation_timeout(300_000)  # a slowed CPU on a shared machine
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
         try:
             yield page
