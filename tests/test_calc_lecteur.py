@@ -127,7 +127,7 @@ def test_every_calculator_control_has_a_french_name_in_the_accessibility_tree(br
         assert name.strip(), node
         assert not re.search(r"\b(the|add|remove|submit|search)\b", name, re.I), name
     buttons = {n["name"]["value"] for n in controls if n["role"]["value"] == "button"}
-    assert {"Nouveau test", "Annuler", "Valeur : un de plus"} <= buttons, buttons
+    assert {"Nouveau test", "Annuler", "Joueurs : un de plus"} <= buttons, buttons
     context.close()
 
 
