@@ -2,8 +2,9 @@
 (from the inputs' declaration) around the result (`results.to_html`).
 
 calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by their
-`name`, the message slot of a field by the field's id + ERROR, and the parts below by
-their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
+`name`, the message slots of a field by the field's id + ERROR (the engine's refusal)
+and + CHECKED (what the result's checks say of it), the one live region by ANNOUNCE,
+and the parts below by their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
 `data-retire`, to take the last token away); a whole-number field's steppers by STEP,
 its bounds by `data-min` / `data-max`; a field needed only for some values of a
 choice by SHOWN_IF and SHOWN_VALUES on its wrapper; an action button needed only from
