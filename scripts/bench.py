@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import bench_edition  # noqa: E402  (scripts/, beside this file)
+import bench_phone  # noqa: E402
 import worst_cases  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 from premiere_visite import BUDGET_BYTES, first_visit  # noqa: E402
@@ -36,6 +37,7 @@ from generator.engine import registry  # noqa: E402
 
 BUILD_RUNS = 5
 BROWSER_RUNS = 5
+PHONE_RUNS = 3  # each one starts Pyodide twice on a CPU slowed 4×
 SCALE = 10
 
 
@@ -241,6 +243,23 @@ def first_visit_bytes(site: Path, runs: int) -> float:
 
 FIRST_VISIT = "/divin6/regles/combat/"
 
+
+def phone_timings(site: Path, port: int, runs: int) -> dict:
+    """bench_phone's measures, on the site in `site` served at `port`."""
+    from playwright.sync_api import sync_playwright
+
+    (site / "bench-bare.html").write_text(BARE_PAGE)
+    (site / "bare-worker.mjs").write_text(BARE_WORKER)
+    httpd, base = start_server(site, port)
+    try:
+        with sync_playwright() as playwright:
+            return bench_phone.phone_timings(playwright, base, CHROMIUM, CHROMIUM_ARGS, runs)
+    finally:
+        httpd.shutdown()
+        (site / "bench-bare.html").unlink()
+        (site / "bare-worker.mjs").unlink()
+
+
 # Filtering every entity of the five systems, from a key to the cards drawn.
 FINDER_FILTER = """() => {
   const input = document.querySelector('.srd-trouveur input[name=c]');
@@ -416,6 +435,15 @@ def edition_section() -> list[str]:
     return bench_edition.section(real, scaled, SCALE)
 
 
+def phone_section() -> list[str]:
+    """The phone-profile section alone, on a site built for it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site, port = Path(tmp) / "site", free_port()
+        build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
+        print("Profil de téléphone…", flush=True)
+        return bench_phone.phone_section(phone_timings(site, port, PHONE_RUNS))
+
+
 def replace_section(report: str, lines: list[str]) -> str:
     """`report` with the section that starts with lines[0] replaced (added if absent);
     the other sections keep their figures."""
@@ -449,13 +477,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seulement",
-        choices=["pires-cas", "edition"],
+        choices=["pires-cas", "edition", "telephone"],
         help="une seule section, mise à jour dans docs/benchmarks.md (les autres restent)",
     )
     only = parser.parse_args().seulement
     if only:
         path = ROOT / "docs" / "benchmarks.md"
-        lines = worst_cases_section() if only == "pires-cas" else edition_section()
+        sections = {"pires-cas": worst_cases_section, "edition": edition_section}
+        lines = sections.get(only, phone_section)()
         path.write_text(replace_section(path.read_text(encoding="utf-8"), lines), encoding="utf-8")
         print("\n".join(lines))
         return
@@ -475,6 +504,8 @@ def main() -> None:
         web = browser_timings(site, port, BROWSER_RUNS)
         print("Premier passage (service worker actif)…", flush=True)
         web["premier_passage"] = first_visit_bytes(site, BROWSER_RUNS)
+        print("Profil de téléphone…", flush=True)
+        phone = phone_timings(site, port, PHONE_RUNS)
         print("Moteur…", flush=True)
         cpython, pyodide = engine_cpython(), engine_pyodide(site)
         worst = worst_cases_section(site)
@@ -510,6 +541,8 @@ def main() -> None:
         "Le cache hors ligne (service worker) est bloqué pendant ces mesures : sur un vrai "
         "premier passage, il garde ensuite ce que la page a chargé (et, sur un calculateur, "
         "le moteur), une fois Python prêt.",
+        "",
+        *bench_phone.phone_section(phone),
         "",
         "## Octets transférés (profil neuf)",
         "",

@@ -492,12 +492,24 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
     from generator.engine import form
 
     script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
-    for name in ("ROOT", "STATUS", "RESULT", "LINK", "ACTION", "SUMMARY", "ADD", "STEP"):
+    for name in (
+        "ROOT",
+        "STATUS",
+        "RESULT",
+        "LINK",
+        "ACTION",
+        "SUMMARY",
+        "ANNOUNCE",
+        "ADD",
+        "STEP",
+    ):
         assert f'const {name} = ".{getattr(form, name)}";' in script, name
     assert f'const ERROR = "{form.ERROR}";' in script
-    from generator.engine.results import CHECKS
+    assert f'const CHECKED = "{form.CHECKED}";' in script
+    from generator.engine.results import CHECKS, KEY
 
     assert f'const CHECK = ".{CHECKS} a[data-champ]";' in script
+    assert f'const KEY_FIGURE = ".srd-figures dt.{KEY}";' in script
     for name in ("SHOWN_IF", "SHOWN_VALUES"):
         assert f'const {name} = "{getattr(form, name)}";' in script, name
 

@@ -2,8 +2,9 @@
 (from the inputs' declaration) around the result (`results.to_html`).
 
 calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by their
-`name`, the message slot of a field by the field's id + ERROR, and the parts below by
-their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
+`name`, the message slots of a field by the field's id + ERROR (the engine's refusal)
+and + CHECKED (what the result's checks say of it), the one live region by ANNOUNCE,
+and the parts below by their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
 `data-retire`, to take the last token away); a whole-number field's steppers by STEP,
 its bounds by `data-min` / `data-max`; a field needed only for some values of a
 choice by SHOWN_IF and SHOWN_VALUES on its wrapper; an action button needed only from
@@ -34,11 +35,13 @@ STATUS = "srd-calc-status"
 RESULT = "srd-calc-result"
 LINK = "srd-calc-link"
 SUMMARY = "srd-calc-resume"  # the key figure, kept in view on a phone
+ANNOUNCE = "srd-calc-annonce"  # what a screen reader is told, once per computation
 ACTION = "srd-action"
 ADD = "srd-ajout"  # a picker that appends its choice to the field named by data-champ
 STEP = "srd-pas"  # a − or + button beside a whole-number field; data-pas: the step
 HELP = "-aide"  # suffix of a field's id: its help text
 ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
+CHECKED = "-verification"  # suffix of a field's id: what the result's checks say of it
 # A field shown only for some values of a choice: the choice's name, and its values.
 SHOWN_IF = "data-si"
 SHOWN_VALUES = "data-si-valeurs"
@@ -60,7 +63,7 @@ def _shown_if(calc: Calculator, item, defaults: dict) -> str:
 def _field(calc: Calculator, item, defaults: dict) -> str:
     field_id = f"{calc.id}-{item.name}"
     shown_if = _shown_if(calc, item, defaults)
-    described = f"{field_id}{HELP} {field_id}{ERROR}"
+    described = f"{field_id}{HELP} {field_id}{ERROR} {field_id}{CHECKED}"
     label = f'<label for="{field_id}">{escape(item.label)}</label>'
     common = f'id="{field_id}" name="{item.name}" aria-describedby="{described}"'
     if isinstance(item, MultiChoiceInput):
@@ -70,7 +73,7 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
         )
         return (
             f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"{shown_if}><legend>{escape(item.label)}</legend>{boxes}'
-            f'<small id="{field_id}{HELP}">{escape(item.help)}</small><span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></fieldset>'
+            f'<small id="{field_id}{HELP}">{escape(item.help)}</small>{_messages(field_id)}</fieldset>'
         )
     if isinstance(item, BoolInput):
         options = "".join(
@@ -113,7 +116,17 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
     return (
         f'<div class="srd-field"{shown_if}>{label}{control}'
         f'<small id="{field_id}{HELP}">{escape(item.help)}{bounds}</small>'
-        f'<span class="srd-error" id="{field_id}{ERROR}" role="alert"></span></div>'
+        f"{_messages(field_id)}</div>"
+    )
+
+
+def _messages(field_id: str) -> str:
+    """Where calc.js writes what is wrong with a field: the engine's refusal, and what the
+    result's checks say of it. Not live regions: calc.js announces them once, with the
+    field's name, in ANNOUNCE."""
+    return (
+        f'<span class="srd-error" id="{field_id}{ERROR}"></span>'
+        f'<span class="srd-error srd-verification" id="{field_id}{CHECKED}"></span>'
     )
 
 
@@ -171,9 +184,12 @@ def calculator_html(calc: Calculator, default_result: str, rules: object = None)
         f'<form class="{FORM}" method="get" novalidate>{fields}'
         f'</form><noscript><p class="srd-text srd-avertissement">Sans JavaScript, la page ne peut pas recalculer : '
         f"le résultat ci-dessous est celui des valeurs par défaut.</p></noscript>"
-        f'<p class="{STATUS}" aria-live="polite">Résultat pour les valeurs par défaut, calculé à la construction du site.</p>'
-        f'<a class="{SUMMARY}" href="#{calc.id}-resultat" aria-hidden="true"></a>'
-        f'<div class="{RESULT}" id="{calc.id}-resultat" aria-live="polite">{default_result}</div>'
+        f'<p class="{STATUS}">Résultat pour les valeurs par défaut, calculé à la construction du site.</p>'
+        f'<p class="{ANNOUNCE} srd-lecteur-ecran" aria-live="polite" aria-atomic="true"></p>'
+        # The link before the result: on a wide screen the result follows the reader down
+        # and would cover anything placed after it.
         f'<p class="srd-calc-share"><a class="{LINK}" href="?">Lien vers ce résultat</a></p>'
+        f'<a class="{SUMMARY}" href="#{calc.id}-resultat"></a>'
+        f'<div class="{RESULT}" id="{calc.id}-resultat">{default_result}</div>'
         f"</div>"
     )

@@ -20,6 +20,9 @@ Number = int | Fraction
 
 # The class of a result's checks: calc.js marks the form fields their links name.
 CHECKS = "srd-verifier"
+# The class of the figure a calculator puts first: calc.js shows it in the key-figure bar
+# (otherwise the first probability, or the first figure).
+KEY = "srd-cle"
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Figure:
     value: Number | str
     percent: bool = False  # show a probability as a percentage
     note: str = ""
+    key: bool = False  # the figure shown first, in the bar kept in view (KEY)
 
 
 @dataclass(frozen=True)
@@ -205,8 +209,10 @@ def _figures_html(block: Figures) -> str:
     rows = []
     for item in block.items:
         note = f" <small>{_prose(item.note)}</small>" if item.note else ""
+        key = f' class="{KEY}"' if item.key else ""
         rows.append(
-            f"<dt>{_prose(item.label)}</dt> <dd>{_value_html(item.value, item.percent)}{note}</dd>"
+            f"<dt{key}>{_prose(item.label)}</dt> "
+            f"<dd>{_value_html(item.value, item.percent)}{note}</dd>"
         )
     # Spaces between the items: the search index reads the text without its tags.
     return f'<section class="srd-figures"><h3>{_prose(block.title)}</h3><dl>{" ".join(rows)}</dl></section>'

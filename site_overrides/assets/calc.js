@@ -11,6 +11,9 @@ const LINK = ".srd-calc-link";
 const ACTION = ".srd-action";
 const ERROR = "-erreur";
 const SUMMARY = ".srd-calc-resume";
+const ANNOUNCE = ".srd-calc-annonce";
+const CHECKED = "-verification";
+const KEY_FIGURE = ".srd-figures dt.srd-cle"; // the figure a calculator puts first, if any
 const ADD = ".srd-ajout";
 const STEP = ".srd-pas";
 const CHECK = ".srd-verifier a[data-champ]"; // a check of the result, pointing at its field
@@ -24,6 +27,7 @@ const ENGINE_READY = "srd:moteur-pret";
 // A computation longer than this is stopped (worker terminated, then restarted).
 const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
 const DEBOUNCE_MS = 80; // short: a reader types a digit or two, then expects the answer
+const MAX_ANNOUNCED = 3; // problems read out after one computation; the bar counts them all
 
 class Timeout extends Error {}
 // The engine stopped for good (Pyodide aborted, the worker crashed): a new one is started.
@@ -116,15 +120,48 @@ function setField(form, name, value) {
   }
 }
 
+// The element that carries a field's id, label and messages: the field itself, or the
+// group of its check boxes.
+function holderOf(form, name) {
+  const field = fieldsOf(form).find((el) => el.name === name);
+  return field && (field.type === "checkbox" ? field.closest("fieldset") : field);
+}
+
+// The name the reader knows a field by: its label, or its group's legend.
+function labelOf(form, holder) {
+  const legend = holder.matches("fieldset") && holder.querySelector("legend");
+  const label = legend || form.querySelector(`label[for="${CSS.escape(holder.id)}"]`);
+  return (label ? label.textContent : holder.name).trim();
+}
+
+function slotOf(form, holder, suffix) {
+  return form.querySelector(`#${CSS.escape(holder.id)}${suffix}`);
+}
+
+// The engine's refusals, each at its field; returns them as problems {holder, message}.
 function showErrors(form, errors) {
-  for (const el of fieldsOf(form)) {
-    const message = errors[el.name] || "";
-    const holder = el.type === "checkbox" ? el.closest("fieldset") : el;
-    const slot = form.querySelector(`#${CSS.escape(holder.id)}${ERROR}`);
+  const problems = [];
+  for (const name of new Set(fieldsOf(form).map((el) => el.name))) {
+    const holder = holderOf(form, name);
+    const message = errors[name] || "";
+    const slot = slotOf(form, holder, ERROR);
     if (slot) slot.textContent = message;
     holder.toggleAttribute("aria-invalid", Boolean(message));
+    if (message) problems.push({ holder, message });
   }
   showNeededFields(form);
+  return problems;
+}
+
+// In the order of the form, so that « the first one » is the first the reader meets.
+function inFormOrder(problems) {
+  return problems.sort((a, b) =>
+    a.holder === b.holder ? 0 : a.holder.compareDocumentPosition(b.holder) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+}
+
+function plural(count, word) {
+  return `${count}\u00a0${word}${count > 1 ? "s" : ""}`;
 }
 
 // One more or one less in a whole-number field, kept within its bounds; a value that is
@@ -137,13 +174,31 @@ function stepField(field, step) {
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-// The fields the result's checks point at are marked; a click on a check goes to its field.
+// The fields the result's checks point at are marked, and each check is written at its
+// field as well as in the result's list; returns them as problems {holder, message}.
 function markChecked(form, result) {
   for (const el of form.querySelectorAll("[data-a-verifier]")) el.removeAttribute("data-a-verifier");
+  for (const slot of form.querySelectorAll(`[id$="${CHECKED}"]`)) slot.textContent = "";
+  const problems = [];
   for (const link of result.querySelectorAll(CHECK)) {
-    const field = form.elements[link.dataset.champ];
-    if (field && field.setAttribute) field.setAttribute("data-a-verifier", "");
+    const holder = holderOf(form, link.dataset.champ);
+    if (!holder) continue;
+    // The list item reads « Label : message »; the field already shows its label.
+    const message = link.parentElement.textContent.slice(link.textContent.length).replace(/^\s*:\s*/, "");
+    holder.setAttribute("data-a-verifier", "");
+    const slot = slotOf(form, holder, CHECKED);
+    if (slot) slot.textContent = [slot.textContent, message].filter(Boolean).join(" ");
+    problems.push({ holder, message });
   }
+  return problems;
+}
+
+// Takes the reader to a field: in view, and focused (a group: its first box).
+function goTo(holder) {
+  holder.closest("[hidden]")?.removeAttribute("hidden");
+  const target = holder.matches("fieldset") ? holder.querySelector("input") : holder;
+  target.scrollIntoView({ block: "center" });
+  target.focus({ preventScroll: true });
 }
 
 // A field that the current choice does not need is hidden, unless it holds an error the
@@ -171,24 +226,67 @@ function bind(root) {
   const result = root.querySelector(RESULT);
   const link = root.querySelector(LINK);
   const summary = root.querySelector(SUMMARY);
+  const announcer = root.querySelector(ANNOUNCE);
+  let firstProblem = null; // the field the bar takes the reader to, if any
   const setState = (state, message) => {
     root.dataset.state = state;
     status.textContent = message;
   };
-  // The key figure, kept in view on a phone: the first probability of the result, or
-  // its first figure when it has none.
-  const summarize = () => {
+  // The key figure: the one the calculator puts first, else the first probability of the
+  // result, else its first figure.
+  const keyFigure = () => {
     const labels = [...result.querySelectorAll(".srd-figures dt")];
-    const label = labels.find((dt) => dt.nextElementSibling.textContent.includes("%")) || labels[0];
-    summary.textContent = label
-      ? `${label.textContent} : ${label.nextElementSibling.firstChild.textContent}`
-      : "Voir le résultat";
+    const label =
+      result.querySelector(KEY_FIGURE) ||
+      labels.find((dt) => dt.nextElementSibling.textContent.includes("%")) ||
+      labels[0];
+    return label ? `${label.textContent}\u00a0: ${label.nextElementSibling.firstChild.textContent}` : "Voir le résultat";
   };
+  // The bar kept in view: the key figure, or how many points to fix and the first one,
+  // which a tap on the bar goes to.
+  const showBar = (problems) => {
+    firstProblem = problems.length ? problems[0].holder : null;
+    summary.toggleAttribute("data-a-corriger", Boolean(firstProblem));
+    if (!firstProblem) {
+      summary.textContent = keyFigure();
+      summary.href = `#${result.id}`;
+      return;
+    }
+    const count = document.createElement("strong");
+    count.textContent = `${plural(problems.length, "point")} à corriger`;
+    const first = document.createElement("span");
+    first.textContent = `${labelOf(form, firstProblem)}\u00a0: ${problems[0].message}`;
+    summary.replaceChildren(count, " ", first);
+    summary.href = `#${firstProblem.id}`;
+  };
+  // Nothing to go to (the engine is loading, stopped or refused the whole request): the
+  // bar says so.
+  const showMessage = (message) => {
+    firstProblem = null;
+    summary.removeAttribute("data-a-corriger");
+    summary.textContent = message;
+    summary.href = `#${result.id}`;
+  };
+  // Once per computation, for screen readers: the key figure, or the problems with the
+  // field each one concerns.
+  const announce = (problems, otherwise) => {
+    const said = problems
+      .slice(0, MAX_ANNOUNCED)
+      .map(({ holder, message }) => `Champ «\u00a0${labelOf(form, holder)}\u00a0»\u00a0: ${message}`);
+    announcer.textContent = problems.length
+      ? [`${plural(problems.length, "point")} à corriger.`, ...said].join(" ")
+      : otherwise;
+  };
+  summary.addEventListener("click", (event) => {
+    if (!firstProblem) return; // the key figure: the link goes to the result
+    event.preventDefault();
+    goTo(firstProblem);
+  });
   // Until the reader's own result is in, the one on screen is not theirs: hide it, and
   // the key figure in view says so instead of showing the default one.
   const pending = (yes) => {
     result.classList.toggle("srd-pending", yes);
-    if (yes) summary.textContent = "Votre résultat : calcul en cours…";
+    if (yes) showMessage("Votre résultat : calcul en cours…");
   };
 
   const params = new URLSearchParams(location.search);
@@ -208,36 +306,49 @@ function bind(root) {
 
   let refused = () => false; // set below when the calculator has move buttons
   let sequence = 0;
+  const shown = (reply) => {
+    root.dataset.moteurMs = Math.round(reply.ms); // read by make bench
+    result.innerHTML = reply.html;
+    result.classList.remove("srd-stale");
+    pending(false);
+    const problems = inFormOrder(markChecked(form, result));
+    showBar(problems);
+    setState("ok", "Résultat à jour.");
+    announce(problems, summary.textContent);
+  };
+  const refusedWhole = (reply, errors) => {
+    result.classList.add("srd-stale");
+    setState("invalid", reply.message || "Corrigez le ou les champs signalés : le résultat affiché ne correspond plus aux valeurs saisies.");
+    if (errors.length) showBar(errors);
+    else showMessage(status.textContent);
+    announce(errors, status.textContent);
+  };
+  const failed = (state, message) => {
+    result.classList.add("srd-stale");
+    setState(state, message);
+    showMessage(message);
+    announce([], message);
+  };
   const run = async () => {
     const mine = ++sequence;
     setState("busy", worker ? "Calcul en cours…" : "Calcul pour vos valeurs : chargement du moteur (quelques secondes la première fois)…");
     try {
       const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
       if (mine !== sequence) return;
-      showErrors(form, reply.errors || {});
+      const errors = inFormOrder(showErrors(form, reply.errors || {}));
       if (!reply.ok && refused(reply.errors || {})) return;
-      if (reply.ok) {
-        result.innerHTML = reply.html;
-        markChecked(form, result);
-        result.classList.remove("srd-stale");
-        pending(false);
-        summarize();
-        setState("ok", "Résultat à jour.");
-      } else {
-        result.classList.add("srd-stale");
-        setState("invalid", reply.message || "Corrigez le ou les champs signalés : le résultat affiché ne correspond plus aux valeurs saisies.");
-      }
+      if (reply.ok) shown(reply);
+      else refusedWhole(reply, errors);
     } catch (error) {
       if (mine !== sequence) return;
-      result.classList.add("srd-stale");
       if (error instanceof Timeout) {
-        setState("timeout", `Calcul interrompu : il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé ; essayez des valeurs plus petites.`);
+        failed("timeout", `Calcul interrompu : il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé ; essayez des valeurs plus petites.`);
       } else if (error instanceof Died) {
-        setState("error", "Le moteur de calcul s'est arrêté sur ces valeurs ; il a été relancé : changez une valeur pour recalculer.");
+        failed("error", "Le moteur de calcul s'est arrêté sur ces valeurs ; il a été relancé : changez une valeur pour recalculer.");
         console.warn("calculateur :", error);
         startWorker().catch(() => {}); // ready for the next value
       } else {
-        setState("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.");
+        failed("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.");
         console.warn("calculateur :", error);
       }
     }
@@ -251,7 +362,8 @@ function bind(root) {
     if (!worker) pending(true); // the engine is still loading: no stale figure meanwhile
     syncUrl();
     clearTimeout(debounce);
-    debounce = setTimeout(run, DEBOUNCE_MS);
+    // Typing waits for the next key; a tap (stepper, choice, box, move) is computed at once.
+    debounce = setTimeout(run, event instanceof InputEvent ? DEBOUNCE_MS : 0);
   });
   // Buttons that append a move to a text field (e.g. a log of moves), or take the last
   // one away. A move the engine refuses is taken back at once: the field never stays in a
@@ -279,6 +391,7 @@ function bind(root) {
     syncUrl();
     result.classList.remove("srd-stale");
     setState("ok", `${why} Coup refusé : le journal revient à l'état précédent.`);
+    announcer.textContent = status.textContent;
     return true;
   };
   root.querySelectorAll(STEP).forEach((button) =>
@@ -303,11 +416,10 @@ function bind(root) {
   });
   result.addEventListener("click", (event) => {
     const link = event.target.closest(CHECK);
-    const field = link && form.elements[link.dataset.champ];
-    if (!field || !field.focus) return;
+    const holder = link && holderOf(form, link.dataset.champ);
+    if (!holder) return;
     event.preventDefault();
-    field.scrollIntoView({ block: "center" });
-    field.focus({ preventScroll: true });
+    goTo(holder);
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -316,8 +428,7 @@ function bind(root) {
 
   link.href = `?${new URLSearchParams(queryOf(form))}`;
   showNeededFields(form);
-  markChecked(form, result);
-  summarize();
+  showBar(inFormOrder(markChecked(form, result)));
   if (fromUrl) {
     pending(true);
     run();

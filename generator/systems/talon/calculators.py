@@ -757,7 +757,10 @@ def compute_virtual(regles, graine, joueurs, valeur, journal):
                     note="Arcane Sans Nom compris, quelque part dans les 11 dernières au début du cycle",
                 ),
                 Figure("Défausse", len(talon.discard)),
-                Figure("Dernière action", talon.events[-1][1] if talon.events else "aucune"),
+                # What the last move drew: what the reader looks for after a tap.
+                Figure(
+                    "Dernière action", talon.events[-1][1] if talon.events else "aucune", key=True
+                ),
             ),
         ),
         Table(

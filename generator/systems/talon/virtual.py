@@ -145,7 +145,7 @@ class Talon:
                 self.revealed.append(lame)
                 return "Arcane Sans Nom : fin du cycle, réserves défaussées ; " + self.new_cycle()
             self.reserves[player - 1].append(lame)
-            return f"joueur {player} ajoute une lame à sa réserve"
+            return f"joueur {player} ajoute {lame.name} à sa réserve"
         if kind == "c":
             suit = self._suits[move]
             added = []
