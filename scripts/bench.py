@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import bench_edition  # noqa: E402  (scripts/, beside this file)
 import bench_phone  # noqa: E402
+import lighthouse  # noqa: E402
 import worst_cases  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 from premiere_visite import BUDGET_BYTES, first_visit  # noqa: E402
@@ -444,6 +445,26 @@ def phone_section() -> list[str]:
         return bench_phone.phone_section(phone_timings(site, port, PHONE_RUNS))
 
 
+def lighthouse_section(site: Path | None = None) -> list[str]:
+    """Lighthouse's accessibility scores, on `site` or on a site built for the purpose."""
+    if site is not None:
+        httpd, base = start_server(site)
+        try:
+            return lighthouse.section(base, site, CHROMIUM, CHROMIUM_ARGS)
+        finally:
+            httpd.shutdown()
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        built = Path(tmp) / "site"
+        print("Construction du site pour Lighthouse…", flush=True)
+        build(ROOT, site=built, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
+        httpd, base = start_server(built, port)
+        try:
+            return lighthouse.section(base, built, CHROMIUM, CHROMIUM_ARGS)
+        finally:
+            httpd.shutdown()
+
+
 def replace_section(report: str, lines: list[str]) -> str:
     """`report` with the section that starts with lines[0] replaced (added if absent);
     the other sections keep their figures."""
@@ -477,14 +498,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seulement",
-        choices=["pires-cas", "edition", "telephone"],
+        choices=["pires-cas", "edition", "telephone", "lighthouse"],
         help="une seule section, mise à jour dans docs/benchmarks.md (les autres restent)",
     )
     only = parser.parse_args().seulement
     if only:
         path = ROOT / "docs" / "benchmarks.md"
-        sections = {"pires-cas": worst_cases_section, "edition": edition_section}
-        lines = sections.get(only, phone_section)()
+        sections = {
+            "pires-cas": worst_cases_section,
+            "edition": edition_section,
+            "telephone": phone_section,
+            "lighthouse": lighthouse_section,
+        }
+        lines = sections[only]()
         path.write_text(replace_section(path.read_text(encoding="utf-8"), lines), encoding="utf-8")
         print("\n".join(lines))
         return
@@ -509,6 +535,8 @@ def main() -> None:
         print("Moteur…", flush=True)
         cpython, pyodide = engine_cpython(), engine_pyodide(site)
         worst = worst_cases_section(site)
+        print("Lighthouse…", flush=True)
+        audits = lighthouse_section(site)
 
     ratio_build = scaled["total"] / real["total"]
     ratio_cold = web["recalcul_froid"] / web["pyodide_nu"]
@@ -581,7 +609,7 @@ def main() -> None:
         )
     slowest = max(pyodide.values())
     lines += ["", f"Le plus lent sur Pyodide : **{slowest:.1f} ms** (objectif : au plus 50 ms)."]
-    lines += ["", *worst, "", *edition_section()]
+    lines += ["", *worst, "", *audits, "", *edition_section()]
     report = "\n".join(lines) + "\n"
     (ROOT / "docs").mkdir(exist_ok=True)
     (ROOT / "docs" / "benchmarks.md").write_text(report, encoding="utf-8")

@@ -25,6 +25,7 @@ function entityLink(target) {
 
 function hide() {
   if (card) card.hidden = true;
+  shownFor?.removeAttribute("aria-describedby");
   shownFor = null;
 }
 
@@ -34,7 +35,10 @@ async function show(link) {
   if (!card) {
     card = document.createElement("div");
     card.className = "srd-apercu";
+    card.id = "srd-apercu";
     card.setAttribute("role", "tooltip");
+    // Read out when it changes, and as the description of the link that has the focus.
+    card.setAttribute("aria-live", "polite");
     document.body.append(card);
   }
   const title = document.createElement("strong");
@@ -64,6 +68,8 @@ async function show(link) {
   if (box.bottom + card.offsetHeight + 12 > window.innerHeight) {
     card.style.top = `${box.top + window.scrollY - card.offsetHeight - 6}px`;
   }
+  shownFor?.removeAttribute("aria-describedby");
+  link.setAttribute("aria-describedby", card.id);
   shownFor = link;
   return true;
 }

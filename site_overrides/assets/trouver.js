@@ -95,8 +95,11 @@ function ownedList(owned, known, changed) {
     }
     const remove = element("button", { type: "button", class: "srd-retirer", "aria-label": `Retirer ${entry.row.n}` }, "×");
     remove.addEventListener("click", () => {
+      // The button goes with its chip: the focus goes back to the « J'ai… » field.
+      const field = list.closest(".srd-trouveur-j-ai")?.querySelector("input[list]");
       owned.delete(key);
       changed(true);
+      field?.focus();
     });
     parts.push(remove);
     list.append(element("li", {}, ...parts));
@@ -237,6 +240,8 @@ async function bind(container) {
   more.addEventListener("click", () => {
     shown += PAGE;
     render();
+    // The keyboard goes on from the first card just shown (the button may be gone).
+    list.children[shown - PAGE]?.querySelector("a")?.focus();
   });
 }
 
