@@ -1,0 +1,114 @@
+"""Issue 19: every page of the built site fits a 390 px phone — not a sample, all of them.
+
+One Chromium, a few tabs in parallel; the service worker and the calculators' engine
+(Pyodide) are kept out: a calculator shows its pre-rendered result, which is the HTML the
+engine gives. A page fails if it scrolls sideways or if one of its tables is clipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+TABS = 4
+
+# What a reader would call « too wide », measured once the page's scripts have run:
+# - the page itself scrolls sideways;
+# - a table is wider than the box that shows it (a column sits out of sight, even in a
+#   scroll region: on a phone every table must show all its columns);
+# - a cell cuts its content (wider content than the cell, with the overflow hidden);
+# - a calculator is wider than the page.
+MEASURE = """() => {
+  const problems = [];
+  const page = document.documentElement.scrollWidth - innerWidth;
+  if (page > 0) problems.push(`la page défile de ${page} px sur le côté`);
+  const shown = (element) => element.getClientRects().length > 0;
+  const name = (table) => {
+    const head = [...(table.tHead?.rows[0]?.cells || [])].map((c) => c.textContent.trim());
+    return `tableau « ${head.slice(0, 3).join(" | ") || table.rows[0]?.textContent.trim().slice(0, 40)} »`;
+  };
+  for (const table of document.querySelectorAll("table")) {
+    if (!shown(table)) continue;
+    const box = table.parentElement;
+    const hidden = Math.round(table.getBoundingClientRect().width - box.clientWidth);
+    if (hidden > 1) problems.push(`${name(table)} : ${hidden} px cachés`);
+    for (const cell of table.querySelectorAll("td, th")) {
+      if (!shown(cell) || getComputedStyle(cell).overflowX === "visible") continue;
+      if (cell.scrollWidth > cell.clientWidth + 1) {
+        problems.push(`${name(table)} : cellule coupée « ${cell.textContent.trim().slice(0, 40)} »`);
+        break;
+      }
+    }
+  }
+  for (const calc of document.querySelectorAll(".srd-calc")) {
+    const over = Math.round(calc.getBoundingClientRect().right - innerWidth);
+    if (over > 0) problems.push(`le calculateur dépasse de ${over} px`);
+  }
+  return problems;
+}"""
+
+# Resolves once the tables have taken their phone shape (set by defilement.js).
+READY = "() => document.documentElement.dataset.tableaux === 'prets'"
+
+
+def every_page(site: Path) -> list[str]:
+    """The path of every HTML page of the site (the JSON export is not a page)."""
+    pages = []
+    for html in sorted(site.rglob("*.html")):
+        relative = html.relative_to(site)
+        if relative.parts[0] in ("api", "assets"):
+            continue
+        path = "/" + relative.as_posix()
+        pages.append(path.removesuffix("index.html"))
+    return pages
+
+
+async def _measure(context, server: str, queue: asyncio.Queue, found: dict) -> None:
+    page = await context.new_page()
+    page.set_default_timeout(120_000)  # a loaded 2-core machine
+    while not queue.empty():
+        path = queue.get_nowait()
+        await page.goto(server + path, wait_until="domcontentloaded")
+        await page.wait_for_function(READY)
+        problems = await page.evaluate(MEASURE)
+        if problems:
+            found[path] = problems
+    await page.close()
+
+
+async def crawl(server: str, paths: list[str]) -> dict[str, list[str]]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = await browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block"
+        )
+        # The engine is not needed to measure a page: its first answer is pre-rendered.
+        await context.route("**/calc-worker.mjs", lambda route: route.abort())
+        await context.route("**/pyodide/**", lambda route: route.abort())
+        queue: asyncio.Queue = asyncio.Queue()
+        for path in paths:
+            queue.put_nowait(path)
+        found: dict[str, list[str]] = {}
+        await asyncio.gather(*(_measure(context, server, queue, found) for _ in range(TABS)))
+        await browser.close()
+    return found
+
+
+def test_every_page_fits_a_390_px_phone(site, server):
+    paths = every_page(site)
+    assert len(paths) > 1000, "le site construit devrait compter plus de 1 000 pages"
+    start = time.perf_counter()
+    found = asyncio.run(crawl(server, paths))
+    seconds = time.perf_counter() - start
+    print(f"{len(paths)} pages mesurées à 390 px en {seconds:.0f} s")
+    report = "\n".join(f"{path} : {' ; '.join(problems)}" for path, problems in found.items())
+    assert not found, f"{len(found)} pages trop larges pour un téléphone :\n{report}"
