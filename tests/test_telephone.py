@@ -21,26 +21,40 @@ TABS = 4
 
 # What a reader would call « too wide », measured once the page's scripts have run:
 # - the page itself scrolls sideways;
-# - a table is wider than the box that shows it (a column sits out of sight, even in a
-#   scroll region: on a phone every table must show all its columns);
-# - a cell cuts its content (wider content than the cell, with the overflow hidden);
+# - a table sticks out of the boxes that show it or of the screen (a column sits out of
+#   sight, even in a scroll region: on a phone every table must show all its columns);
+# - a cell cuts its content (wider content than the cell, with the overflow hidden) —
+#   except the summary of an index row, one line on purpose (whole on the entity's page);
 # - a calculator is wider than the page.
 MEASURE = """() => {
   const problems = [];
   const page = document.documentElement.scrollWidth - innerWidth;
   if (page > 0) problems.push(`la page défile de ${page} px sur le côté`);
   const shown = (element) => element.getClientRects().length > 0;
+  // How much of the element lies outside what its clipping boxes (and the screen) show.
+  const hiddenWidth = (element) => {
+    const rect = element.getBoundingClientRect();
+    let left = 0;
+    let right = innerWidth;
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX === "visible") continue;
+      const edge = box.getBoundingClientRect().left + box.clientLeft;
+      left = Math.max(left, edge);
+      right = Math.min(right, edge + box.clientWidth);
+    }
+    return Math.max(rect.right - right, 0) + Math.max(left - rect.left, 0);
+  };
   const name = (table) => {
     const head = [...(table.tHead?.rows[0]?.cells || [])].map((c) => c.textContent.trim());
     return `tableau « ${head.slice(0, 3).join(" | ") || table.rows[0]?.textContent.trim().slice(0, 40)} »`;
   };
   for (const table of document.querySelectorAll("table")) {
     if (!shown(table)) continue;
-    const box = table.parentElement;
-    const hidden = Math.round(table.getBoundingClientRect().width - box.clientWidth);
+    const hidden = Math.round(hiddenWidth(table));
     if (hidden > 1) problems.push(`${name(table)} : ${hidden} px cachés`);
     for (const cell of table.querySelectorAll("td, th")) {
       if (!shown(cell) || getComputedStyle(cell).overflowX === "visible") continue;
+      if (cell.closest(".srd-index") && !cell.nextElementSibling) continue;
       if (cell.scrollWidth > cell.clientWidth + 1) {
         problems.push(`${name(table)} : cellule coupée « ${cell.textContent.trim().slice(0, 40)} »`);
         break;
