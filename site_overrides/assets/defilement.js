@@ -26,7 +26,9 @@ function bindScrollBoxes() {
 function fitTables(root = document) {
   for (const table of root.querySelectorAll('table[data-forme="mesure"]')) {
     table.removeAttribute("data-trop-large");
-    if (table.offsetWidth > table.parentElement.clientWidth + 1) {
+    // Material's box around a table grows with it: the box that scrolls is the measure.
+    const box = table.closest(".md-typeset__scrollwrap, .srd-table-scroll") || table.parentElement;
+    if (table.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) {
       table.setAttribute("data-trop-large", "");
     }
   }
