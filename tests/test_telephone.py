@@ -72,6 +72,49 @@ MEASURE = """() => {
 READY = "() => document.documentElement.dataset.tableaux === 'prets'"
 
 
+def table_html(columns: int, index: bool = False) -> str:
+    import markdown
+
+    text = "| " + " | ".join(f"Col {n}" for n in range(columns)) + " |\n"
+    text += "|" + "---|" * columns + "\n| " + " | ".join("x" * columns) + " |\n"
+    if index:
+        text = f'<div class="srd-index" markdown>\n\n{text}\n</div>'
+    return markdown.markdown(text, extensions=["tables", "md_in_html", "generator.tableaux"])
+
+
+@pytest.mark.parametrize(
+    ("columns", "shape"), [(2, None), (3, None), (4, "mesure"), (5, "mesure"), (6, "blocs")]
+)
+def test_a_table_shape_follows_its_number_of_columns(columns, shape):
+    html = table_html(columns)
+    if shape:
+        assert f'<table data-forme="{shape}" role="table">' in html
+        assert f'<td data-titre="Col {columns - 1}" role="cell">' in html
+    else:
+        assert "data-forme" not in html and "data-titre" not in html
+
+
+def test_an_index_table_is_labelled_but_keeps_its_own_phone_layout():
+    html = table_html(3, index=True)
+    assert '<td data-titre="Col 2" role="cell">' in html
+    assert "data-forme" not in table_html(7, index=True)
+
+
+def test_a_reflowed_table_still_reads_as_a_table(browser, server):
+    """At 390 px the « Coût en PSY » table is one block per row; a screen reader still
+    gets a table with its column headers, and each cell without its label read twice."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/undesix/table/cout-en-psy/")
+    page.wait_for_function(READY)
+    table = page.locator("table").first
+    assert table.evaluate("t => getComputedStyle(t).display") == "block"
+    tree = table.aria_snapshot()
+    context.close()
+    assert 'columnheader "Coût en PSY"' in tree, tree
+    assert '- cell "ordinaire"' in tree and "Coût en PSY :" not in tree, tree
+
+
 def every_page(site: Path) -> list[str]:
     """The path of every HTML page of the site (the JSON export is not a page)."""
     pages = []
