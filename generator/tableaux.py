@@ -45,11 +45,11 @@ def keep_table_roles(table: etree.Element) -> None:
 
 
 def index_tables(root: etree.Element) -> set[int]:
-    """Tables of an index page (`.srd-index`): they have a phone layout of their own."""
+    """Tables of a list of entities (`.srd-liste`): they have a phone layout of their own."""
     return {
         id(table)
         for box in root.iter("div")
-        if "srd-index" in box.get("class", "").split()
+        if "srd-liste" in box.get("class", "").split()
         for table in box.iter("table")
     }
 

@@ -78,7 +78,7 @@ def table_html(columns: int, index: bool = False) -> str:
     text = "| " + " | ".join(f"Col {n}" for n in range(columns)) + " |\n"
     text += "|" + "---|" * columns + "\n| " + " | ".join("x" * columns) + " |\n"
     if index:
-        text = f'<div class="srd-index" markdown>\n\n{text}\n</div>'
+        text = f'<div class="srd-liste" markdown>\n\n{text}\n</div>'
     return markdown.markdown(text, extensions=["tables", "md_in_html", "generator.tableaux"])
 
 
