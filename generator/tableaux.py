@@ -19,6 +19,7 @@ from .engine.results import table_shape
 # Raw HTML Markdown keeps aside until the end (e.g. a <small> in a header).
 STASHED = re.compile("\x02[^\x03]*\x03")
 
+
 def header_labels(table: etree.Element) -> list[str]:
     head = table.find("thead/tr")
     if head is None:
