@@ -235,21 +235,27 @@ def test_reserve_combat_matches_a_pair_by_pair_count(rules, attacker, defender):
 
 
 def _plain_table_html(block: results.Table) -> str:
-    """A table's HTML cell by cell, as results.py wrote it before its column-wise path."""
-    head = " ".join(f"<th>{escape(h)}</th>" for h in block.headers)
+    """A table's HTML cell by cell, as results.py wrote it before its column-wise path
+    (with the tags that say its phone layout: column labels and table roles)."""
+    tags = results._table_tags(tuple(block.headers))
+    cells = tags["cells"]
+    head = " ".join(f"{tags['head']}{escape(h)}</th>" for h in block.headers)
     body = "".join(
-        "<tr>"
+        tags["row"]
         + "".join(
-            f"<td>{results._value_html(c, n in block.percent)}</td>" for n, c in enumerate(row)
+            (cells[n] if n < len(cells) else "<td>")
+            + f"{results._value_html(c, n in block.percent)}</td>"
+            for n, c in enumerate(row)
         )
         + "</tr>"
         for row in block.rows
     )
     note = f"<p><small>{escape(block.note)}</small></p>" if block.note else ""
+    group = tags["group"]
     return (
         f'<section class="srd-table"><h3>{escape(block.title)}</h3>'
-        f"{results._scroll_open(block.title)}<table><thead><tr>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table></div>{note}</section>"
+        f"{results._scroll_open(block.title)}{tags['table']}<thead{group}>{tags['row']}{head}"
+        f"</tr></thead><tbody{group}>{body}</tbody></table></div>{note}</section>"
     )
 
 
@@ -286,3 +292,7 @@ def test_results_fast_paths_match_fraction_arithmetic():
     assert results._table_html(ragged) == _plain_table_html(ragged)
     empty = results.Table("E", ("a",), ((), ()))
     assert results._table_html(empty) == _plain_table_html(empty)
+    wide_rows = tuple(row + row for row in rows)
+    wide = results.Table("L", tuple("abcdef{}"), wide_rows, percent=(2,))  # shown as blocks
+    assert 'data-titre="{"' in results._table_html(wide)
+    assert results._table_html(wide) == _plain_table_html(wide)

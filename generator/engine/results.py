@@ -327,8 +327,37 @@ def _scroll_open(title: str) -> str:
     return f'<div class="srd-table-scroll" tabindex="0" role="region" aria-label="{escape(title)}">'
 
 
-def _table_html(block: Table) -> str:
-    head = " ".join(f"<th>{_prose(h)}</th>" for h in block.headers)
+# How a table is laid out on a phone, by its number of columns (docs/decisions.md,
+# « Tableaux sur téléphone »): up to 3 it stays a table; 4 or 5 are measured in the page
+# (`mesure`: blocks only if it does not fit); from 6 on, one block per row (`blocs`).
+STAYS_A_TABLE = 3
+ALWAYS_BLOCKS = 6
+
+
+def table_shape(columns: int) -> str | None:
+    """`blocs`, `mesure` or None (a table at any width), for a table of `columns` columns."""
+    if columns <= STAYS_A_TABLE:
+        return None
+    return "blocs" if columns >= ALWAYS_BLOCKS else "mesure"
+
+
+def _table_tags(headers: tuple) -> dict[str, str | list[str]]:
+    """The tags of a table: one laid out as blocks on a phone names each cell's column
+    and says its table roles (a block layout hides them from some screen readers)."""
+    form = table_shape(len(headers))
+    if not form:
+        tags = {"table": "<table>", "group": "", "row": "<tr>", "head": "<th>"}
+        return tags | {"cells": ["<td>"] * len(headers)}
+    return {
+        "table": f'<table data-forme="{form}" role="table">',
+        "group": ' role="rowgroup"',
+        "row": '<tr role="row">',
+        "head": '<th role="columnheader">',
+        "cells": [f'<td role="cell" data-titre="{escape(h)}">' for h in headers],
+    }
+
+
+def _table_body(block: Table, row_tag: str, cell_tags: list[str]) -> str:
     rows = tuple(block.rows)
     width = len(rows[0]) if rows else 0
     if all(len(row) == width for row in rows):  # column by column: the same HTML, faster
@@ -336,19 +365,32 @@ def _table_html(block: Table) -> str:
             _column_html(values, n in block.percent)
             for n, values in enumerate(zip(*rows, strict=True))
         ]
-        row_html = "<tr>" + "<td>{}</td>" * width + "</tr>"
-        body = "".join(map(row_html.format, *columns)) if width else row_html * len(rows)
-    else:
-        body = "".join(
-            "<tr>"
-            + "".join(f"<td>{_value_html(c, n in block.percent)}</td>" for n, c in enumerate(row))
-            + "</tr>"
-            for row in rows
+        tags = (cell_tags + ["<td>"] * width)[:width]
+        braces = {ord("{"): "{{", ord("}"): "}}"}
+        row_html = row_tag + "".join(t.translate(braces) + "{}</td>" for t in tags) + "</tr>"
+        return "".join(map(row_html.format, *columns)) if width else row_html * len(rows)
+    return "".join(
+        row_tag
+        + "".join(
+            (cell_tags[n] if n < len(cell_tags) else "<td>")
+            + f"{_value_html(c, n in block.percent)}</td>"
+            for n, c in enumerate(row)
         )
+        + "</tr>"
+        for row in rows
+    )
+
+
+def _table_html(block: Table) -> str:
+    tags = _table_tags(tuple(block.headers))
+    head = " ".join(f"{tags['head']}{_prose(h)}</th>" for h in block.headers)
+    body = _table_body(block, tags["row"], tags["cells"])
+    group = tags["group"]
     note = f"<p><small>{_prose(block.note)}</small></p>" if block.note else ""
     return (
         f'<section class="srd-table"><h3>{_prose(block.title)}</h3>'
-        f"{_scroll_open(block.title)}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{note}</section>"
+        f"{_scroll_open(block.title)}{tags['table']}<thead{group}>{tags['row']}{head}</tr>"
+        f"</thead><tbody{group}>{body}</tbody></table></div>{note}</section>"
     )
 
 

@@ -21,9 +21,44 @@ function bindScrollBoxes() {
   });
 }
 
+// A table of 4 or 5 columns (`data-forme="mesure"`, see docs/decisions.md) becomes one
+// block per row on a phone only if, laid out as a table, it is wider than its box.
+function fitTables(root = document) {
+  for (const table of root.querySelectorAll('table[data-forme="mesure"]')) {
+    table.removeAttribute("data-trop-large");
+    // Material's box around a table grows with it: the box that scrolls is the measure.
+    const box = table.closest(".md-typeset__scrollwrap, .srd-table-scroll") || table.parentElement;
+    if (table.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) {
+      table.setAttribute("data-trop-large", "");
+    }
+  }
+}
+
+// A calculator redraws its result: its new tables are measured in turn.
+function watchResults() {
+  for (const result of document.querySelectorAll(".srd-calc")) {
+    if (result.dataset.tableauxSuivis) continue;
+    result.dataset.tableauxSuivis = "1";
+    new MutationObserver(() => fitTables(result)).observe(result, { childList: true, subtree: true });
+  }
+}
+
+function layOutTables() {
+  bindScrollBoxes();
+  fitTables();
+  watchResults();
+  document.documentElement.dataset.tableaux = "prets"; // for the phone-width test
+}
+
+let resizing = 0;
+addEventListener("resize", () => {
+  cancelAnimationFrame(resizing);
+  resizing = requestAnimationFrame(() => fitTables());
+});
+
 if (globalThis.document$) {
   // After Material's own subscriber has wrapped the tables of the page.
-  globalThis.document$.subscribe(() => requestAnimationFrame(bindScrollBoxes));
+  globalThis.document$.subscribe(() => requestAnimationFrame(layOutTables));
 } else {
-  bindScrollBoxes();
+  layOutTables();
 }
