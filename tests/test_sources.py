@@ -7,6 +7,7 @@ source markers and their print notes, and the final « Source : … » line.
 
 from __future__ import annotations
 
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -14,8 +15,9 @@ from pathlib import Path
 import pytest
 from test_generator import edit, problems_of
 
-from generator import sources, urls
+from generator import schemas, sources, urls
 from generator.build import check
+from generator.links import TAG, strings_in
 
 # Elements whose text is not running text (see the module's docstring).
 APPARATUS = ("admonition", "note", "srd-src", "srd-src-bulle", "srd-src-notes", "srd-source")
@@ -213,3 +215,48 @@ def test_markers_are_numbered_in_reading_order_with_print_notes():
         '<ol class="srd-src-notes"><li>Source : A, l. 1</li><li>Source : B, l. 2</li></ol>\n'
     )
     assert sources.number_markers("Rien.") == "Rien."
+
+
+# --- against the source texts (make check-sources SOURCES=dir) ---------------------------
+SOURCE_TEXTS = os.environ.get("SRD_SOURCES")
+SOURCE_FILES = {  # the table of the sources' README
+    "divin6": "000_8c9a3b716e1ff7e0.txt",
+    "skillcraft": "001_adea2fc8edbc133b.txt",
+    "undesix": "002_5f3aebd18d4d431a.txt",
+    "reserve-d6": "003_a42eb52995a0e2c4.txt",
+    "talon": "004_6bba7f364af6ae29.txt",
+}
+
+
+def cited_spans(system) -> list[tuple[str, tuple[int, int]]]:
+    """(where, span) of every `{@source …}` of a system's texts and kind descriptions."""
+    texts = [(c.id, c.body) for c in system.chapters]
+    texts += [(e.id, text) for e in system.all_entities() for _, text in strings_in(e.data, ())]
+    texts += [
+        (k, kind.schema.get("description", "")) for k, kind in schemas.kinds(system.id).items()
+    ]
+    return [
+        (where, span)
+        for where, text in texts
+        for match in TAG.finditer(text)
+        if match.group(1) == "source"
+        for span in sources.cited(match.group(2))
+    ]
+
+
+@pytest.mark.sources
+@pytest.mark.skipif(
+    not SOURCE_TEXTS, reason="textes sources absents : make check-sources SOURCES=dossier"
+)
+def test_markers_cite_written_lines_of_their_source_text(root):
+    corpus, _ = check(root)
+    count = 0
+    for system in corpus.systems.values():
+        lines = (Path(SOURCE_TEXTS) / SOURCE_FILES[system.id]).read_text(encoding="utf-8")
+        lines = lines.splitlines()
+        for where, (first, last) in cited_spans(system):
+            count += 1
+            assert last <= len(lines), f"{system.id}/{where} : l. {last} > {len(lines)} lignes"
+            cited = lines[first - 1 : last]
+            assert any(line.strip() for line in cited), f"{system.id}/{where} : l. {first} vide"
+    assert count > 150
