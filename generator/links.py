@@ -292,7 +292,7 @@ class Links:
                 f"[{target.label}]({relative(page, target.docs_path, target.anchor, target.query)})"
             )
 
-        return TAG.sub(replace, text)
+        return sources.hold_punctuation(TAG.sub(replace, text))
 
 
 def _source_field(owner) -> str:

@@ -26,6 +26,10 @@ SEGMENT = re.compile(r"^(?P<section>.*?)[,\s]*\bl\.\s*(?P<lines>\d.*)$")
 MARKER = re.compile(r'<button type="button" class="srd-src"')
 BUBBLE = re.compile(r'<span class="srd-src-bulle" popover>(.*?)</span>')
 GLYPH = "⁽ˢ⁾"
+AFTER_MARKER = re.compile(
+    r'(<span class="srd-src-bulle" popover>[^<]*</span>)</span>([.,;:!?…)»]+)'
+)
+WORD_JOINER = "\u2060"
 
 
 @dataclass(frozen=True)
@@ -81,12 +85,21 @@ def label(title: str, candidates: list[Section], spans: list[tuple[int, int]]) -
 
 
 def marker(text: str) -> str:
-    """The inline HTML of a marker: a button opening a bubble (no script: `popover`)."""
+    """The inline HTML of a marker: a button opening a bubble (no script: `popover`),
+    kept on the line of the word before it (word joiner) and of the punctuation after it
+    (see `hold_punctuation`)."""
     shown = html.escape(text, quote=True)
     return (
-        f'<button type="button" class="srd-src" aria-label="{shown}" title="{shown}">'
-        f'{GLYPH}</button><span class="srd-src-bulle" popover>{shown}</span>'
+        f'<span class="srd-src-appel">{WORD_JOINER}'
+        f'<button type="button" class="srd-src" aria-label="{shown}" title="{shown}">{GLYPH}'
+        f'</button><span class="srd-src-bulle" popover>{shown}</span></span>'
     )
+
+
+def hold_punctuation(text: str) -> str:
+    """« expert{@source 717}. » : the full stop goes inside the marker's unbreakable span,
+    or a narrow line would start with it."""
+    return AFTER_MARKER.sub(r"\1\2</span>", text)
 
 
 def number_markers(page: str) -> str:

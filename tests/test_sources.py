@@ -120,18 +120,24 @@ def test_every_marker_says_title_section_and_lines(articles):
     assert len(without) <= 0.05 * len(markers), without
 
 
-def test_a_marker_opens_its_bubble_by_keyboard_on_a_phone(browser, site, base_url):
+PREVIOUS_FOCUSABLE = """() => {
+  const marker = document.querySelector(".md-content button.srd-src");
+  const all = [...document.querySelectorAll(".md-content a[href], .md-content button")];
+  all[all.indexOf(marker) - 1].focus();
+}"""
+
+
+@pytest.mark.browser
+def test_a_marker_opens_its_bubble_by_keyboard_on_a_phone(browser, server):
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(f"{base_url}/talon/regles/lacunes/")
+    page.goto(f"{server}/talon/regles/lacunes/")
     marker = page.locator("button.srd-src").first
     label = marker.get_attribute("aria-label")
     assert label.startswith("Source : Talon de la Destinée, ")
     bubble = page.locator(f"#{marker.get_attribute('popovertarget')}")
     assert not bubble.is_visible()
-    for _ in range(200):  # the reader tabs from the top of the page to the first marker
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('srd-src')"):
-            break
+    page.evaluate(PREVIOUS_FOCUSABLE)  # the reader tabs on from the link before it
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == label
     page.keyboard.press("Enter")
     assert bubble.is_visible() and bubble.inner_text() == label
@@ -139,6 +145,7 @@ def test_a_marker_opens_its_bubble_by_keyboard_on_a_phone(browser, site, base_ur
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.keyboard.press("Escape")
     assert not bubble.is_visible()
+    assert not page.locator(".srd-src-notes").is_visible()  # on screen, the bubbles say it
     page.emulate_media(media="print")  # printed, the markers are numbered notes at the end
     assert page.locator(".srd-src-notes").is_visible()
     assert page.locator(".srd-src-notes li").first.inner_text() == label
@@ -215,6 +222,11 @@ def test_markers_are_numbered_in_reading_order_with_print_notes():
         '<ol class="srd-src-notes"><li>Source : A, l. 1</li><li>Source : B, l. 2</li></ol>\n'
     )
     assert sources.number_markers("Rien.") == "Rien."
+
+
+def test_the_punctuation_after_a_marker_stays_on_its_line():
+    held = sources.hold_punctuation(f"trop{sources.marker('Source : A, l. 1')}. Puis")
+    assert held.endswith('Source : A, l. 1</span>.</span> Puis')
 
 
 # --- against the source texts (make check-sources SOURCES=dir) ---------------------------
