@@ -70,7 +70,8 @@ def lines_text(span: tuple[int, int]) -> str:
 
 def label(title: str, candidates: list[Section], spans: list[tuple[int, int]]) -> str:
     """« Source : Titre, Combat, l. 578–580 ; Magie, l. 665 »: consecutive spans of the same
-    section are said together; a span no `source` field covers is given without section."""
+    section are said together; a span no `source` field covers is given without section.
+    A no-break space keeps « l. » with its number."""
     groups: list[tuple[str, list[str]]] = []
     for span in spans:
         section = next((s.name for s in candidates if s.covers(*span)), "")
@@ -79,7 +80,8 @@ def label(title: str, candidates: list[Section], spans: list[tuple[int, int]]) -
         else:
             groups.append((section, [lines_text(span)]))
     said = " ; ".join(
-        f"{section + ', ' if section else ''}l. {', '.join(lines)}" for section, lines in groups
+        f"{section + ', ' if section else ''}l.\u00a0{', '.join(lines)}"
+        for section, lines in groups
     )
     return f"Source : {title}, {said}"
 
