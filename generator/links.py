@@ -5,6 +5,7 @@ Inline tags (resolved at build time; an unknown target fails the build):
   {@regle <chapitre>#<ancre>|libellé}         a rules chapter, optionally a heading in it
   {@calcul <id>?champ=valeur&…|libellé}        a calculator, optionally with its inputs
   {@jet 3d6+4}                                 a dice expression
+  {@source 578–580}  {@source 35, 73}           lines of the source text (see sources.py)
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from markdown.extensions.toc import slugify
 
-from . import markdown_safety, schemas, urls
+from . import markdown_safety, schemas, sources, urls
 from .corpus import Chapter, Corpus, Entity, System
 from .engine import registry
 from .engine.typographie import pluriel
@@ -24,7 +25,7 @@ from .engine.typographie import pluriel
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
 DICE = re.compile(r"^\d*[dD]\d+([+-]\d+)?$")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
-SPECIAL_TAGS = ("regle", "calcul", "jet")
+SPECIAL_TAGS = ("regle", "calcul", "jet", "source")
 # Texts are Markdown: raw HTML and script links could run code in the reader's page.
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
 TAG_START = "{@"
@@ -45,6 +46,7 @@ class Target:
     anchor: str
     label: str
     query: str = ""
+    source: str = ""  # a source marker's text
 
 
 @dataclass
@@ -86,10 +88,15 @@ class Links:
         return self._anchors[chapter.docs_path]
 
     # --- resolution -------------------------------------------------------------
-    def resolve(self, system: System, kind: str, ref: str, label: str | None) -> Target | str:
+    def resolve(
+        self, system: System, kind: str, ref: str, label: str | None, owner=None
+    ) -> Target | str:
         """The target of a tag, or a French message saying why there is none (empty when
-        the target's file could not be read: that file's own error is enough)."""
+        the target's file could not be read: that file's own error is enough). `owner`,
+        the entity or chapter whose text holds the tag, names the section of a source."""
         ref = ref.strip()
+        if kind == "source":
+            return self._source(system, ref, owner)
         if kind == "jet":
             return (
                 Target("", "", label or ref)
@@ -139,6 +146,18 @@ class Links:
             return f"{kinds[kind].label.lower()} « {ref} » introuvable dans {system.id}"
         return Target(entity.docs_path, "", label or entity.name)
 
+    def _source(self, system: System, ref: str, owner) -> Target | str:
+        """A source marker: its label is « Source : title, section, l. N » (label "")."""
+        spans = sources.cited(ref)
+        if spans is None:
+            return f"lignes « {ref} » illisibles : attendu par exemple {{@source 578–580}} ou {{@source 35, 73}}"
+        owned = _source_field(owner)
+        candidates = sources.sections(owned) + [
+            s for chapter in system.chapters for s in sources.sections(chapter.meta["source"])
+        ]
+        title = system.meta.get("nom_court", system.name)
+        return Target("", "", "", source=sources.label(title, candidates, spans))
+
     # --- checking ---------------------------------------------------------------
     def _note(self, key: dict, target: Target, source: Entity | Chapter) -> None:
         if target.docs_path and target.docs_path != source.docs_path:
@@ -162,7 +181,7 @@ class Links:
         well_formed = set()
         for match in TAG.finditer(text):
             well_formed.add(match.start())
-            target = self.resolve(system, match.group(1), match.group(2), match.group(3))
+            target = self.resolve(system, match.group(1), match.group(2), match.group(3), source)
             if target == "":
                 continue
             if isinstance(target, str):
@@ -182,6 +201,12 @@ class Links:
             message = f"HTML brut refusé : écrivez en Markdown : « {shown} »"
             self.problems.append((source, where, line_of(match.start(), shown), message))
         self._check_markdown_safety(text, source, where, line_of)
+        if not sources.NOT_PROSE.intersection(p for p in where if isinstance(p, str)):
+            for match in sources.TYPED_LINE.finditer(text):
+                message = f"référence « {match.group(0)} » tapée dans le texte : citez les lignes par {{@source {match.group(0)[2:].strip()}}} à la fin du paragraphe"
+                self.problems.append(
+                    (source, where, line_of(match.start(), match.group(0)), message)
+                )
 
     def _check_markdown_safety(self, text: str, source, where: tuple, line_of) -> None:
         """Attribute lists and link targets that could run code or restyle the page."""
@@ -252,21 +277,33 @@ class Links:
         return {"requis": self.required_by, "exclu": self.excluded_by}.get(relation, self.cited_by)
 
     # --- rendering --------------------------------------------------------------
-    def render(self, system: System, text: str, page: str) -> str:
-        """Replace every tag of `text` by Markdown, with links relative to the `page` file."""
+    def render(self, system: System, text: str, page: str, owner=None) -> str:
+        """Replace every tag of `text` by Markdown, with links relative to the `page` file;
+        `owner` is the entity or chapter the text belongs to (for source markers)."""
 
         def replace(match: re.Match) -> str:
             kind = match.group(1)
-            target = self.resolve(system, kind, match.group(2), match.group(3))
+            target = self.resolve(system, kind, match.group(2), match.group(3), owner)
             if isinstance(target, str):  # check_all has already failed the build
                 raise ValueError(target)
+            if kind == "source":
+                return sources.marker(target.source)
             if kind == "jet":
                 return f'<span class="srd-jet" title="jet de dés">{target.label}</span>'
             return (
                 f"[{target.label}]({relative(page, target.docs_path, target.anchor, target.query)})"
             )
 
-        return TAG.sub(replace, text)
+        return sources.hold_punctuation(TAG.sub(replace, text))
+
+
+def _source_field(owner) -> str:
+    """The `source` field of an entity or a chapter ("" for anything else)."""
+    if isinstance(owner, Entity):
+        return owner.data.get("source", "")
+    if isinstance(owner, Chapter):
+        return owner.meta.get("source", "")
+    return ""
 
 
 def _tag_words(text: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
-from . import notes, schemas, systems, urls
+from . import notes, schemas, sources, systems, urls
 from .corpus import Corpus, Entity, System
 from .engine import registry
 from .engine.form import calculator_html
@@ -76,7 +76,8 @@ class Renderer:
     # --- filters (they need the current page to write relative links) ------------
     @pass_context
     def _texte(self, ctx, value: str) -> str:
-        return self.links.render(ctx["system"], value, ctx["page"])
+        owner = ctx.get("entity") or ctx.get("chapter")
+        return self.links.render(ctx["system"], value, ctx["page"], owner)
 
     @pass_context
     def _lien(self, ctx, target, label: str | None = None) -> str:
@@ -243,7 +244,7 @@ class Renderer:
 
     def _render(self, template: str, page: str, system: System | None = None, **values) -> str:
         kinds = schemas.kinds(system.id) if system else {}
-        return self.env.get_template(template).render(
+        page_text = self.env.get_template(template).render(
             regles=self.rules.get(system.id) if system else None,
             page=page,
             system=system,
@@ -252,6 +253,7 @@ class Renderer:
             kinds=kinds,
             **values,
         )
+        return sources.number_markers(page_text)
 
     def entity_template(self, system: str, kind: str) -> str:
         """The most specific template: the system's own for the kind, the generic one for
