@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 
 from generator.engine import api, character, registry
 from generator.engine.character import CharacterError
+from generator.engine.typographie import texte
 from generator.systems.skillcraft import planner
 
 FIXTURE = ROOT / "tests" / "characters.json"
@@ -85,7 +86,7 @@ def test_a_saved_character_is_checked_as_a_query_is(rules):
     saved["personnage"]["force"] = 12
     with pytest.raises(CharacterError) as error:
         kind.from_dict(saved, rules["divin6"])
-    assert "et 8 (reçu : 12)" in error.value.errors["force"]
+    assert texte("et 8 (reçu : 12)") in error.value.errors["force"]
     for broken, message in (
         ({**saved, "format": 99}, "Format de personnage inconnu"),
         ({**saved, "systeme": "talon"}, "n'est pas du système"),

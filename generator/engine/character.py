@@ -33,6 +33,7 @@ from .inputs import (
     with_rules,
 )
 from .registry import Calculator, get
+from .typographie import texte
 
 FORMAT = 1
 # What every character sheet calculator is and answers: (title, summary).
@@ -58,8 +59,9 @@ class CharacterError(ValueError):
     them (`message` for what belongs to no field)."""
 
     def __init__(self, errors: Mapping[str, str], message: str = ""):
-        self.errors = dict(errors)
-        self.message = message
+        # In French typography, as the calculators say them (engine.api).
+        self.errors = {name: texte(text) for name, text in errors.items()}
+        self.message = texte(message)
         super().__init__(message or "; ".join(f"{k} : {v}" for k, v in self.errors.items()))
 
 
