@@ -1,6 +1,7 @@
 """Generator: pages, index pages, backlinks, errata, export, and every kind of error."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -66,7 +67,7 @@ def test_index_table_lists_every_entity_with_key_columns(site):
     html = (site / "reserve-d6/caracteristique/index.html").read_text()
     for name in ["Constitution", "Dextérité", "Intelligence", "Charisme"]:
         assert name in html
-    assert "<th>Abréviation</th>" in html
+    assert re.search(r"<th[^>]*>Abréviation</th>", html)
 
 
 def test_backlinks_cite_the_citing_pages(site):
@@ -484,7 +485,7 @@ def test_divin6_atout_pages_show_structured_conditions_and_exclusions(site):
     assert "Ne pas avoir l&rsquo;atout" in insomniac or "Ne pas avoir l'atout" in insomniac
     assert 'href="../que-d-un-oeil/"' in insomniac and insomniac.count("Incompatible avec") <= 1
     index = (site / "divin6/atout/index.html").read_text()
-    assert index.count("<tr>") >= 96 and 'data-facettes="Catégorie"' in index
+    assert len(re.findall(r"<tr[ >]", index)) >= 96 and 'data-facettes="Catégorie"' in index
 
 
 def test_calc_js_uses_the_html_contract_of_the_form_module(root):

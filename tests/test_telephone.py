@@ -8,6 +8,7 @@ engine gives. A page fails if it scrolls sideways or if one of its tables is cli
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from pathlib import Path
 
@@ -164,7 +165,10 @@ def test_every_page_fits_a_390_px_phone(site, server):
     paths = every_page(site)
     assert len(paths) > 1000, "le site construit devrait compter plus de 1 000 pages"
     start = time.perf_counter()
-    found = asyncio.run(crawl(server, paths))
+    # In a thread of its own: a sync Playwright of another test may still hold this
+    # thread's event loop, and asyncio.run() refuses to run inside it.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        found = pool.submit(asyncio.run, crawl(server, paths)).result()
     seconds = time.perf_counter() - start
     print(f"{len(paths)} pages mesurées à 390 px en {seconds:.0f} s")
     report = "\n".join(f"{path} : {' ; '.join(problems)}" for path, problems in found.items())
