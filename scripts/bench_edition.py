@@ -8,56 +8,17 @@ edit by itself. Median of RUNS edits, for an entity and for a chapter.
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 
 RUNS = 5
 LONGEST_WAIT_MS = 900_000  # one rebuild of the ×10 data, on a slow machine
-
-
-@contextmanager
-def serving(project: Path, log: Path):
-    """`python -m generator serve` on `project`, once its first build is served."""
-    port = free_port()
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "generator",
-                "--racine",
-                str(project),
-                "serve",
-                "--port",
-                str(port),
-            ],
-            cwd=ROOT,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(f"serve s'est arrêté :\n{log.read_text()}")
-                try:
-                    urllib.request.urlopen(base + "/__serve/etat", timeout=5).read()
-                    break
-                except OSError:
-                    time.sleep(0.5)
-            yield base
-        finally:
-            process.terminate()
-            process.wait(60)
 
 
 def _targets(project: Path) -> dict[str, tuple[str, Path, str, str]]:

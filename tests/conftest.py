@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import shutil
 import socket
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -121,3 +126,41 @@ def copy_project(destination: Path) -> Path:
     shutil.copy(ROOT / "mkdocs.yml", destination / "mkdocs.yml")
     (destination / "node_modules").symlink_to(ROOT / "node_modules")
     return destination
+
+
+@contextlib.contextmanager
+def serving(project: Path, log: Path, first_build_seconds: float = 900):
+    """`python -m generator serve` on `project` as a writer runs it; yields its address
+    once the first build is served (`serve`'s output goes to `log`)."""
+    port = free_port()
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "generator",
+                "--racine",
+                str(project),
+                "serve",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + first_build_seconds
+            while True:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"serve n'a pas démarré :\n{log.read_text()}")
+                try:
+                    urllib.request.urlopen(base + "/__serve/etat", timeout=5).read()
+                    break
+                except OSError:
+                    time.sleep(0.5)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(60)

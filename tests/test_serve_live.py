@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, copy_project, free_port
+from conftest import copy_project, serving
 
 from generator import serve_live
 from generator.errors import Problems
@@ -82,27 +79,8 @@ def test_a_waiting_page_is_answered_as_soon_as_a_rebuild_ends(tmp_path):
 def writing(tmp_path):
     """`serve` run as a writer runs it, on a scratch copy of the project."""
     project = copy_project(tmp_path / "projet")
-    port = free_port()
-    log = (tmp_path / "serve.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "--racine", str(project), "serve", "--port", str(port)],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 900
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(base + "/__serve/etat", timeout=5).read()
-            break
-        except OSError:
-            assert process.poll() is None, (tmp_path / "serve.log").read_text()
-            time.sleep(1)
-    yield project, base
-    process.terminate()
-    process.wait(30)
-    log.close()
+    with serving(project, tmp_path / "serve.log") as base:
+        yield project, base
 
 
 def _first_talent(project: Path) -> tuple[Path, str, str]:
