@@ -7,7 +7,7 @@ import json
 
 from . import schemas, systems, urls
 from .corpus import Corpus
-from .engine import character, rules
+from .engine import character, reperes, rules
 
 FORMAT = 1
 
@@ -71,7 +71,7 @@ def engine_data(corpus: Corpus) -> dict[str, dict]:
     for system_id in systems.ids():
         needed = rules.needs(system_id)
         system = corpus.systems.get(system_id)
-        if not needed or system is None:
+        if system is None:
             continue
         data[system_id] = {
             kind: {
@@ -80,6 +80,11 @@ def engine_data(corpus: Corpus) -> dict[str, dict]:
             }
             for kind, fields in needed.items()
         }
+        # What the calculators' source markers say (engine/reperes.py).
+        data[system_id][reperes.SOURCES] = reperes.index(
+            system.meta.get("nom_court", system.name),
+            [chapter.meta["source"] for chapter in system.chapters if "source" in chapter.meta],
+        )
     return data
 
 

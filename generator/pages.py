@@ -316,6 +316,8 @@ class Renderer:
                 page = urls.calculator(sid, calc.id)
                 rules = self.rules.get(sid)
                 form = calculator_html(calc, calc.default_html(rules), rules)
+                # Its help texts cite their lines as the pages do ({@source …}).
+                form = self.links.render(system, form, page)
                 out[page] = self._render("calculateur.md.j2", page, system, calc=calc, form=form)
         return out
 

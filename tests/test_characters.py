@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import re
 from functools import cache
 
 import pytest
@@ -21,6 +22,7 @@ from jsonschema import Draft202012Validator
 from generator.engine import api, character, registry
 from generator.engine.character import CharacterError
 from generator.engine.typographie import texte
+from generator.sources import TYPED_LINE
 from generator.systems.skillcraft import planner
 
 FIXTURE = ROOT / "tests" / "characters.json"
@@ -42,6 +44,29 @@ def test_every_answer_of_the_corpus_is_unchanged(key, rules):
         if hashlib.sha256(reply.encode("utf-8")).hexdigest() != expected:
             changed.append((query, reply[:300]))
     assert not changed, f"{len(changed)} réponses changées, dont : {changed[:3]}"
+
+
+MARKER = re.compile(r'<span class="srd-src-appel">.*?</span>[.,;:!?…)»]*</span>')
+
+
+@pytest.mark.parametrize("key", sorted(corpus()))
+def test_no_answer_types_a_line_reference_its_markers_name_the_source(key, rules):
+    """Issue 19: a calculator cites its lines with a source marker, never « (l. 57) » in
+    its text; the marker names the system's text and the section the lines are in."""
+    system, calc_id = key.split("/")
+    calc = registry.get(system, calc_id)
+    markers = set()
+    for query, _ in corpus()[key]:
+        reply = json.loads(api.reply(calc, query, rules[system]))
+        text = reply.get("html", "") + " ".join(reply.get("errors", {}).values())
+        markers.update(MARKER.findall(text))
+        assert not TYPED_LINE.search(MARKER.sub("", text)), (query, text[:500])
+        assert "{@" not in text, (query, text[:500])
+    assert markers, f"{key} : aucun marqueur de source dans ses réponses"
+    title = registry.get(system, calc_id).system
+    for marker in markers:
+        said = re.search(r'aria-label="Source : ([^"]*)"', marker).group(1)
+        assert said.count(",") >= 1 and not said.startswith("l."), (title, said)
 
 
 TYPES = character.types()

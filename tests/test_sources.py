@@ -81,14 +81,12 @@ def folder(docs_path: str) -> str:
 
 
 def rule_pages(site: Path) -> list[Path]:
-    """Every page of the site but the errata pages, which are all editorial notes, and the
-    calculators, whose texts come from their Python code (not migrated yet: issue 19)."""
+    """Every page of the site but the errata pages, which are all editorial notes. The
+    calculators' pages are in: their texts cite their lines with markers too."""
     errata = {folder(urls.errata(s)) for s in SYSTEMS}
-    calculators = tuple(folder(urls.calculators_index(s)) + "/" for s in SYSTEMS)
     pages = []
     for page in sorted(site.rglob("index.html")):
-        where = page.parent.relative_to(site).as_posix()
-        if where not in errata and not (where + "/").startswith(calculators):
+        if page.parent.relative_to(site).as_posix() not in errata:
             pages.append(page)
     return pages
 
@@ -154,6 +152,24 @@ def test_a_marker_opens_its_bubble_by_keyboard_on_a_phone(browser, server):
     page.emulate_media(media="print")  # printed, the markers are numbered notes at the end
     assert page.locator(".srd-src-notes").is_visible()
     assert same(page.locator(".srd-src-notes li").first.inner_text(), label)
+    page.close()
+
+
+@pytest.mark.browser
+def test_a_calculator_draws_its_markers_in_the_browser_as_the_pages_do(browser, server):
+    """The engine, in the browser, draws the markers of its result (issue 19): named by
+    the system's title and section, each opening its own bubble."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/divin6/calculateurs/degats/?des=3")
+    page.wait_for_function(
+        "() => document.querySelector('.srd-calc').dataset.state === 'ok'", timeout=240_000
+    )
+    marker = page.locator(".srd-calc-result button.srd-src").first
+    label = marker.get_attribute("aria-label")
+    assert label.startswith("Source : Divin") and ", Combat, l." in label, label
+    bubble = page.locator(f"#{marker.get_attribute('popovertarget')}")
+    marker.click()
+    assert bubble.is_visible() and same(bubble.inner_text(), label)
     page.close()
 
 

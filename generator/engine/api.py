@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import rules
+from . import reperes, rules
 from .inputs import shown
 from .registry import Calculator, get
 from .typographie import texte
@@ -26,10 +26,15 @@ _BRACKETS = re.compile(r"[^\[\]{}]+")
 UNREADABLE = "Requête illisible : elle doit être un objet JSON."
 
 
+def _shown(text: str) -> str:
+    """A message shown as plain text at its field: French typography, no source tag."""
+    return texte(reperes.plain(text))
+
+
 def _failure(message: str, errors: dict | None = None) -> str:
-    errors = {name: texte(text) for name, text in (errors or {}).items()}
+    errors = {name: _shown(text) for name, text in (errors or {}).items()}
     return json.dumps(
-        {"ok": False, "errors": errors, "message": texte(message)}, ensure_ascii=False
+        {"ok": False, "errors": errors, "message": _shown(message)}, ensure_ascii=False
     )
 
 
@@ -79,9 +84,7 @@ def reply(calculator: Calculator, query: dict, system_rules: object) -> str:
     try:
         outcome = calculator.run({str(k): str(v) for k, v in query.items()}, system_rules)
         if not outcome.ok:
-            errors = {
-                name: texte(text) for name, text in outcome.errors.items()
-            }  # shown as they are
+            errors = {name: _shown(text) for name, text in outcome.errors.items()}
             return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)
         html = calculator.html(outcome.blocks, system_rules)
     except Exception as error:  # a bug of ours: say so plainly rather than hang the page

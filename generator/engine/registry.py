@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .. import systems, urls
+from . import reperes
 from .inputs import ChoiceInput, FieldError, Input, InputError, InputGroup, with_rules
 from .results import Block, Checks, Page, to_html
 
@@ -159,7 +160,8 @@ class Calculator:
         fields = {}
         if any(isinstance(block, Checks) for block in blocks):  # drawing inputs has a cost
             fields = {i.name: (f"{self.id}-{i.name}", i.label) for i in self.inputs_for(rules)}
-        return to_html(blocks, Page(urls.calculator(self.system, self.id), fields))
+        html = to_html(blocks, Page(urls.calculator(self.system, self.id), fields))
+        return reperes.with_markers(html, self.system)
 
     def default_html(self, rules: object = None) -> str:
         defaults = {i.name: i.default for i in self.inputs_for(rules)}

@@ -16,6 +16,7 @@ from importlib import resources
 from types import MappingProxyType
 
 from .. import systems
+from . import reperes
 
 DATA_FILE = "donnees.json"  # in each system's package, inside the engine wheel
 
@@ -35,16 +36,19 @@ def freeze(value: object) -> object:
 
 
 def build(system: str, data: Mapping) -> object:
-    """The system's rules from its data, or None for a system whose calculators read none."""
+    """The system's rules from its data, or None for a system whose calculators read none.
+    The data's SOURCES entry is for the calculators' source markers (engine/reperes.py)."""
+    reperes.declare(system, data.get(reperes.SOURCES))
     module = systems.module(system, "rules")
-    return module.build(freeze(data)) if module else None
+    values = {kind: value for kind, value in data.items() if kind != reperes.SOURCES}
+    return module.build(freeze(values)) if module else None
 
 
 @cache
 def shipped(system: str) -> object:
     """In the browser: the rules built from the data shipped in the wheel (read once)."""
-    if systems.module(system, "rules") is None:
-        return None
     package = f"{systems.__name__}.{systems.package_of(system)}"
-    text = resources.files(package).joinpath(DATA_FILE).read_text(encoding="utf-8")
-    return build(system, json.loads(text))
+    shipped_file = resources.files(package).joinpath(DATA_FILE)
+    if systems.module(system, "rules") is None and not shipped_file.is_file():
+        return None  # outside a build, a system whose calculators read no data
+    return build(system, json.loads(shipped_file.read_text(encoding="utf-8")))

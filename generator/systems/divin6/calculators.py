@@ -55,7 +55,7 @@ def compute_roll(
     dice_line = Figure(
         "Dés d'action",
         n,
-        note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum (l. 631)",
+        note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum{{@source 631}}",
     )
     if mode == "difficulte":
         return _against_difficulty(
@@ -89,9 +89,9 @@ def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin,
     if destin != "non":
         blind = 4 if destin == "avant" else 0
         note = (
-            "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat (l. 416)"
+            "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat{@source 416}"
             if blind
-            else "relance du dé le plus faible quand le jet a échoué (l. 416)"
+            else "relance du dé le plus faible quand le jet a échoué{@source 416}"
         )
         lines.append(
             Figure(
@@ -174,7 +174,7 @@ register(
                 0,
                 0,
                 10,
-                "Chacun retire un dé d'action (l. 631, 655).",
+                "Chacun retire un dé d'action{@source 631, 655}.",
             ),
             IntInput(
                 "autres_des",
@@ -205,13 +205,15 @@ register(
                 15,
                 1,
                 60,
-                "De 10 (facile) à 30 (extrêmement ardu), au-delà pour l'épique (l. 439).",
+                "De 10 (facile) à 30 (extrêmement ardu), au-delà pour l'épique{@source 439}.",
             ),
             IntInput("adversaire_des", "Dés de l'adversaire", 3, 0, 12, "En opposition."),
             IntInput(
                 "adversaire_mod", "Modificateur de l'adversaire", 4, -30, 60, "En opposition."
             ),
-            ChoiceInput("egalite", "Égalité", "pj-attaque", TIES, "Règle d'égalité (l. 453–455)."),
+            ChoiceInput(
+                "egalite", "Égalité", "pj-attaque", TIES, "Règle d'égalité{@source 453–455}."
+            ),
             ChoiceInput(
                 "prendre",
                 "Prendre 10 / 15",
@@ -221,7 +223,7 @@ register(
                     ("10", "Prendre 10 (professionnel)"),
                     ("15", "Prendre 15 (expert)"),
                 ),
-                "±4 par dé au-dessus ou au-dessous de trois (l. 443–449).",
+                "±4 par dé au-dessus ou au-dessous de trois{@source 443–449}.",
             ),
             ChoiceInput(
                 "destin",
@@ -232,20 +234,20 @@ register(
                     ("oui", "Relance si le jet a échoué (difficulté connue)"),
                     ("avant", "Relance à l'aveugle, avant l'annonce (dé de 1 à 3)"),
                 ),
-                "Le texte veut la relance avant que le Conteur annonce le résultat (l. 416) : voir la note sur la relance.",
+                "Le texte veut la relance avant que le Conteur annonce le résultat{@source 416} : voir la note sur la relance.",
             ),
             BoolInput(
                 "science_du_critique",
                 "Science du critique",
                 False,
-                "+3 à la marge d'une frappe critique (l. 1057).",
+                "+3 à la marge d'une frappe critique{@source 1057}.",
             ),
         ),
         compute_roll,
         (
-            "Un résultat égal à la difficulté réussit (l. 437). Sans dé d'action, seul le modificateur compte.",
-            "Frappes critiques : paliers de marge 6, 9 et 12 (l. 534–538), aussi comptés contre une difficulté fixe (marge = total − difficulté).",
-            "Point de Destin : deux lectures de la l. 416 au choix ; « relance si le jet a échoué » suppose que le joueur connaît la difficulté, « à l'aveugle » relance le dé le plus faible s'il montre 1, 2 ou 3.",
+            "Un résultat égal à la difficulté réussit{@source 437}. Sans dé d'action, seul le modificateur compte.",
+            "Frappes critiques : paliers de marge 6, 9 et 12{@source 534–538}, aussi comptés contre une difficulté fixe (marge = total − difficulté).",
+            "Point de Destin : deux lectures du texte au choix{@source 416} ; « relance si le jet a échoué » suppose que le joueur connaît la difficulté, « à l'aveugle » relance le dé le plus faible s'il montre 1, 2 ou 3.",
         ),
         shown_when=(
             ShownWhen(("difficulte", "prendre", "destin"), "mode", ("difficulte",)),
@@ -265,7 +267,7 @@ def compute_damage(des, explosion, bonus, armure):
             "Au moins 6 dégâts (blessure grave si « mal en point »)",
             serious,
             percent=True,
-            note="l. 627",
+            note="{@source 627}",
         ),
         Figure("Aucun dégât", law.get(0, Fraction(0)), percent=True),
     )
@@ -295,7 +297,7 @@ register(
                 2,
                 0,
                 10,
-                "1D6 arme légère, 2D6 intermédiaire, 3D6 lourde (l. 333–335).",
+                "1D6 arme légère, 2D6 intermédiaire, 3D6 lourde{@source 333–335}.",
             ),
             ChoiceInput(
                 "explosion",
@@ -306,7 +308,7 @@ register(
                     ("6", "Sur 6 (Arquefeu, Arme mystique…)"),
                     ("5", "Sur 5 et 6 (balles explosives, 2e prise)"),
                 ),
-                "Le dé qui atteint le seuil est relancé et ajouté, sans limite (l. 355).",
+                "Le dé qui atteint le seuil est relancé et ajouté, sans limite{@source 355}.",
             ),
             IntInput(
                 "bonus",
@@ -326,7 +328,7 @@ register(
             ),
         ),
         compute_damage,
-        ("Dégâts = dés + bonus − armure, jamais négatifs (l. 528–532).",),
+        ("Dégâts = dés + bonus − armure, jamais négatifs{@source 528–532}.",),
     )
 )
 
@@ -392,12 +394,17 @@ register(
                 "Commence au niveau 4 ; niveaux 5 et 6 à 200 XP ; deux premiers atouts libres à 100 XP.",
             ),
             IntInput(
-                "xp_par_scenario", "XP par scénario", 25, 1, 100, "15 à 25 en général (l. 890–891)."
+                "xp_par_scenario",
+                "XP par scénario",
+                25,
+                1,
+                100,
+                "15 à 25 en général{@source 890–891}.",
             ),
         ),
         compute_progression,
         (
-            "Chaque niveau coûte 100 XP, cumulés (100, 200… 500 pour le niveau 6) ; puis un atout libre par 50 XP (l. 112–128, 903–905).",
+            "Chaque niveau coûte 100 XP, cumulés (100, 200… 500 pour le niveau 6) ; puis un atout libre par 50 XP{@source 112–128, 903–905}.",
         ),
     )
 )
@@ -459,7 +466,7 @@ def compute_encumbrance(
         Figure(
             "Malus",
             signed(penalty) if penalty else "0",
-            note="à Mouvement, Initiative et aux jets liés à For, Con ou Dex (l. 249)",
+            note="à Mouvement, Initiative et aux jets liés à For, Con ou Dex{@source 249}",
         ),
     )
     return (Figures("Encombrement", lines),)
@@ -499,7 +506,7 @@ register(
                 "Monture",
                 "aucune",
                 mount_choices,
-                "Modificateur d'encombrement (l. 314–319).",
+                "Modificateur d'encombrement{@source 314–319}.",
             ),
             DecimalInput(
                 "charge_combat",
@@ -507,7 +514,7 @@ register(
                 Fraction(7),
                 Fraction(0),
                 Fraction(100),
-                "Doublez une armure ou un bouclier intermédiaire ou lourd sans Métier des armes (l. 363).",
+                "Doublez une armure ou un bouclier intermédiaire ou lourd sans Métier des armes{@source 363}.",
             ),
             DecimalInput(
                 "charge_voyage",
@@ -523,7 +530,7 @@ register(
         ),
         compute_encumbrance,
         (
-            "Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas (l. 382).",
+            "Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas{@source 382}.",
         ),
     )
 )
@@ -643,7 +650,10 @@ def compute_sheet(regles, **values):
     problems = character.check()
     if d["do"] > 10 and character.level == 1:
         problems.append(
-            ("equipement", f"Équipement : {d['do']} DO dépensés pour 10 à la création (l. 277).")
+            (
+                "equipement",
+                f"Équipement : {d['do']} DO dépensés pour 10 à la création{{@source 277}}.",
+            )
         )
     links = _chosen(regles, c.peuple, chosen.classes, chosen.atouts, chosen.gear)
     return (
@@ -706,7 +716,7 @@ def _skills_table(regles, character: sheet.Sheet, ranks, malus: int) -> Table:
         "Compétences",
         ("Compétence", "Caractéristique", "Rangs", "Jet"),
         tuple(rows),
-        note="Spécialisée sans rang : 2D6 (l. 148–152) ; trousse +2 (au moins professionnel pour une spécialisée).",
+        note="Spécialisée sans rang : 2D6{@source 148–152} ; trousse +2 (au moins professionnel pour une spécialisée).",
     )
 
 
@@ -770,14 +780,14 @@ register(
                 "Peuple",
                 "humain",
                 people_choices,
-                "Ses modificateurs et traits s'appliquent (l. 965–978).",
+                "Ses modificateurs et traits s'appliquent{@source 965–978}.",
             ),
             ChoiceInput(
                 "point_niveau_4",
                 "Point du niveau 4",
                 "aucun",
                 lambda rules: (("aucun", "Aucun"),) + carac_choices(rules),
-                "Au niveau 4 et plus (l. 125).",
+                "Au niveau 4 et plus{@source 125}.",
             ),
             TextInput(
                 "classes",
@@ -842,9 +852,9 @@ register(
         ),
         compute_sheet,
         (
-            "Modificateurs professionnel et expert : 2 + ⌊niveau/2⌋ et niveau + 3, ce qui reproduit la table (l. 158–160).",
+            "Modificateurs professionnel et expert : 2 + ⌊niveau/2⌋ et niveau + 3, ce qui reproduit la table{@source 158–160}.",
             "Défense à distance : le bouclier compte, rien ne l'en exclut ; la fiche d'Achille imprime 3D6+2 au lieu de 3D6+4 (note éditoriale).",
-            "Coût de l'équipement d'Achille : le livre annonce 7 DO (l. 382), la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
+            "Coût de l'équipement d'Achille : le livre annonce 7 DO{@source 382}, la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
             "Conduite (équitation) sans rang : 2D6+3, compétence spécialisée (la fiche d'Achille n'indique que le +3).",
         ),
     )

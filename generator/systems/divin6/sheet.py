@@ -264,21 +264,21 @@ class Sheet:
             found.append(
                 (
                     first_carac,
-                    f"Caractéristiques de création : la somme doit faire 6 (elle fait {sum(values)}) (l. 90).",
+                    f"Caractéristiques de création : la somme doit faire 6 (elle fait {sum(values)}){{@source 90}}.",
                 )
             )
         if any(v > 3 or v < -1 for v in values):
             found.append(
                 (
                     first_carac,
-                    "Caractéristiques de création : chacune entre −1 et +3 (au plus 3 points investis, un seul point négatif) (l. 90–92).",
+                    "Caractéristiques de création : chacune entre −1 et +3 (au plus 3 points investis, un seul point négatif){@source 90–92}.",
                 )
             )
         if sum(1 for v in values if v < 0) > 2:
             found.append(
                 (
                     first_carac,
-                    "Caractéristiques de création : au plus deux points négatifs (l. 92).",
+                    "Caractéristiques de création : au plus deux points négatifs{@source 92}.",
                 )
             )
         for label, (used, available) in self.budgets().items():
@@ -291,16 +291,16 @@ class Sheet:
                 )
         for entry in self.ranks:
             if entry.rank > 2:
-                found.append(("rangs", f"{entry.id} : au plus 2 rangs (expert) (l. 154)."))
+                found.append(("rangs", f"{entry.id} : au plus 2 rangs (expert){{@source 154}}."))
         for name, value in self.degrees.items():
             if value > 6:
-                found.append(("degres", f"{name} : au plus 6 degrés (l. 197)."))
+                found.append(("degres", f"{name} : au plus 6 degrés{{@source 197}}."))
         if (
             self.recup_pv + self.carac["constitution"] < 1
             or self.recup_pe + self.carac["sagesse"] < 1
         ):
             found.append(
-                ("recuperation_pv", "Récupération : au moins 1 dans chaque pool (l. 215).")
+                ("recuperation_pv", "Récupération : au moins 1 dans chaque pool{@source 215}.")
             )
         found += [("atouts", message) for message in self.check_atouts()]
         found += [("atouts", message) for message in self.check_class_atouts()]
@@ -337,7 +337,7 @@ class Sheet:
             if have < count:
                 found.append(
                     f"Atouts de classe : il en faut {count} de la catégorie « {category} » "
-                    f"(vous en avez {taken.get(category, 0)}) (l. 102–125)."
+                    f"(vous en avez {taken.get(category, 0)}){{@source 102–125}}."
                 )
         return found
 
@@ -606,12 +606,12 @@ class Sheet:
             (
                 "Défense au contact",
                 f"3D6{block + self.degrees.get('defense', 0) + shield - penalty:+d}",
-                "Force si armé (parade), sinon Dextérité (l. 525–526)",
+                "Force si armé (parade), sinon Dextérité{@source 525–526}",
             ),
             (
                 "Défense à distance",
                 f"3D6{c['dexterite'] + self.degrees.get('defense', 0) + shield - penalty:+d}",
-                "bouclier compté ; la fiche d'Achille imprime +2 (l. 410, note éditoriale)",
+                "bouclier compté ; la fiche d'Achille imprime +2{@source 410} (note éditoriale)",
             ),
             (
                 "Protection",

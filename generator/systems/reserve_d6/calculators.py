@@ -151,7 +151,9 @@ def compute_pool(
     ]
     if dice == 0:
         blocks.append(
-            Text("Aucun dé : le personnage est trop amoindri pour agir (l. 66).", "avertissement")
+            Text(
+                "Aucun dé : le personnage est trop amoindri pour agir{@source 66}.", "avertissement"
+            )
         )
     blocks.append(Distribution("Distribution des succès", "Succès", dist))
     return tuple(blocks)
@@ -176,7 +178,7 @@ def compute_combat(regles, attaquant, defenseur):
     ]
     if attaquant == 0:
         blocks.insert(
-            0, Text("L'attaquant n'a aucun dé : il ne peut pas agir (l. 66).", "avertissement")
+            0, Text("L'attaquant n'a aucun dé : il ne peut pas agir{@source 66}.", "avertissement")
         )
     return tuple(blocks)
 
@@ -203,7 +205,7 @@ def compute_cost(regles, niveau, bonus_objet, formule):
                 Figure(
                     f"Objet aux bonus {', '.join(f'+{b}' for b in bonus_objet)}",
                     sum(chosen.cost(b) for b in bonus_objet),
-                    note="points : somme des coûts de ses bonus (l. 32)",
+                    note="points : somme des coûts de ses bonus{@source 32}",
                 ),
             ),
         ),
@@ -338,6 +340,8 @@ register(
             ),
         ),
         compute=compute_cost,
-        assumptions=("Un objet à plusieurs bonus coûte la somme des coûts de ses bonus (l. 32).",),
+        assumptions=(
+            "Un objet à plusieurs bonus coûte la somme des coûts de ses bonus{@source 32}.",
+        ),
     )
 )

@@ -174,7 +174,7 @@ register(
         ),
         compute_test,
         (
-            "Un double de 6 à 10 réussit d'office, de 1 à 5 échoue d'office (l. 814) ; sinon, réussite si 2d10 + modificateur + rang + bonus atteint le DD.",
+            "Un double de 6 à 10 réussit d'office, de 1 à 5 échoue d'office{@source 814} ; sinon, réussite si 2d10 + modificateur + rang + bonus atteint le DD.",
             "Avantage et désavantage : un dé relancé garde son rôle (Espérance ou Damnation), et un double obtenu en relançant est critique.",
             "Test opposé : les dés de l'adversaire ne sont qu'une somme ; les doubles de l'initiateur restent critiques.",
         ),
@@ -226,7 +226,7 @@ def compute_planner(regles, possedes, points, tiers, cible):
         blocks.append(
             Text(
                 f"Ce chemin passe par un talent de tiers {highest} : il faut d'abord atteindre "
-                f"ce tiers de personnage (par une spécialisation, l. 350–354).",
+                f"ce tiers de personnage (par une spécialisation){{@source 350–354}}.",
                 "avertissement",
             )
         )
@@ -464,7 +464,7 @@ register(
         ),
         compute_attack,
         (
-            "Sous l'Esquive : esquivée ; de l'Esquive à la Défense : l'armure ou le bouclier encaisse ; à partir de la Défense : le corps est touché (l. 2581–2591).",
+            "Sous l'Esquive : esquivée ; de l'Esquive à la Défense : l'armure ou le bouclier encaisse ; à partir de la Défense : le corps est touché{@source 2581–2591}.",
             "Avantages : le joueur relance pour toucher le corps (coup critique compris).",
             "Dégâts moyens par attaque : coups au but × dégâts d'un coup ; les bonus des critiques confirmés (Critique accru et suivants) ne sont pas comptés.",
         ),

@@ -153,7 +153,7 @@ def compute_power(regles, tiers, niveau, modificateur, rang, bonus, energie):
     if left < 0:
         blocks.append(
             Text(
-                "Énergie négative : le personnage perd connaissance une fois l'effet produit (l. 2809).",
+                "Énergie négative : le personnage perd connaissance une fois l'effet produit{@source 2809}.",
                 "avertissement",
             )
         )
@@ -185,7 +185,7 @@ register(
         ),
         compute_power,
         (
-            "Tiers 1 au niveau 3 : 6 × 3 = 18 Énergie, DD 18 (l. 2807).",
+            "Tiers 1 au niveau 3 : 6 × 3 = 18 Énergie, DD 18{@source 2807}.",
             "Les talents qui changent le coût ou le DD (Optimisation magique, Maximisation magique…) ne sont pas comptés : voir leurs pages.",
         ),
     )

@@ -52,7 +52,7 @@ def owned_talents(rules: Rules, character) -> set[str]:
     if missing:
         raise FieldError(
             "possedes",
-            f"{pluriel(len(missing), 'Prérequis absent', 'Prérequis absents')} de la liste : {' ; '.join(missing)} (l. 1138).",
+            f"{pluriel(len(missing), 'Prérequis absent', 'Prérequis absents')} de la liste : {' ; '.join(missing)}{{@source 1138}}.",
         )
     return set(ids)
 

@@ -339,7 +339,7 @@ def _book_discrepancy(r: CharacterRules, final, stat_rows, level: int) -> str:
         return ""
     agree = [row[3] for row in rows if computed.get(row[3]) == row[4]]
     return (
-        "Exemple de Justinien (l. 230–237) : le livre imprime "
+        "Exemple de Justinien{@source 230–237} : le livre imprime "
         + ", ".join(f"{name} {book}" for name, book, _ in differ)
         + " (la moitié du score) ; les formules du chapitre 3, appliquées ici, donnent "
         + ", ".join(f"{name} {format_number(value)}" for name, _, value in differ)
@@ -538,11 +538,11 @@ register(
         ),
         compute_sheet,
         (
-            "Répartition de l'étape 4 : un point retiré sous 8 permet d'en ajouter un ailleurs, comme dans l'exemple de Justinien (l. 205–207).",
+            "Répartition de l'étape 4 : un point retiré sous 8 permet d'en ajouter un ailleurs, comme dans l'exemple de Justinien{@source 205–207}.",
             "Statistiques : Base rétroactive, un Incrément par niveau gagné calculé après le point d'attribut de ce niveau, aucun au niveau 0 ; Effectif tronqué vers zéro.",
             "Force, Précision et Puissance suivent les formules du chapitre 3 ; l'exemple de Justinien imprime la moitié du score (8, 5, 4), écart signalé.",
             "Seuil de tolérance à l'alcool arrondi à l'entier inférieur ; bonus d'Initiative des talents additionnés.",
-            "Rabais des aspects à la création seulement (l. 253) : les talents de leurs compétences sont comptés comme achetés à la création (ils y tiennent toujours, avec ceux de la caste et de l'éducation) ; un tel talent acheté plus tard coûte 1 point de plus, à ajouter aux autres points dépensés. Talentueux rend gratuits les talents de tiers 0 qui économisent le plus.",
+            "Rabais des aspects à la création seulement{@source 253} : les talents de leurs compétences sont comptés comme achetés à la création (ils y tiennent toujours, avec ceux de la caste et de l'éducation) ; un tel talent acheté plus tard coûte 1 point de plus, à ajouter aux autres points dépensés. Talentueux rend gratuits les talents de tiers 0 qui économisent le plus.",
             "Bonus d'espèce et de peuple de +1 par case cochée ; Entraînement et Expertise ne modifient pas les valeurs calculées.",
         ),
     )

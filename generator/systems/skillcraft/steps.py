@@ -104,7 +104,7 @@ def point_buy(r: CharacterRules, scores: dict[str, int]) -> PointBuy:
         problems.append(
             (
                 next(a for a in r.attributes if not low <= scores[a] <= high),
-                f"Répartition : {', '.join(outside)} hors de {low} à {high} (étape 4, l. 205).",
+                f"Répartition : {', '.join(outside)} hors de {low} à {high} (étape 4){{@source 205}}.",
             )
         )
     if up > down:
@@ -113,7 +113,7 @@ def point_buy(r: CharacterRules, scores: dict[str, int]) -> PointBuy:
                 r.attributes[0],
                 f"Répartition : {up} {pluriel(up, 'point ajouté', 'points ajoutés')} pour {down} "
                 f"{pluriel(down, 'retiré', 'retirés')} ; chaque point retiré "
-                f"sous {start} permet d'en ajouter un (l. 205).",
+                f"sous {start} permet d'en ajouter un{{@source 205}}.",
             )
         )
     return PointBuy(up, down, low, high, tuple(problems))
@@ -140,7 +140,7 @@ def _required_bonus(r: CharacterRules, c: SkillCraftCharacter, required: list[st
         problems.append(
             (
                 "pire",
-                f"Aspects : {names[c.pire]} ne peut être à la fois Meilleur et Pire (l. 212).",
+                f"Aspects : {names[c.pire]} ne peut être à la fois Meilleur et Pire{{@source 212}}.",
             )
         )
     if not _take(required, c.pire):
@@ -161,7 +161,7 @@ def aspects(r: CharacterRules, c: SkillCraftCharacter) -> Aspects:
     problems = []
     if c.aspect_1 == c.aspect_2:
         problems.append(
-            ("aspect_2", "Aspects : les deux aspects doivent être différents (l. 147).")
+            ("aspect_2", "Aspects : les deux aspects doivent être différents{@source 147}.")
         )
     required = list(first[1] + second[1])
     optional = list(first[2] + second[2])
@@ -219,7 +219,7 @@ def _don_choices(r: CharacterRules, c: SkillCraftCharacter) -> tuple[tuple[str, 
                 "handicaps",
                 f"Dons : {extra} {pluriel(extra, 'don', 'dons')} en plus de celui du caractère pour "
                 f"{len(c.handicaps)} {pluriel(len(c.handicaps), 'handicap', 'handicaps')} ; "
-                "chaque handicap donne un don (l. 474, 647).",
+                "chaque handicap donne un don{@source 474, 647}.",
             )
         )
     return all_dons, tuple(problems)
@@ -355,7 +355,7 @@ def levels(r: CharacterRules, c: SkillCraftCharacter, creation: dict[str, int]) 
                     (
                         "progression",
                         f"{LABELS['progression']} : au niveau {n + 1}, {names[attribute]} est déjà à "
-                        f"{top} (l. 315).",
+                        f"{top}{{@source 315}}.",
                     )
                 )
         for attribute, stat in r.statistics.items():
@@ -364,7 +364,7 @@ def levels(r: CharacterRules, c: SkillCraftCharacter, creation: dict[str, int]) 
     over = [names[a] for a in r.attributes if current[a] > top]
     if over:
         problems.append(
-            ("progression", f"Attributs : {', '.join(over)} au-delà de {top} (l. 753).")
+            ("progression", f"Attributs : {', '.join(over)} au-delà de {top}{{@source 753}}.")
         )
     mod = {a: r.modifier(current[a]) for a in r.attributes}
     return Levels(level, current, cumul, mod, tuple(problems))
@@ -424,7 +424,7 @@ def _talent_budget(r: CharacterRules, spent: int, allowed: int, level: int) -> P
             (
                 "talents",
                 f"Talents : {spent} points dépensés ; la création en demande au moins "
-                f"{p['Points de talents à dépenser au moins']} (l. 251).",
+                f"{p['Points de talents à dépenser au moins']}{{@source 251}}.",
             )
         )
     return tuple(problems)
@@ -455,7 +455,7 @@ def _talent_choices(r: CharacterRules, c: SkillCraftCharacter, owned, owned_ids)
             problems.append(
                 (
                     field,
-                    f"{LABELS[field]} : le talent {r.talents[talent].name} doit être acquis (l. 255).",
+                    f"{LABELS[field]} : le talent {r.talents[talent].name} doit être acquis{{@source 255}}.",
                 )
             )
     skill_talents = [t for t in owned if t.skill is not None]
@@ -467,7 +467,7 @@ def _talent_choices(r: CharacterRules, c: SkillCraftCharacter, owned, owned_ids)
                 f"Talents : {len(skill_talents)} "
                 f"{pluriel(len(skill_talents), 'talent', 'talents')} de compétence ; "
                 "la création en demande "
-                f"{needed} (caste, éducation et deux au choix, l. 253–259).",
+                f"{needed} (caste, éducation et deux au choix){{@source 253–259}}.",
             )
         )
     return tuple(problems)
@@ -587,7 +587,7 @@ def skills(r, c: SkillCraftCharacter, dons, owned_ids, mod, stats: Statistics) -
                 (
                     "rangs",
                     f"{LABELS['rangs']} : {skill_name} au rang {rank}, au-delà du rang {max_rank} "
-                    f"du tiers {c.tiers} (l. 802).",
+                    f"du tiers {c.tiers}{{@source 802}}.",
                 )
             )
         total = mod[attribute] + rank

@@ -203,14 +203,14 @@ TEST_INPUTS = (
         "Contexte",
         "usuel",
         lambda rules: tuple((c.id, f"{c.name} ({signed(c.value)})") for c in rules.contexts),
-        "Table des modificateurs (l. 130–131).",
+        "Table des modificateurs{@source 130–131}.",
     ),
     ChoiceInput(
         "pnj",
         "Adversaire PNJ",
         "bons-actif",
         npc_choices,
-        "Actif : le PJ agit sur le PNJ ; passif : il réagit (l. 253–258).",
+        "Actif : le PJ agit sur le PNJ ; passif : il réagit{@source 253–258}.",
     ),
     IntInput(
         "malus_sante",
@@ -227,7 +227,7 @@ TEST_INPUTS = (
         lambda rules: rules.difficulty,
         1,
         40,
-        "Par défaut, la difficulté de base (l. 100).",
+        "Par défaut, la difficulté de base{@source 100}.",
     ),
     IntInput(
         "cheap_chips",
@@ -235,7 +235,7 @@ TEST_INPUTS = (
         0,
         0,
         20,
-        "Dépensés après la révélation, +1 chacun, seulement si utile (l. 110).",
+        "Dépensés après la révélation, +1 chacun, seulement si utile{@source 110}.",
     ),
     ChoiceInput(
         "mode",
@@ -259,7 +259,7 @@ TEST_INPUTS = (
                 for a in rules.archetypes.values()
             )
         ),
-        "Bonus ou malus par lame comptée, selon l'enseigne de la compétence (l. 326).",
+        "Bonus ou malus par lame comptée, selon l'enseigne de la compétence{@source 326}.",
     ),
     ChoiceInput(
         "enseigne_competence",
@@ -275,7 +275,7 @@ TEST_INPUTS = (
         lambda rules: (
             (("autre", "Une autre que celle du Roi (la plus fournie)"),) + suit_choices(rules)
         ),
-        "Choisie après un Roi (l. 118).",
+        "Choisie après un Roi{@source 118}.",
     ),
     BoolInput(
         "as_echec",
@@ -295,9 +295,9 @@ TEST_INPUTS = (
 
 TEST_ASSUMPTIONS = (
     "Le talon restant est mélangé au hasard ; l'Arcane Sans Nom, toujours parmi les 11 dernières lames, n'est pas atteint.",
-    "Les arcanes révélés sont mis de côté ; le premier honneur décide (l. 100–104). Un arcane arrête la continuation.",
+    "Les arcanes révélés sont mis de côté ; le premier honneur décide{@source 100–104}. Un arcane arrête la continuation.",
     "Continuation « autre » : l'enseigne la plus fournie parmi celles qui ne sont pas celle du Roi (13 lames contre 12).",
-    "Échec critique : le joueur révèle la lame qui suit l'As ; un Roi, ou un arcane de numéro supérieur à la valeur brute, le rend critique (l. 114).",
+    "Échec critique : le joueur révèle la lame qui suit l'As ; un Roi, ou un arcane de numéro supérieur à la valeur brute, le rend critique{@source 114}.",
     "Avantage : le joueur garde l'honneur de plus forte valeur (archétype compris, le Roi l'emportant à égalité) ; désavantage : le MJ garde la plus faible.",
     "Archétype : le bonus ou malus s'applique à chaque lame comptée, continuation comprise ; aucun pour une compétence sans enseigne.",
     "Cheap-chips : le joueur en dépense au plus le nombre indiqué, +1 point chacun, pour réussir ou atteindre une réussite spéciale ou critique.",
@@ -591,7 +591,7 @@ def compute_creation(regles, **values):
     broken = character.problems()
     return (
         Text(
-            "Création conforme aux règles (l. 322)."
+            "Création conforme aux règles{@source 322}."
             if not broken
             else "Création non conforme : " + " ".join(broken),
             "info" if not broken else "avertissement",
@@ -658,12 +658,12 @@ def _creation_figures(regles, c: TalonCharacter, character: sheet.Sheet) -> Figu
             Figure(
                 "Actions par round",
                 mastery,
-                note="Maîtrise sans Célérité + Célérité + Vélocité (l. 183 ; Vélocité non définie : comptée 0)",
+                note="Maîtrise sans Célérité + Célérité + Vélocité{@source 183} (Vélocité non définie : comptée 0)",
             ),
             Figure(
                 "Dommages au corps à corps",
                 character.melee_die(),
-                note="selon Costaud et Violent (l. 66)",
+                note="selon Costaud et Violent{@source 66}",
             ),
             Figure(
                 "Niveaux de santé gratuits",
@@ -706,7 +706,7 @@ CREATION_INPUTS = (
         lambda rules: (
             ((NO_ARCHETYPE, "Aucun"),) + tuple((a.id, a.name) for a in rules.archetypes.values())
         ),
-        "Facultatif (l. 326).",
+        "Facultatif{@source 326}.",
     ),
     IntInput(
         "celerite", "Célérité (niveau d'atout)", 0, 0, 3, "S'ajoute à la Maîtrise et aux attaques."
@@ -734,7 +734,7 @@ register(
             "Valeurs des 12 autres attributs lues à la lettre : sept 5, trois 4, deux 3 (voir la note du chapitre Création).",
             "Une compétence prend l'attribut de sa propre liste qui a la meilleure valeur ; l'Athlétique ne sert donc pas à l'Escalade.",
             "Tout personnage possède Arcaniste (0).",
-            "Actions par round : la Célérité, déjà ajoutée à la Maîtrise (l. 361), n'est comptée qu'une fois (note éditoriale du chapitre Combat).",
+            "Actions par round : la Célérité, déjà ajoutée à la Maîtrise{@source 361}, n'est comptée qu'une fois (note éditoriale du chapitre Combat).",
         ),
     )
 )
@@ -848,7 +848,7 @@ register(
                 3,
                 1,
                 virtual.MAX_PLAYERS,
-                "Chacun reçoit une lame en réserve à chaque début de cycle (l. 145).",
+                "Chacun reçoit une lame en réserve à chaque début de cycle{@source 145}.",
             ),
             IntInput(
                 "valeur",
@@ -870,7 +870,7 @@ register(
         compute_virtual,
         (
             "L'état du talon découle du numéro de mélange et du journal : il est dans l'adresse de la page, qui le garde au rechargement et permet de le partager.",
-            "Début de cycle : l'Arcane Sans Nom est mélangé avec 10 lames au hasard, placées sous les 63 autres (l. 145).",
+            "Début de cycle : l'Arcane Sans Nom est mélangé avec 10 lames au hasard, placées sous les 63 autres{@source 145}.",
             "Les chances du prochain test portent sur les lames encore dans le talon, Arcane Sans Nom exclu, sans archétype ni Cheap-chips.",
         ),
         virtual_actions,

@@ -114,7 +114,7 @@ register(
                 "Difficulté (Maître du Jeu)",
                 "0",
                 _scale_choices,
-                "Échelle des bonus et malus (l. 773–775).",
+                "Échelle des bonus et malus{@source 773–775}.",
             ),
             IntInput(
                 "autres",
@@ -144,13 +144,13 @@ register(
                 "option_1_6",
                 "1 réussit toujours, 6 échoue toujours",
                 False,
-                "Option du Maître du Jeu (l. 37), obligatoire en combat.",
+                "Option du Maître du Jeu{@source 37}, obligatoire en combat.",
             ),
             BoolInput(
                 "seul_6_echoue",
                 "Seul le 6 échoue toujours",
                 False,
-                "Jet pour résister à un sort (l. 360) : un 1 n'y réussit pas d'office.",
+                "Jet pour résister à un sort{@source 360} : un 1 n'y réussit pas d'office.",
             ),
         ),
         compute_test,
@@ -211,7 +211,7 @@ register(
         ),
         compute_opposition,
         (
-            "Gagne celui dont la marge (valeur visée − dé) est la plus grande, ou qui a le moins raté ; une égalité se relance (l. 763).",
+            "Gagne celui dont la marge (valeur visée − dé) est la plus grande, ou qui a le moins raté ; une égalité se relance{@source 763}.",
         ),
     )
 )
@@ -410,9 +410,9 @@ register(
         ),
         compute_attack,
         (
-            "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point (l. 57).",
+            "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point{@source 57}.",
             "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; comme à la Fiche 1, le 6 rate, et le 1 touche toujours et enlève au moins 1 point (note éditoriale du chapitre Combat).",
-            "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude (l. 61–71, 188–262).",
+            "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude{@source 61–71, 188–262}.",
         ),
     )
 )
@@ -600,7 +600,7 @@ def compute_spell(
     if not essences:
         blocks.append(
             Text(
-                "Sort sans Essence : la règle en demande au moins une (l. 352, 364) ; "
+                "Sort sans Essence : la règle en demande au moins une{@source 352, 364} ; "
                 "l'exemple « Soigner mon ami » s'en passe (note éditoriale du sort).",
                 "info",
             )
@@ -608,7 +608,7 @@ def compute_spell(
     if psy < regles.cast_minimum:
         blocks.append(
             Text(
-                f"Il faut au moins {regles.cast_minimum} en PSY pour lancer des sorts (l. 345).",
+                f"Il faut au moins {regles.cast_minimum} en PSY pour lancer des sorts{{@source 345}}.",
                 "avertissement",
             )
         )
@@ -689,7 +689,7 @@ register(
         ),
         compute_spell,
         (
-            "Un jet par Verbe (l. 560) : chacun additionne son Verbe, les Essences et les trois échelles ; le sort réussit si tous les jets réussissent, et ne coûte qu'une fois son PSY. Un sort à un seul Verbe demande un seul jet, comme dans les exemples.",
+            "Un jet par Verbe{@source 560} : chacun additionne son Verbe, les Essences et les trois échelles ; le sort réussit si tous les jets réussissent, et ne coûte qu'une fois son PSY. Un sort à un seul Verbe demande un seul jet, comme dans les exemples.",
             "Une incantation plus longue donne son bonus à chaque Verbe du sort.",
             "Coût : 1 PSY ; 5 pour un sort de grande étendue ou long ; 10 pour les deux ; 1 PSY maximum perdu à partir d'un an (table du coût en PSY).",
             "PSY pour 50 % et 90 % : la plus petite PSY qui donne au moins ces chances, les autres entrées inchangées.",

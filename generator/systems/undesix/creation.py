@@ -117,7 +117,7 @@ def compute_creation(regles, **values):
     if chosen.method not in ("aleatoire", "repartition"):
         verdict = Text(
             "Ce mode prend les caractéristiques de la description du monstre, que le Meneur "
-            "ajuste : aucune règle de total à vérifier (l. 1141–1145).",
+            "ajuste : aucune règle de total à vérifier{@source 1141–1145}.",
             "info",
         )
     elif problems:

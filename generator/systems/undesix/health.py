@@ -113,9 +113,9 @@ register(
         ),
         compute_health,
         (
-            "À 0 PHY : mourant ; au-dessous : mort, ou inconscient avec l'option (l. 853–859).",
+            "À 0 PHY : mourant ; au-dessous : mort, ou inconscient avec l'option{@source 853–859}.",
             "Les seuils de PSY suivent la lecture stricte de la table (séquelles à partir de −6, folie définitive à partir de −11).",
-            "Repos : 8 heures par point de PHY ou de Bonus de Vitalité, 10 minutes par point de PSY (l. 99–101, 119).",
+            "Repos : 8 heures par point de PHY ou de Bonus de Vitalité, 10 minutes par point de PSY{@source 99–101, 119}.",
         ),
     )
 )
