@@ -50,7 +50,7 @@ def exact(page: Page, label: str) -> str:
 def figure(page: Page, label: str):
     """The number next to the figure whose label is exactly `label`."""
     return page.locator(".srd-figures dt", has_text=re.compile(f"^{re.escape(label)}$")).locator(
-        "xpath=following-sibling::dd[1]/span"
+        "xpath=following-sibling::dd[1]/*[contains(@class, 'srd-num')]"
     )
 
 

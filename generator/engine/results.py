@@ -176,14 +176,19 @@ def _value_html(value: Number | str, percent: bool) -> str:
     else:
         shown = format_percent(Fraction(value)) if percent else format_number(value)
         text = exact(value)
-    return f'<span class="srd-num" data-exact="{text}" title="{text}" tabindex="0">{shown}</span>'
+    # A rounded figure opens its exact value (CSS, on focus): a button, so that it is
+    # reached by keyboard and named by what it shows.
+    return (
+        f'<button type="button" class="srd-num" data-exact="{text}" title="{text}">{shown}</button>'
+    )
 
 
 def _int_html(n: int) -> str:
     """_value_html of an integer, without the Fraction: its exact form is its digits."""
     text = str(n)
     shown = text.replace("-", MINUS) if n < 0 else text
-    return f'<span class="srd-num" data-exact="{text}" title="{text}" tabindex="0">{shown}</span>'
+    # Its exact value is what it shows: nothing to open, no stop for the keyboard.
+    return f'<span class="srd-num" data-exact="{text}">{shown}</span>'
 
 
 def _column_html(values: tuple, percent: bool) -> list[str]:
