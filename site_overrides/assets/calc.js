@@ -174,6 +174,13 @@ function stepField(field, step) {
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+// An element's text without its source markers (their sign and bubble are not words).
+function textWithoutMarkers(element) {
+  const copy = element.cloneNode(true);
+  copy.querySelectorAll(".srd-src-appel").forEach((marker) => marker.remove());
+  return copy.textContent;
+}
+
 // The fields the result's checks point at are marked, and each check is written at its
 // field as well as in the result's list; returns them as problems {holder, message}.
 function markChecked(form, result) {
@@ -184,7 +191,7 @@ function markChecked(form, result) {
     const holder = holderOf(form, link.dataset.champ);
     if (!holder) continue;
     // The list item reads « Label : message »; the field already shows its label.
-    const message = link.parentElement.textContent.slice(link.textContent.length).replace(/^\s*:\s*/, "");
+    const message = textWithoutMarkers(link.parentElement).slice(link.textContent.length).replace(/^\s*:\s*/, "");
     holder.setAttribute("data-a-verifier", "");
     const slot = slotOf(form, holder, CHECKED);
     if (slot) slot.textContent = [slot.textContent, message].filter(Boolean).join(" ");
@@ -216,6 +223,22 @@ function showNeededFields(form) {
     const value = Number.parseInt(field.value.replace("\u2212", "-"), 10);
     button.hidden = value < Number(button.getAttribute(SHOWN_FROM));
   }
+}
+
+// The result's new HTML, put in place of the parts that changed only: a tap changes a
+// few lines of a long sheet, and the page then redraws those alone.
+function replaceChanged(container, html) {
+  const fresh = document.createElement("template");
+  fresh.innerHTML = html;
+  const next = [...fresh.content.childNodes];
+  const old = [...container.childNodes];
+  if (next.length !== old.length) {
+    container.replaceChildren(...next);
+    return;
+  }
+  next.forEach((node, i) => {
+    if (!node.isEqualNode(old[i])) old[i].replaceWith(node);
+  });
 }
 
 function bind(root) {
@@ -286,7 +309,7 @@ function bind(root) {
   // the key figure in view says so instead of showing the default one.
   const pending = (yes) => {
     result.classList.toggle("srd-pending", yes);
-    if (yes) showMessage("Votre résultat : calcul en cours…");
+    if (yes) showMessage("Votre résultat\u00a0: calcul en cours…");
   };
 
   const params = new URLSearchParams(location.search);
@@ -308,7 +331,7 @@ function bind(root) {
   let sequence = 0;
   const shown = (reply) => {
     root.dataset.moteurMs = Math.round(reply.ms); // read by make bench
-    result.innerHTML = reply.html;
+    replaceChanged(result, reply.html);
     result.classList.remove("srd-stale");
     pending(false);
     const problems = inFormOrder(markChecked(form, result));
@@ -318,7 +341,7 @@ function bind(root) {
   };
   const refusedWhole = (reply, errors) => {
     result.classList.add("srd-stale");
-    setState("invalid", reply.message || "Corrigez le ou les champs signalés : le résultat affiché ne correspond plus aux valeurs saisies.");
+    setState("invalid", reply.message || "Corrigez le ou les champs signalés\u00a0: le résultat affiché ne correspond plus aux valeurs saisies.");
     if (errors.length) showBar(errors);
     else showMessage(status.textContent);
     announce(errors, status.textContent);
@@ -331,7 +354,7 @@ function bind(root) {
   };
   const run = async () => {
     const mine = ++sequence;
-    setState("busy", worker ? "Calcul en cours…" : "Calcul pour vos valeurs : chargement du moteur (quelques secondes la première fois)…");
+    setState("busy", worker ? "Calcul en cours…" : "Calcul pour vos valeurs\u00a0: chargement du moteur (quelques secondes la première fois)…");
     try {
       const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
       if (mine !== sequence) return;
@@ -342,14 +365,14 @@ function bind(root) {
     } catch (error) {
       if (mine !== sequence) return;
       if (error instanceof Timeout) {
-        failed("timeout", `Calcul interrompu : il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé ; essayez des valeurs plus petites.`);
+        failed("timeout", `Calcul interrompu\u00a0: il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé\u202f; essayez des valeurs plus petites.`);
       } else if (error instanceof Died) {
-        failed("error", "Le moteur de calcul s'est arrêté sur ces valeurs ; il a été relancé : changez une valeur pour recalculer.");
-        console.warn("calculateur :", error);
+        failed("error", "Le moteur de calcul s'est arrêté sur ces valeurs\u202f; il a été relancé\u00a0: changez une valeur pour recalculer.");
+        console.warn("calculateur\u00a0:", error);
         startWorker().catch(() => {}); // ready for the next value
       } else {
-        failed("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.");
-        console.warn("calculateur :", error);
+        failed("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page\u202f; si le problème persiste, signalez-le.");
+        console.warn("calculateur\u00a0:", error);
       }
     }
   };
@@ -362,8 +385,11 @@ function bind(root) {
     if (!worker) pending(true); // the engine is still loading: no stale figure meanwhile
     syncUrl();
     clearTimeout(debounce);
-    // Typing waits for the next key; a tap (stepper, choice, box, move) is computed at once.
-    debounce = setTimeout(run, event instanceof InputEvent ? DEBOUNCE_MS : 0);
+    // Typing waits for the next key; a tap (stepper, choice, box, move) is computed at once,
+    // sent to the engine before the page redraws (on a slow phone a redraw of a long sheet
+    // is some 100 ms the engine can use).
+    if (event instanceof InputEvent) debounce = setTimeout(run, DEBOUNCE_MS);
+    else run();
   });
   // Buttons that append a move to a text field (e.g. a log of moves), or take the last
   // one away. A move the engine refuses is taken back at once: the field never stays in a
@@ -390,7 +416,7 @@ function bind(root) {
     tried = null;
     syncUrl();
     result.classList.remove("srd-stale");
-    setState("ok", `${why} Coup refusé : le journal revient à l'état précédent.`);
+    setState("ok", `${why} Coup refusé\u00a0: le journal revient à l'état précédent.`);
     announcer.textContent = status.textContent;
     return true;
   };
