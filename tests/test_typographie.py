@@ -280,3 +280,47 @@ def test_search_excerpts_keep_the_non_breaking_spaces(browser, server):
     assert f"{INSECABLE}:" in texts
     assert not BREAKABLE_BEFORE.search(texts), texts
     context.close()
+
+
+# --- the strings the scripts write --------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = [
+    *sorted((ROOT / "site_overrides" / "assets").glob("*.js")),
+    *sorted((ROOT / "generator" / "direct").glob("*.js")),
+    ROOT / "generator" / "templates" / "sw.js",
+]
+# A string literal on one line: "…", '…' or `…` (its ${…} parts are code, not text).
+LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\'(?:[^\'\\\n]|\\.)*\'')
+CODE = re.compile(r"\$\{[^}]*(?:\}|$)")
+BREAKABLE = re.compile(r" (?=[:;!?](?:\s|$))|« | »")
+
+
+def script_texts(path: Path):
+    """(line, text) of each French string literal of a script, its ${…} parts left out."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.lstrip().startswith("//"):
+            continue
+        for literal in LITERAL.finditer(line):
+            text = CODE.sub("", literal.group(0)[1:-1])
+            if re.search(r"[a-zéèàç]{3}", text):
+                yield number, text
+
+
+def test_the_scripts_strings_follow_french_typography():
+    """Issue 19 §6: what the scripts write (calculator states, search notes, offline and
+    `serve` messages) has its no-break spaces too, typed in the source as \\u00a0 or
+    \\u202f."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number} : {text[:80]}"
+        for path in SCRIPTS
+        for number, text in script_texts(path)
+        if BREAKABLE.search(text)
+    ]
+    assert len(SCRIPTS) > 10
+    assert not found, "\n".join(found)
+
+
+def test_the_scripts_check_sees_a_breakable_space(tmp_path):
+    script = tmp_path / "essai.js"
+    script.write_text('show("Votre résultat : prêt");\nshow(`ok\\u00a0: ${a ? b : c}`);\n')
+    assert [n for n, t in script_texts(script) if BREAKABLE.search(t)] == [1]

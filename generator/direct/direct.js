@@ -22,7 +22,7 @@
     panel = element("aside", "", "srd-direct");
     panel.setAttribute("role", "alert");
     panel.setAttribute("aria-labelledby", "srd-direct-titre");
-    const title = element("h2", `Le site n'a pas été reconstruit : ${plural(errors.length, "erreur", "erreurs")}`);
+    const title = element("h2", `Le site n'a pas été reconstruit\u00a0: ${plural(errors.length, "erreur", "erreurs")}`);
     title.id = "srd-direct-titre";
     const list = element("ul");
     for (const error of errors) {

@@ -46,9 +46,9 @@ async function checked(response, expected) {
 // deployment under way can still answer with another build's bytes: the hash says so.
 async function download(file, expected) {
   const response = await fetch(new Request(address(file), { cache: "reload" }));
-  if (!response.ok) throw new Error(`${file} : réponse ${response.status}`);
+  if (!response.ok) throw new Error(`${file}\u00a0: réponse ${response.status}`);
   const copy = await checked(response, expected);
-  if (!copy) throw new Error(`${file} : ce n'est pas le fichier de la construction ${VERSION}`);
+  if (!copy) throw new Error(`${file}\u00a0: ce n'est pas le fichier de la construction ${VERSION}`);
   return copy;
 }
 
@@ -102,7 +102,7 @@ async function fill(report = () => {}) {
     if (!(await stored(cache, file, expected))) wrong.push(file);
   });
   if (wrong.length) {
-    throw new Error(`construction ${VERSION} : ${wrong.length} fichiers mal copiés, dont ${wrong[0]}`);
+    throw new Error(`construction ${VERSION}\u00a0: ${wrong.length} fichiers mal copiés, dont ${wrong[0]}`);
   }
   await cache.put(address(MANIFEST), manifest); // last: the copy is complete
 }

@@ -8,7 +8,7 @@ function labelOf(box, number) {
   const caption = table?.caption?.textContent.trim();
   const headers = [...(table?.tHead?.rows[0]?.cells || [])].map((cell) => cell.textContent.trim());
   const what = caption || headers.filter(Boolean).slice(0, 3).join(", ");
-  return what ? `Tableau ${number} : ${what}` : `Tableau ${number}`;
+  return what ? `Tableau ${number}\u00a0: ${what}` : `Tableau ${number}`;
 }
 
 function bindScrollBoxes() {

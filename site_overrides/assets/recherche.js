@@ -135,7 +135,7 @@ async function search(query) {
     .filter(([key, , url]) => key === wanted || meant.some(([system, name]) => key === name && url.startsWith(system)))
     .map(([, title, url, lieu, summary]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu }, excerpt: escape(summary) }));
   const seen = new Set(exact.map((page) => page.url));
-  const note = used === query ? "" : ` pour « ${used} »`;
+  const note = used === query ? "" : ` pour «\u202f${used}\u202f»`;
   const count = Math.max(found.results.length, exact.length);
   meta.textContent = count ? `${count} résultat${count > 1 ? "s" : ""}${note}` : "Aucun résultat";
   // The first hits are shown as soon as they are in, the others follow.
