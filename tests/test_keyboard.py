@@ -271,3 +271,41 @@ def test_calculator_move_buttons_by_keyboard(page, server, site):
     tab_to(page, ".srd-action[data-retire]:not([hidden])")
     page.keyboard.press(" ")
     expect(field).not_to_have_value(re.compile(re.escape(token) + "$"))
+
+
+# Whether the focused control of the form lies under the key-figure bar stuck to the bottom
+# of a phone's screen (WCAG 2.4.11, focus not obscured).
+UNDER_THE_BAR = """() => {
+    const focused = document.activeElement;
+    if (!focused.closest(".srd-calc-form")) return "";
+    const bar = document.querySelector(".srd-calc-resume").getBoundingClientRect();
+    const box = focused.getBoundingClientRect();
+    return box.bottom > bar.top + 1 && box.top < bar.bottom ? focused.id || focused.name : "";
+}"""
+
+
+def calculator_pages(site: Path) -> list[str]:
+    return sorted(
+        "/" + p.parent.relative_to(site).as_posix() + "/"
+        for p in site.glob("*/calculateurs/*/index.html")
+        if 'class="srd-calc"' in p.read_text(encoding="utf-8")
+    )
+
+
+def test_on_a_phone_no_field_reached_by_keyboard_hides_under_the_key_figure(
+    browser, server, site
+):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    hidden = []
+    pages = calculator_pages(site)
+    for path in pages:
+        page.goto(server + path)
+        page.locator(".srd-calc-form").evaluate("f => f.querySelector('input, select').focus()")
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if under := page.evaluate(UNDER_THE_BAR):
+                hidden.append(f"{path} : {under}")
+    context.close()
+    assert len(pages) >= 15
+    assert not hidden, "\n".join(hidden)
