@@ -135,7 +135,7 @@ def test_changing_an_input_recomputes_and_updates_the_url(page, server):
     page.fill("#combat-attaquant", "4")
     page.fill("#combat-defenseur", "4")
     computed(page)
-    expect(page.locator(".srd-figures dd span").first).to_have_attribute(
+    expect(page.locator(".srd-figures dd .srd-num").first).to_have_attribute(
         "data-exact", "75397/186624", timeout=PYODIDE_WAIT_MS
     )
     query = parse_qs(urlsplit(page.url).query)

@@ -177,7 +177,8 @@ function stepField(field, step) {
 // An element's text without its source markers (their sign and bubble are not words).
 function textWithoutMarkers(element) {
   const copy = element.cloneNode(true);
-  copy.querySelectorAll(".srd-src-appel").forEach((marker) => marker.remove());
+  // The sign and its bubble go; the punctuation kept on the sign's line stays.
+  copy.querySelectorAll(".srd-src, .srd-src-bulle").forEach((part) => part.remove());
   return copy.textContent;
 }
 
