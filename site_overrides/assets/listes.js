@@ -217,7 +217,8 @@ function longestFitting(node, words) {
 
 // The cards of one entity, laid out in `place` (measured there): as many as its effect needs.
 function entityCards(card, place) {
-  let words = card.e.split(/\s+/).filter(Boolean);
+  // Split on plain spaces only: a non-breaking one keeps « Fatigue : » together.
+  let words = card.e.split(/[ \t\n]+/).filter(Boolean);
   let suite = false;
   const made = [];
   do {
