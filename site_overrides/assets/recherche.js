@@ -85,7 +85,7 @@ function hit(page) {
     .map((sub) => `<a class="srd-section" href="${sub.url}">${escape(sub.title)}</a>`)
     .join("");
   // An entity can be pinned to one of the reader's lists (assets/listes.js).
-  const pin = page.meta.cle ? `<button type="button" class="srd-epingler-bouton" data-cle="${escape(page.meta.cle)}" data-nom="${escape(page.meta.title || "")}">Épingler</button>` : "";
+  const pin = page.meta.cle ? `<button type="button" class="srd-epingler-bouton" data-cle="${escape(page.meta.cle)}" data-nom="${escape(page.meta.title || "")}" aria-label="Épingler ${escape(page.meta.title || "")} (${escape(page.meta.lieu || "")})">Épingler</button>` : "";
   return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${french(escape(page.meta.title || page.url))}${place}</h1><p>${french(page.excerpt)}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}${pin}</li>`;
 }
 
