@@ -286,10 +286,12 @@ function overview(root, status) {
 
 function download(name, lists) {
   const text = JSON.stringify({ format: FORMAT, type: FILE_TYPE, listes: lists.map(({ nom, ids }) => ({ nom, ids })) }, null, 1);
-  const link = element("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
+  const address = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = element("a", { href: address, download: name });
   document.body.append(link);
   link.click();
   link.remove();
+  setTimeout(() => URL.revokeObjectURL(address), 1000);
 }
 
 // Export of every list, import of a file.
@@ -397,6 +399,10 @@ function shareLink(list) {
   return address.href;
 }
 
+// « Scénario du 12 » → « scenario-du-12 », for a file name.
+const fileSlug = (name) =>
+  name.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "liste";
+
 function listTools(root, status, list, lists) {
   const rename = element("input", { type: "text", name: "nom", value: list.nom, autocomplete: "off" });
   const renameForm = element(
@@ -420,7 +426,7 @@ function listTools(root, status, list, lists) {
   const print = button("Imprimer les cartes", { class: "md-button md-button--primary" });
   print.addEventListener("click", () => window.print());
   const exporter = button("Exporter cette liste");
-  exporter.addEventListener("click", () => download(`liste-${list.nom.normalize("NFD").replace(/[^\w]+/g, "-").toLowerCase()}.json`, [list]));
+  exporter.addEventListener("click", () => download(`liste-${fileSlug(list.nom)}.json`, [list]));
   const remove = button("Supprimer la liste");
   remove.addEventListener("click", () => {
     if (!window.confirm(`Supprimer la liste «\u00a0${list.nom}\u00a0»\u00a0?`)) return;
