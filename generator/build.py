@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from . import finder, graph, notes, targets
+from . import cartes, finder, graph, notes, targets
 from .assets import write_assets
 from .corpus import Corpus, System, load_corpus
 from .csp import protect
@@ -183,6 +183,7 @@ def generate(root: Path, docs: Path) -> Renderer:
         target.write_text(text, encoding="utf-8")
     write_assets(root, docs, data)
     (docs / finder.INDEX).write_text(finder.index_json(corpus, links), encoding="utf-8")
+    (docs / cartes.INDEX).write_text(cartes.index_json(corpus, links), encoding="utf-8")
     return renderer
 
 

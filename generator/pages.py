@@ -269,6 +269,7 @@ class Renderer:
     def pages(self) -> dict[str, str]:
         out = {urls.HOME: self._render("accueil.md.j2", urls.HOME)}
         out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
+        out[urls.LISTS] = self._render("listes.md.j2", urls.LISTS)
         out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
         out[urls.ACCESSIBILITY] = self._render("accessibilite.md.j2", urls.ACCESSIBILITY)
         out[urls.OFFLINE] = self._render("hors-ligne.md.j2", urls.OFFLINE, size=SIZE_PLACEHOLDER)
@@ -322,7 +323,7 @@ class Renderer:
         return out
 
     def nav(self) -> list:
-        nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}]
+        nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}, {"Mes listes": urls.LISTS}]
         for system in self.corpus.systems.values():
             sid = system.id
             section: list = [urls.system_home(sid)]

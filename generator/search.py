@@ -67,8 +67,9 @@ def title_key(title: str) -> str:
 
 
 def titles(corpus) -> list[list[str]]:
-    """[key, title, URL from the site's root, what it is, summary] of every entity and
-    chapter: a page whose title is the query is shown first, whatever Pagefind's score."""
+    """[key, title, URL from the site's root, what it is, summary, entity key or ""] of
+    every entity and chapter: a page whose title is the query is shown first, whatever
+    Pagefind's score (the entity key lets the hit be pinned to a list, assets/listes.js)."""
     from . import schemas, urls
 
     rows = []
@@ -77,19 +78,22 @@ def titles(corpus) -> list[list[str]]:
         for kind_id in system.entities:  # list pages first: « talents » is their title
             kind = schemas.kinds(system.id)[kind_id]
             url = urls.url(urls.kind_index(system.id, kind_id))
-            rows.append((kind.plural, url, f"Liste · {short}", None))
+            rows.append((kind.plural, url, f"Liste · {short}", None, ""))
     for system in corpus.systems.values():
         short = system.name
         for entity in system.all_entities():
             kind = schemas.kinds(system.id)[entity.kind].label
-            rows.append((entity.name, entity.url, f"{kind} · {short}", entity.data.get("resume")))
+            key = f"{system.id}/{entity.kind}/{entity.id}"
+            rows.append(
+                (entity.name, entity.url, f"{kind} · {short}", entity.data.get("resume"), key)
+            )
         for chapter in system.chapters:
             rows.append(
-                (chapter.title, chapter.url, f"Règles · {short}", chapter.meta.get("resume"))
+                (chapter.title, chapter.url, f"Règles · {short}", chapter.meta.get("resume"), "")
             )
     return [
-        [title_key(t), texte(t), url.lstrip("/"), texte(where), texte(summary or "")]
-        for t, url, where, summary in rows
+        [title_key(t), texte(t), url.lstrip("/"), texte(where), texte(summary or ""), key]
+        for t, url, where, summary, key in rows
     ]
 
 

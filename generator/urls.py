@@ -16,6 +16,7 @@ HOME = "index.md"
 API = "api/index.md"
 FINDER = "trouver.md"  # every entity of every system, filtered by facets
 ACCESSIBILITY = "accessibilite.md"  # the accessibility statement, linked from the footer
+LISTS = "listes.md"  # the reader's GM lists of entities, as printable cards (assets/listes.js)
 OFFLINE = "hors-ligne.md"  # the reader's choice of a full offline copy, linked from the footer
 
 

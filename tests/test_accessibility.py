@@ -32,11 +32,12 @@ def _children(site: Path, docs_index: str) -> list[str]:
 
 
 def page_types(site: Path, every_kind: bool) -> list[str]:
-    """The site's home, finder, offline page and 404; for each system its home, catalogue,
+    """The site's home, finder, offline page, lists page and 404; for each system its home, catalogue,
     errata, its own pages (talent trees…), the chapters' index and first chapter, every
     calculator and their index, the first kind's index; each kind's first entity with
     `every_kind` (entity pages differ by kind), the first kind's only without."""
     paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER), urls.url(urls.OFFLINE)]
+    paths.append(urls.url(urls.LISTS))
     for system in sorted(schemas.systems_with_schemas()):
         if not (site / system).is_dir():
             continue

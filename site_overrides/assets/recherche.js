@@ -30,7 +30,7 @@ function load() {
     const [pagefind, words, titles, shorts, rules] = await Promise.all([
       import(new URL("pagefind/pagefind.js", ROOT).href),
       json("assets/vocabulaire.json"),
-      json("assets/titres.json"), // [key, title, url, what it is, summary]
+      json("assets/titres.json"), // [key, title, url, what it is, summary, entity key]
       json("assets/abreviations.json"), // {abbreviation: [[system, meaning, synonym…]]}
       json("assets/typographie.json"), // [[pattern, replacement]]: generator/engine/typographie.py
     ]);
@@ -84,7 +84,9 @@ function hit(page) {
     .slice(0, 2)
     .map((sub) => `<a class="srd-section" href="${sub.url}">${escape(sub.title)}</a>`)
     .join("");
-  return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${french(escape(page.meta.title || page.url))}${place}</h1><p>${french(page.excerpt)}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}</li>`;
+  // An entity can be pinned to one of the reader's lists (assets/listes.js).
+  const pin = page.meta.cle ? `<button type="button" class="srd-epingler-bouton" data-cle="${escape(page.meta.cle)}" data-nom="${escape(page.meta.title || "")}" aria-label="Épingler ${escape(page.meta.title || "")} (${escape(page.meta.lieu || "")})">Épingler</button>` : "";
+  return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${french(escape(page.meta.title || page.url))}${place}</h1><p>${french(page.excerpt)}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}${pin}</li>`;
 }
 
 function waiting(text) {
@@ -133,7 +135,7 @@ async function search(query) {
   const meant = meanings.flatMap(([system, ...names]) => names.map((name) => [`${system}/`, bare(name)]));
   const exact = titles
     .filter(([key, , url]) => key === wanted || meant.some(([system, name]) => key === name && url.startsWith(system)))
-    .map(([, title, url, lieu, summary]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu }, excerpt: escape(summary) }));
+    .map(([, title, url, lieu, summary, cle]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu, cle }, excerpt: escape(summary) }));
   const seen = new Set(exact.map((page) => page.url));
   const note = used === query ? "" : ` pour «\u202f${used}\u202f»`;
   const count = Math.max(found.results.length, exact.length);

@@ -114,6 +114,8 @@ function card(row, root) {
   if (row.c) parts.push(element("p", { class: "srd-carte-condition" }, `Condition\u00a0: ${row.c}`));
   if (row.r) parts.push(element("p", {}, row.r));
   if (row.facets.length) parts.push(element("p", { class: "srd-carte-faits" }, row.facets.join(" · ")));
+  // Pinned to one of the reader's lists by assets/listes.js.
+  parts.push(element("button", { type: "button", class: "srd-epingler-bouton", "data-cle": row.i, "data-nom": row.n, "aria-label": `Épingler ${row.n} (${row.kn} · ${row.sn})` }, "Épingler"));
   return element("li", { class: "srd-carte" }, ...parts);
 }
 

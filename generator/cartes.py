@@ -1,0 +1,75 @@
+"""The card index of the GM lists (page « Mes listes », site_overrides/assets/listes.js):
+one card per entity of every system, everything a printed card shows, in plain text.
+
+A card is the finder's row (name, kind, system, condition, index columns under their
+French titles), plus the fields whose schema title says they are a cost (when they are not
+already a column), plus the effect: the entity's description in one paragraph, its tags
+written as their labels. Nothing here is restated: it is read from the data and schemas.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from . import schemas
+from .corpus import Corpus, System
+from .engine.typographie import texte
+from .finder import _cell, _plain, rows
+from .links import Links
+
+INDEX = "assets/cartes.json"
+FORMAT = 1
+COST = re.compile(r"^co[uû]t\b", re.I)  # a field titled « Coût… » is shown as a cost
+BULLET = re.compile(r"^\s*[-*]\s+", re.M)
+EMPHASIS = re.compile(r"\*\*|__")
+
+
+def _effect(links: Links, system: System, description: str) -> str:
+    """The description in one paragraph: its list items marked by a bullet."""
+    text = EMPHASIS.sub("", BULLET.sub("• ", description))
+    return texte(_plain(links, system, text))
+
+
+def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, str]:
+    """The cost fields, unless an index column already gives a cost (the same value
+    would be printed twice, in other words)."""
+    if any(COST.match(title) for title in shown):
+        return {}
+    kind = schemas.kinds(system.id)[entity.kind]
+    found = {}
+    for field, spec in kind.schema["properties"].items():
+        title = spec.get("title", "")
+        if not COST.match(title) or spec.get("x-interne"):
+            continue
+        value = _cell(links, system, entity, field)
+        if value and value not in found.values():
+            found[title] = texte(value)
+    return found
+
+
+def cards(corpus: Corpus, links: Links) -> dict[str, dict]:
+    """{system/kind/id: card}."""
+    out = {}
+    for row in rows(corpus, links):
+        system = corpus.systems[row["s"]]
+        entity = system.entity(row["k"], row["i"].rsplit("/", 1)[1])
+        fields = {**row["f"], **_costs(links, system, entity, set(row["f"]))}
+        out[row["i"]] = {
+            "n": row["n"],
+            "k": row["kn"],
+            "s": row["sn"],
+            "u": row["u"],
+            "c": row["c"],
+            "f": fields,
+            "e": _effect(links, system, entity.data.get("description") or row["r"]),
+        }
+    return out
+
+
+def index_json(corpus: Corpus, links: Links) -> str:
+    return json.dumps(
+        {"format": FORMAT, "cartes": cards(corpus, links)},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )

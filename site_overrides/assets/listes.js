@@ -1,0 +1,527 @@
+// The GM's lists (page « Mes listes », generator/templates/listes.md.j2): any entity can be
+// pinned to a named list from its page, a search hit or a finder card (a button
+// `.srd-epingler-bouton` carrying `data-cle`, the entity's « système/genre/id »). Lists are
+// kept in this browser's localStorage only. A list is shown as playing cards (63 × 88 mm,
+// nine to an A4 page); the card text comes from the build's card index (generator/cartes.py).
+// A long effect goes on to a « suite » card: the split is measured on the laid-out card
+// (docs/decisions.md). Lists travel as a link (their ids in the address) or a JSON file.
+
+const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
+const CARDS = new URL("assets/cartes.json", SITE_ROOT).href;
+const PAGE = new URL("listes/", SITE_ROOT);
+const STORE = "srd-listes";
+const FORMAT = 1; // of the stored lists and of the exported file
+const FILE_TYPE = "srd-listes";
+const PER_SHEET = 9;
+const UNAVAILABLE =
+  "Ce navigateur ne permet pas de garder des listes (navigation privée, stockage désactivé ou bloqué)\u00a0: rien n'est enregistré. Une liste reçue par un lien reste lisible.";
+const FULL = "Le stockage de ce navigateur est plein\u00a0: la modification n'a pas été enregistrée.";
+const UNREADABLE =
+  "Les listes enregistrées dans ce navigateur sont illisibles\u00a0: elles sont laissées telles quelles, rien n'est enregistré par-dessus.";
+
+class StorageProblem extends Error {}
+
+// --- storage ------------------------------------------------------------------------
+function store() {
+  try {
+    const storage = globalThis.localStorage;
+    storage.setItem(`${STORE}-essai`, "1");
+    storage.removeItem(`${STORE}-essai`);
+    return storage;
+  } catch {
+    throw new StorageProblem(UNAVAILABLE);
+  }
+}
+
+const isList = (list) =>
+  list && typeof list.nom === "string" && list.nom.trim() && Array.isArray(list.ids) && list.ids.every((id) => typeof id === "string");
+
+export function readLists() {
+  const text = store().getItem(STORE);
+  if (text === null) return [];
+  try {
+    const data = JSON.parse(text);
+    if (data.format === FORMAT && Array.isArray(data.listes) && data.listes.every(isList)) return data.listes;
+  } catch {
+    // fall through: never overwrite what cannot be read
+  }
+  throw new StorageProblem(UNREADABLE);
+}
+
+function writeLists(lists) {
+  try {
+    store().setItem(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
+  } catch (error) {
+    throw error instanceof StorageProblem ? error : new StorageProblem(FULL);
+  }
+}
+
+// A name no stored list has: « Scénario », then « Scénario (2) »…
+function freeName(name, lists) {
+  const taken = new Set(lists.map((list) => list.nom));
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${name} (${n})`;
+  return candidate;
+}
+
+// --- the card index -------------------------------------------------------------------
+let cardsPromise = null;
+function loadCards() {
+  cardsPromise ||= fetch(CARDS)
+    .then((reply) => reply.json())
+    .then((data) => new Map(Object.entries(data.cartes)));
+  return cardsPromise;
+}
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const button = (label, attributes = {}) => element("button", { type: "button", class: "md-button", ...attributes }, label);
+const plural = (n, word) => `${n}\u00a0${word}${n > 1 ? "s" : ""}`;
+const listAddress = (name) => `${PAGE.pathname}?${new URLSearchParams({ liste: name })}`;
+
+// --- the « Épingler » dialog ----------------------------------------------------------
+function pinDialog() {
+  let dialog = document.querySelector("dialog.srd-epingler-dialogue");
+  if (!dialog) {
+    dialog = element("dialog", { class: "srd-epingler-dialogue md-typeset", "aria-labelledby": "srd-epingler-titre" });
+    document.body.append(dialog);
+  }
+  return dialog;
+}
+
+function pinForm(key, name, status) {
+  const lists = readLists();
+  const boxes = lists.map((list, index) => {
+    const box = element("input", { type: "checkbox", name: "liste", value: String(index) });
+    box.checked = list.ids.includes(key);
+    return element("label", { class: "srd-epingler-choix" }, box, ` ${list.nom} (${plural(list.ids.length, "entité")})`);
+  });
+  const fresh = element("input", { type: "text", name: "nouvelle", autocomplete: "off", placeholder: "Scénario du 12" });
+  const form = element(
+    "form",
+    { method: "dialog" },
+    boxes.length
+      ? element("fieldset", {}, element("legend", {}, "Dans mes listes"), ...boxes)
+      : element("p", {}, "Aucune liste pour l'instant\u00a0: créez-en une."),
+    element("label", { class: "srd-epingler-nouvelle" }, element("span", {}, "Nouvelle liste"), fresh),
+    element("p", { class: "srd-epingler-actions" }, element("button", { type: "submit", class: "md-button md-button--primary" }, "Enregistrer"), button("Fermer", { "data-fermer": "" })),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    savePins(form, key, name, status);
+  });
+  return form;
+}
+
+function savePins(form, key, name, status) {
+  try {
+    const lists = readLists();
+    form.querySelectorAll("input[name=liste]").forEach((box) => {
+      const list = lists[Number(box.value)];
+      const has = list.ids.includes(key);
+      if (box.checked && !has) list.ids.push(key);
+      if (!box.checked && has) list.ids = list.ids.filter((id) => id !== key);
+    });
+    const fresh = form.elements.nouvelle.value.trim();
+    if (fresh) lists.push({ nom: freeName(fresh, lists), ids: [key] });
+    writeLists(lists);
+    const kept = lists.filter((list) => list.ids.includes(key)).map((list) => `«\u00a0${list.nom}\u00a0»`);
+    status.textContent = kept.length ? `Enregistré\u00a0: «\u00a0${name}\u00a0» est dans ${kept.join(", ")}.` : `Enregistré\u00a0: «\u00a0${name}\u00a0» n'est dans aucune liste.`;
+    form.replaceWith(pinForm(key, name, status));
+  } catch (error) {
+    status.textContent = error.message;
+  }
+}
+
+function openPin(trigger) {
+  const { cle: key, nom: name } = trigger.dataset;
+  const dialog = pinDialog();
+  const status = element("p", { role: "status", class: "srd-epingler-etat" });
+  const title = element("h2", { id: "srd-epingler-titre" }, `Épingler «\u00a0${name}\u00a0»`);
+  const link = element("a", { href: PAGE.href }, "Voir mes listes");
+  let body;
+  try {
+    body = pinForm(key, name, status);
+  } catch (error) {
+    status.textContent = error.message;
+    body = element("p", {}, button("Fermer", { "data-fermer": "" }));
+  }
+  dialog.replaceChildren(title, status, body, element("p", {}, link));
+  dialog.showModal();
+  dialog.querySelector("input, button")?.focus();
+}
+
+document.addEventListener("click", (event) => {
+  const trigger = event.target.closest(".srd-epingler-bouton");
+  if (trigger) {
+    event.preventDefault();
+    openPin(trigger);
+  } else if (event.target.closest("dialog.srd-epingler-dialogue [data-fermer]")) {
+    event.target.closest("dialog").close();
+  }
+});
+
+// --- cards ----------------------------------------------------------------------------
+function cardHead(card, suite) {
+  const title = element("h3", {}, suite ? `${card.n} (suite)` : card.n);
+  return [title, element("p", { class: "srd-fiche-genre" }, `${card.k} · ${card.s}`)];
+}
+
+function cardNode(card, suite) {
+  const parts = cardHead(card, suite);
+  if (!suite) {
+    if (card.c) parts.push(element("p", { class: "srd-fiche-condition" }, `Condition\u00a0: ${card.c}`));
+    const fields = Object.entries(card.f).map(([title, value]) => `${title}\u00a0: ${value}`);
+    if (fields.length) parts.push(element("p", { class: "srd-fiche-champs" }, fields.join(" · ")));
+  }
+  parts.push(element("p", { class: "srd-fiche-effet" }));
+  return element("article", { class: "srd-fiche" }, ...parts);
+}
+
+const overflows = (node) => node.scrollHeight > node.clientHeight + 1;
+
+// The most words of `words` the card holds, with a « suite » mark when some are left.
+// Measured with a reserve at the bottom of the card (.srd-fiche-mesure): the printed
+// layout may round a line a pixel differently from the screen's.
+function fill(node, words) {
+  node.classList.add("srd-fiche-mesure");
+  const kept = longestFitting(node, words);
+  node.classList.remove("srd-fiche-mesure");
+  return kept;
+}
+
+function longestFitting(node, words) {
+  const effect = node.querySelector(".srd-fiche-effet");
+  const show = (n) => {
+    effect.textContent = words.slice(0, n).join(" ");
+    if (n < words.length) effect.append(element("span", { class: "srd-fiche-suite" }, " → suite"));
+  };
+  show(words.length);
+  if (!overflows(node)) return words.length;
+  let low = 0;
+  let high = words.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    show(middle);
+    if (overflows(node)) high = middle - 1;
+    else low = middle;
+  }
+  show(low);
+  return low;
+}
+
+// The cards of one entity, laid out in `place` (measured there): as many as its effect needs.
+function entityCards(card, place) {
+  // Split on plain spaces only: a non-breaking one keeps « Fatigue : » together.
+  let words = card.e.split(/[ \t\n]+/).filter(Boolean);
+  let suite = false;
+  const made = [];
+  do {
+    const node = cardNode(card, suite);
+    node.dataset.cle = card.key;
+    place.append(node);
+    const kept = fill(node, words);
+    node.dataset.effet = words.slice(0, kept).join(" ");
+    made.push(node);
+    // A card too small even for one word after its header: the rest goes on regardless.
+    words = words.slice(Math.max(kept, suite ? 1 : 0));
+    suite = true;
+  } while (words.length);
+  return made;
+}
+
+// Sheets of nine cards: one A4 page each in print.
+function sheets(cards, container) {
+  const measure = element("div", { class: "srd-planche" });
+  container.replaceChildren(measure);
+  const all = cards.flatMap((card) => entityCards(card, measure));
+  const out = [];
+  for (let i = 0; i < all.length; i += PER_SHEET) {
+    out.push(element("div", { class: "srd-planche" }, ...all.slice(i, i + PER_SHEET)));
+  }
+  container.replaceChildren(...out);
+  return all.length;
+}
+
+// --- the « Mes listes » page ----------------------------------------------------------
+function messageList(messages) {
+  return element("ul", { class: "srd-listes-messages" }, ...messages.map((text) => element("li", {}, text)));
+}
+
+function overview(root, status) {
+  const lists = readLists();
+  const items = lists.map((list) =>
+    element("li", {}, element("a", { href: listAddress(list.nom) }, list.nom), ` — ${plural(list.ids.length, "entité")}`),
+  );
+  const name = element("input", { type: "text", name: "nom", autocomplete: "off", required: "" });
+  const create = element(
+    "form",
+    { class: "srd-listes-creer" },
+    element("label", {}, element("span", {}, "Nom de la nouvelle liste"), name),
+    element("button", { type: "submit", class: "md-button" }, "Créer la liste"),
+  );
+  create.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const wanted = name.value.trim();
+    if (!wanted) return (status.textContent = "Donnez un nom à la liste.");
+    guarded(status, () => {
+      const stored = readLists();
+      stored.push({ nom: freeName(wanted, stored), ids: [] });
+      writeLists(stored);
+      render(root);
+    });
+  });
+  root.append(
+    element("h2", {}, "Vos listes"),
+    items.length ? element("ul", { class: "srd-listes-toutes" }, ...items) : element("p", {}, "Aucune liste pour l'instant\u00a0: épinglez une entité depuis sa page, la recherche ou le trouveur, ou créez une liste ici."),
+    create,
+    transfer(root, status, lists),
+  );
+}
+
+function download(name, lists) {
+  const text = JSON.stringify({ format: FORMAT, type: FILE_TYPE, listes: lists.map(({ nom, ids }) => ({ nom, ids })) }, null, 1);
+  const address = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = element("a", { href: address, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(address), 1000);
+}
+
+// Export of every list, import of a file.
+function transfer(root, status, lists) {
+  const exporter = button("Exporter mes listes (fichier JSON)");
+  exporter.disabled = !lists.length;
+  exporter.addEventListener("click", () => download("mes-listes.json", lists));
+  // The browser's own file button speaks its own language: ours says it in French.
+  const file = element("input", { type: "file", accept: ".json,application/json", name: "fichier", hidden: "" });
+  const choose = button("Importer un fichier de listes…");
+  choose.addEventListener("click", () => file.click());
+  const messages = element("div", { "aria-live": "polite" });
+  file.addEventListener("change", async () => {
+    if (!file.files.length) return;
+    const chosen = file.files[0];
+    const found = await importText(chosen.name, await chosen.text());
+    file.value = "";
+    render(root);
+    root.querySelector(".srd-listes-import-messages")?.replaceChildren(messageList(found));
+  });
+  messages.className = "srd-listes-import-messages";
+  return element(
+    "section",
+    { class: "srd-listes-transfert", "aria-labelledby": "srd-listes-transfert" },
+    element("h2", { id: "srd-listes-transfert" }, "Exporter et importer"),
+    element("p", {}, exporter),
+    element("p", {}, choose, file),
+    messages,
+  );
+}
+
+// Read an exported file: every list it holds is added under a free name (nothing stored
+// is replaced); unknown entities are left out. A message per problem, in French.
+export async function importText(fileName, text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return [`«\u00a0${fileName}\u00a0» n'est pas un fichier JSON lisible\u00a0: rien n'a été importé.`];
+  }
+  if (!data || data.type !== FILE_TYPE || !Number.isInteger(data.format) || !Array.isArray(data.listes)) {
+    return [`«\u00a0${fileName}\u00a0» n'est pas un fichier de listes de ce site (il y faut «\u00a0type\u00a0»\u00a0: «\u00a0${FILE_TYPE}\u00a0», «\u00a0format\u00a0» et «\u00a0listes\u00a0»)\u00a0: rien n'a été importé.`];
+  }
+  if (data.format !== FORMAT) {
+    return [`«\u00a0${fileName}\u00a0» est au format ${data.format}, ce site lit le format ${FORMAT}\u00a0: rien n'a été importé.`];
+  }
+  const cards = await loadCards();
+  try {
+    const lists = readLists();
+    const messages = data.listes.map((entry, index) => importEntry(entry, index, lists, cards));
+    writeLists(lists);
+    return messages.flat();
+  } catch (error) {
+    return [error.message];
+  }
+}
+
+function importEntry(entry, index, lists, cards) {
+  const where = `Liste n°\u00a0${index + 1}`;
+  if (!entry || typeof entry.nom !== "string" || !entry.nom.trim()) return [`${where}\u00a0: il lui manque un nom («\u00a0nom\u00a0»)\u00a0; elle est ignorée.`];
+  if (!Array.isArray(entry.ids)) return [`${where} («\u00a0${entry.nom}\u00a0»)\u00a0: «\u00a0ids\u00a0» n'est pas une liste d'entités\u00a0; elle est ignorée.`];
+  const messages = [];
+  const ids = [];
+  for (const id of entry.ids) {
+    if (typeof id === "string" && cards.has(id)) ids.includes(id) || ids.push(id);
+    else messages.push(`«\u00a0${entry.nom}\u00a0»\u00a0: entité inconnue «\u00a0${String(id)}\u00a0», laissée de côté.`);
+  }
+  const name = freeName(entry.nom.trim(), lists);
+  lists.push({ nom: name, ids });
+  const renamed = name === entry.nom.trim() ? "" : ` sous le nom «\u00a0${name}\u00a0» (le nom était déjà pris)`;
+  messages.unshift(`«\u00a0${entry.nom}\u00a0» importée${renamed}\u00a0: ${plural(ids.length, "entité")}.`);
+  return messages;
+}
+
+function guarded(status, action) {
+  try {
+    action();
+  } catch (error) {
+    status.textContent = error.message;
+  }
+}
+
+// The entities of a list, each with its « Retirer » button (or only shown: a shared list).
+function entries(list, cards, onRemove) {
+  return element(
+    "ul",
+    { class: "srd-listes-entites" },
+    ...list.ids.map((id) => {
+      const card = cards.get(id);
+      const label = card ? element("a", { href: new URL(card.u, SITE_ROOT).href }, card.n) : element("span", {}, `Entité inconnue «\u00a0${id}\u00a0» (retirée du site\u00a0?)`);
+      const item = element("li", {}, label, card ? ` — ${card.k} · ${card.s}` : "");
+      if (onRemove) {
+        const remove = button("Retirer", { "aria-label": `Retirer ${card ? card.n : id} de la liste`, class: "md-button srd-listes-retirer" });
+        remove.addEventListener("click", () => onRemove(id));
+        item.append(" ", remove);
+      }
+      return item;
+    }),
+  );
+}
+
+function shareLink(list) {
+  const address = new URL(PAGE);
+  address.search = new URLSearchParams({ nom: list.nom, ids: list.ids.join(",") }).toString();
+  return address.href;
+}
+
+// « Scénario du 12 » → « scenario-du-12 », for a file name.
+const fileSlug = (name) =>
+  name.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "liste";
+
+function listTools(root, status, list, lists) {
+  const rename = element("input", { type: "text", name: "nom", value: list.nom, autocomplete: "off" });
+  const renameForm = element(
+    "form",
+    { class: "srd-listes-renommer" },
+    element("label", {}, element("span", {}, "Nom de la liste"), rename),
+    element("button", { type: "submit", class: "md-button" }, "Renommer"),
+  );
+  renameForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const wanted = rename.value.trim();
+    if (!wanted) return (status.textContent = "Donnez un nom à la liste.");
+    if (wanted !== list.nom && lists.some((other) => other.nom === wanted)) return (status.textContent = `Une liste s'appelle déjà «\u00a0${wanted}\u00a0».`);
+    guarded(status, () => {
+      list.nom = wanted;
+      writeLists(lists);
+      history.replaceState(history.state, "", listAddress(wanted));
+      render(root);
+    });
+  });
+  const print = button("Imprimer les cartes", { class: "md-button md-button--primary" });
+  print.addEventListener("click", () => window.print());
+  const exporter = button("Exporter cette liste");
+  exporter.addEventListener("click", () => download(`liste-${fileSlug(list.nom)}.json`, [list]));
+  const remove = button("Supprimer la liste");
+  remove.addEventListener("click", () => {
+    if (!window.confirm(`Supprimer la liste «\u00a0${list.nom}\u00a0»\u00a0?`)) return;
+    guarded(status, () => {
+      writeLists(lists.filter((other) => other !== list));
+      history.replaceState(history.state, "", PAGE.pathname);
+      render(root);
+    });
+  });
+  const share = element("input", { type: "text", readonly: "", value: shareLink(list), class: "srd-listes-lien", name: "lien" });
+  return [
+    element("p", { class: "srd-listes-actions" }, print, " ", exporter, " ", remove),
+    element("label", { class: "srd-listes-partage" }, element("span", {}, "Lien de partage (les entités sont dans l'adresse)"), share),
+    renameForm,
+  ];
+}
+
+async function showList(root, status, name) {
+  const lists = readLists();
+  const list = lists.find((one) => one.nom === name);
+  const back = element("p", {}, element("a", { href: PAGE.pathname }, "Toutes mes listes"));
+  if (!list) {
+    root.append(element("p", {}, `Aucune liste nommée «\u00a0${name}\u00a0» dans ce navigateur.`), back);
+    return;
+  }
+  const cards = await loadCards();
+  const onRemove = (id) =>
+    guarded(status, () => {
+      list.ids = list.ids.filter((other) => other !== id);
+      writeLists(lists);
+      render(root);
+    });
+  root.append(element("h2", {}, list.nom), back, ...listTools(root, status, list, lists));
+  await showCards(root, list, cards, onRemove);
+}
+
+async function showShared(root, status, params) {
+  const name = (params.get("nom") || "").trim() || "Liste partagée";
+  const ids = [...new Set((params.get("ids") || "").split(",").filter(Boolean))];
+  const list = { nom: name, ids };
+  const cards = await loadCards();
+  const save = button("Enregistrer dans mes listes", { class: "md-button md-button--primary" });
+  save.addEventListener("click", () =>
+    guarded(status, () => {
+      const lists = readLists();
+      const kept = { nom: freeName(name, lists), ids: ids.filter((id) => cards.has(id)) };
+      lists.push(kept);
+      writeLists(lists);
+      history.replaceState(history.state, "", listAddress(kept.nom));
+      render(root).then(() => (root.querySelector("[role=status]").textContent = `Liste enregistrée sous le nom «\u00a0${kept.nom}\u00a0».`));
+    }),
+  );
+  root.append(
+    element("h2", {}, `Liste partagée\u00a0: ${name}`),
+    element("p", {}, "Cette liste vient d'un lien\u00a0; elle n'est pas encore dans vos listes. ", save),
+  );
+  await showCards(root, list, cards, null);
+}
+
+async function showCards(root, list, cards, onRemove) {
+  root.append(element("h3", {}, `Entités (${list.ids.length})`), entries(list, cards, onRemove));
+  const known = list.ids.filter((id) => cards.has(id)).map((id) => ({ ...cards.get(id), key: id }));
+  const sheetsBox = element("div", { class: "srd-planches", "aria-label": "Cartes à imprimer", role: "region" });
+  root.append(element("h3", {}, "Cartes"), sheetsBox);
+  const count = sheets(known, sheetsBox);
+  sheetsBox.before(element("p", { class: "srd-listes-compte" }, `${plural(count, "carte")}, ${plural(Math.ceil(count / PER_SHEET), "page")} A4 à l'impression.`));
+}
+
+async function render(root) {
+  const status = element("p", { role: "status", class: "srd-listes-etat" });
+  root.replaceChildren(status);
+  const params = new URLSearchParams(location.search);
+  try {
+    if (params.has("ids")) await showShared(root, status, params);
+    else {
+      readLists(); // storage unavailable: said once, at the top
+      if (params.has("liste")) await showList(root, status, params.get("liste"));
+      else overview(root, status);
+    }
+  } catch (error) {
+    if (!(error instanceof StorageProblem)) throw error;
+    status.textContent = error.message;
+  }
+  root.dataset.pret = "1"; // drawn (for the tests)
+}
+
+// Pin buttons of an entity page wait for this script (they do nothing without it).
+function bindAll() {
+  document.querySelectorAll(".srd-epingler-bouton[hidden]").forEach((pin) => (pin.hidden = false));
+  document.querySelectorAll(".srd-listes").forEach((root) => {
+    if (root.dataset.lie) return;
+    root.dataset.lie = "1";
+    render(root);
+  });
+}
+
+if (globalThis.document$) globalThis.document$.subscribe(bindAll);
+else bindAll();
