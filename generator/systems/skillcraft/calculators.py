@@ -8,6 +8,7 @@ from fractions import Fraction
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
+from ...engine.tirage import Issue
 from . import dice, planner
 from .personnage import SkillCraftCharacter
 
@@ -53,13 +54,12 @@ def compute_test(
 ):
     total_bonus = modificateur + rang + bonus
     net = avantages - desavantages  # they cancel one for one (l. 851–855)
+    law = _test_law(
+        regles, total_bonus, mode, dd, bonus_adverse, net, politique_avantage, politique_desavantage
+    )
     if mode == "dd":
-        law = dice.test_law(regles, total_bonus, dd, net, politique_avantage, politique_desavantage)
         title = f"2d10 {signed(total_bonus)} contre DD {dd}"
     else:
-        law = dice.opposed_law(
-            regles, total_bonus, bonus_adverse, net, politique_avantage, politique_desavantage
-        )
         title = f"2d10 {signed(total_bonus)} contre 2d10 {signed(bonus_adverse)} (égalité à l'initiateur)"
     chance = dice.success(law)
     hope = law[dice.HOPE_SUCCESS] + law[dice.HOPE_FAILURE]
@@ -90,6 +90,44 @@ def compute_test(
     return (
         Figures(title, tuple(lines)),
         Table("Issues du test", ("Issue", "Probabilité"), rows, percent=(1,)),
+    )
+
+
+def _test_law(regles, total_bonus, mode, dd, bonus_adverse, net, adv, dis):
+    if mode == "dd":
+        return dice.test_law(regles, total_bonus, dd, net, adv, dis)
+    return dice.opposed_law(regles, total_bonus, bonus_adverse, net, adv, dis)
+
+
+def test_issues(
+    regles,
+    modificateur,
+    rang,
+    bonus,
+    mode,
+    dd,
+    bonus_adverse,
+    avantages,
+    desavantages,
+    politique_avantage,
+    politique_desavantage,
+    participants,
+):
+    """One roll of the test (the group test aside): its six outcomes."""
+    law = _test_law(
+        regles,
+        modificateur + rang + bonus,
+        mode,
+        dd,
+        bonus_adverse,
+        avantages - desavantages,
+        politique_avantage,
+        politique_desavantage,
+    )
+    success = {dice.OUTCOMES[i] for i in dice.SUCCESSES}
+    return tuple(
+        Issue(name, law[i], "Réussite" if name in success else "Échec")
+        for i, name in enumerate(dice.OUTCOMES)
     )
 
 
@@ -182,6 +220,7 @@ register(
             ShownWhen(("dd",), "mode", ("dd",)),
             ShownWhen(("bonus_adverse",), "mode", ("oppose",)),
         ),
+        issues=test_issues,
     )
 )
 
