@@ -332,8 +332,8 @@ CASES = {
     "bad dice expression": (
         "content/reserve-d6/blessures.md",
         "## Folie",
-        "## Folie\n\n{@jet 3x6}",
-        "{@jet 3x6}",
+        "## Folie\n\n{@des 3x6}",
+        "{@des 3x6}",
         "expression de dés « 3x6 » invalide",
     ),
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import rules, tirage
+from . import des, rules, tirage
 from .inputs import shown
 from .registry import Calculator, Outcome, get
 from .results import format_percent
@@ -150,3 +150,19 @@ def _rolled(drawn: tirage.Roll) -> dict:
     if drawn.group_probability is not None:
         reply["probabilite_groupe"] = texte(format_percent(drawn.group_probability))
     return reply
+
+
+def dice_json(expression: str, words_json: str) -> str:
+    """A dice tag tapped: one roll of the expression, and its exact law."""
+    words = _words(words_json)
+    if words is None:
+        return _failure(RANDOM_UNREADABLE)
+    try:
+        terms = des.parse(str(expression)[:200])
+        total, detail = des.roll(terms, words)
+        reply = {"ok": True, "total": total, "detail": texte(detail)}
+        return json.dumps(reply | des.summary(des.law(terms)), ensure_ascii=False)
+    except des.DiceError as error:
+        return _failure(str(error))
+    except tirage.NotEnoughRandomness:
+        return _failure("Le hasard fourni n'a pas suffi : relancez.")
