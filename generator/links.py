@@ -12,9 +12,9 @@ Inline tags (resolved at build time; an unknown target fails the build):
 from __future__ import annotations
 
 import posixpath
-from html import escape
 import re
 from dataclasses import dataclass, field
+from html import escape
 from urllib.parse import parse_qsl, urlencode
 
 from markdown.extensions.toc import slugify

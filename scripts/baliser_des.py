@@ -28,9 +28,7 @@ PROSE = {
     "condition_attaque_opportunite",
 }
 # N d F, then « + K » or « − K » unless K is itself a die or a number going on (« 2,5 »).
-DICE = re.compile(
-    r"(?<![\w{@|+−/-])(\d+)[dD](\d+)(?:( ?[+−-] ?)(\d+)(?![\w,]|\s*[dD×x]))?(?![\w])"
-)
+DICE = re.compile(r"(?<![\w{@|+−/-])(\d+)[dD](\d+)(?:( ?[+−-] ?)(\d+)(?![\w,]|\s*[dD×x]))?(?![\w])")
 PROTECTED = re.compile(r"\{@[^}]*\}|`[^`]*`")
 KEY = re.compile(r"^(\s*)(?:- )?([\w-]+):(?:\s|$)")
 

@@ -140,7 +140,11 @@ def test_issues(regles, **values):
     odds, test = _test_odds(regles, **values)[:2]
     return (
         *(
-            Issue(f"MR {signed(m)}", p, _margin_class(regles, m, test.chips))
+            Issue(
+                f"{_margin_class(regles, m, test.chips)} (MR {signed(m)})",
+                p,
+                _margin_class(regles, m, test.chips),
+            )
             for m, p in sorted(odds.margins.items())
         ),
         Issue("As révélé : échec", odds.ace - odds.fumble, "Échec"),
