@@ -5,12 +5,14 @@ computes: a chi-square test at 1 %."""
 import json
 import math
 import random
+import re
 from fractions import Fraction
 
 import pytest
-from conftest import repo_rules
+from conftest import ROOT, repo_rules
 
-from generator.engine import api, registry, tirage
+from generator.engine import api, des, registry, tirage
+from generator.links import TAG
 
 ROLLS = 10_000
 LEVEL = 0.01
@@ -160,3 +162,60 @@ def test_a_draw_reads_few_bits_and_says_when_they_run_out():
 def test_every_resolution_calculator_is_tested():
     rolled = {(c.system, c.id) for c in registry.all_calculators() if c.issues is not None}
     assert rolled == set(CONFIGURATIONS)
+
+
+# --- {@des} tags of the rules text ----------------------------------------------------
+
+
+def dice_tags() -> list[tuple[str, str]]:
+    found = []
+    for path in sorted([*(ROOT / "data").rglob("*.yaml"), *(ROOT / "content").rglob("*.md")]):
+        text = path.read_text(encoding="utf-8")
+        found += [
+            (str(path.relative_to(ROOT)), m.group(2))
+            for m in TAG.finditer(text)
+            if m.group(1) == "des"
+        ]
+    return found
+
+
+def test_every_dice_tag_of_the_data_is_an_expression_the_engine_reads():
+    tags = dice_tags()
+    assert len(tags) > 250  # the expressions of the text are tagged (scripts/baliser_des.py)
+    for where, expression in tags:
+        terms = des.parse(expression)
+        assert sum(des.law(terms).values()) == 1, where
+
+
+@pytest.mark.parametrize(
+    "expression, low, high, mean",
+    [
+        ("2d6", 2, 12, "7"),
+        ("1d10 + 5", 6, 15, "10,5"),
+        ("3D6−2", 1, 16, "8,5"),
+        ("d20", 1, 20, "10,5"),
+    ],
+)
+def test_a_dice_expression_has_its_exact_law(expression, low, high, mean):
+    summary = des.summary(des.law(des.parse(expression)))
+    assert (summary["minimum"], summary["maximum"], summary["moyenne"]) == (low, high, mean)
+
+
+def test_a_dice_roll_follows_its_law():
+    terms = des.parse("2d6+1")
+    law = des.law(terms)
+    rng = random.Random(11)
+    counts = {total: 0 for total in law}
+    for _ in range(ROLLS):
+        total, detail = des.roll(terms, words(rng))
+        counts[total] += 1
+        assert re.fullmatch(r"\d \+ \d \+ 1", detail)
+    assert chi_square_p(list(counts.values()), list(law.values())) > LEVEL
+
+
+@pytest.mark.parametrize("bad", ["3x6", "2d6+", "0d6", "d1", "101d6", "5", "2d6 3"])
+def test_a_bad_dice_expression_is_refused_in_french(bad):
+    with pytest.raises(des.DiceError, match="expression de dés"):
+        des.parse(bad)
+    reply = json.loads(api.dice_json(bad, json.dumps([1, 2, 3])))
+    assert reply["ok"] is False and reply["message"].startswith("expression de dés")
