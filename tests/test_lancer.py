@@ -19,6 +19,7 @@ LEVEL = 0.01
 # Each resolution calculator, with its default test and a second configuration.
 CONFIGURATIONS = {
     ("skillcraft", "test"): ({}, {"mode": "oppose", "avantages": "1", "bonus_adverse": "4"}),
+    ("skillcraft", "attaque"): ({}, {"avantages": "2", "esquive": "14", "defense": "18"}),
     ("talon", "test"): ({}, {"mode": "avantage", "cheap_chips": "2"}),
     ("divin6", "jet"): ({}, {"mode": "opposition", "adversaire_des": "3"}),
     ("reserve-d6", "reserve"): ({}, {"caracteristique": "2", "competence": "1", "seuil": "2"}),

@@ -9,6 +9,7 @@ from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextI
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from ...engine.tirage import Issue
+from ...engine.typographie import pluriel
 from . import dice, planner
 from .personnage import SkillCraftCharacter
 
@@ -369,6 +370,75 @@ def damage_law(dice_count: int, faces: int, flat: int) -> dict[int, Fraction]:
     return law
 
 
+def _attack_law(
+    regles,
+    bonus,
+    attaque_du_tour,
+    esquive,
+    defense,
+    talent_critique,
+    coordination_20,
+    net,
+    adv,
+    dis,
+):
+    """The law of the attack's outcomes, its total bonus and the multiple-attack penalty."""
+    if defense < esquive:
+        raise FieldError(
+            "defense", "La Défense vaut au moins l'Esquive (Esquive + armure + bouclier)."
+        )
+    penalty = regles.multiple_attacks[int(attaque_du_tour)]
+    lowest = regles.crit_ranges[talent_critique][1] if talent_critique != "aucun" else None
+    wide = coordination_20 and lowest is not None
+    law = dice.attack_law(regles, bonus + penalty, esquive, defense, lowest, wide, net, adv, dis)
+    return law, bonus + penalty, penalty
+
+
+def attack_issues(
+    regles,
+    modificateur,
+    rang,
+    bonus,
+    attaque_du_tour,
+    esquive,
+    defense,
+    talent_critique,
+    coordination_20,
+    avantages,
+    desavantages,
+    politique_avantage,
+    politique_desavantage,
+    des,
+    faces,
+    stat,
+    bonus_degats,
+):
+    """One attack: how it lands, and the damage of a hit on the body."""
+    law = _attack_law(
+        regles,
+        modificateur + rang + bonus,
+        attaque_du_tour,
+        esquive,
+        defense,
+        talent_critique,
+        coordination_20,
+        avantages - desavantages,
+        politique_avantage,
+        politique_desavantage,
+    )[0]
+    damage = damage_law(des, int(faces), stat + bonus_degats)
+    issues = []
+    for outcome, name in enumerate(dice.ATTACK_OUTCOMES):
+        if outcome in (dice.CRIT, dice.BODY):
+            issues += [
+                Issue(f"{name} : {d} {pluriel(d, 'dégât', 'dégâts')}", law[outcome] * p, name)
+                for d, p in sorted(damage.items())
+            ]
+        else:
+            issues.append(Issue(name, law[outcome]))
+    return tuple(issues)
+
+
 def compute_attack(
     regles,
     modificateur,
@@ -388,21 +458,14 @@ def compute_attack(
     stat,
     bonus_degats,
 ):
-    if defense < esquive:
-        raise FieldError(
-            "defense", "La Défense vaut au moins l'Esquive (Esquive + armure + bouclier)."
-        )
-    penalty = regles.multiple_attacks[int(attaque_du_tour)]
-    total_bonus = modificateur + rang + bonus + penalty
-    lowest = regles.crit_ranges[talent_critique][1] if talent_critique != "aucun" else None
-    wide = coordination_20 and lowest is not None
-    law = dice.attack_law(
+    law, total_bonus, penalty = _attack_law(
         regles,
-        total_bonus,
+        modificateur + rang + bonus,
+        attaque_du_tour,
         esquive,
         defense,
-        lowest,
-        wide,
+        talent_critique,
+        coordination_20,
         avantages - desavantages,
         politique_avantage,
         politique_desavantage,
@@ -507,6 +570,7 @@ register(
             "Avantages : le joueur relance pour toucher le corps (coup critique compris).",
             "Dégâts moyens par attaque : coups au but × dégâts d'un coup ; les bonus des critiques confirmés (Critique accru et suivants) ne sont pas comptés.",
         ),
+        issues=attack_issues,
     )
 )
 
