@@ -22,6 +22,7 @@ CONFIGURATIONS = {
     ("skillcraft", "attaque"): ({}, {"avantages": "2", "esquive": "14", "defense": "18"}),
     ("talon", "test"): ({}, {"mode": "avantage", "cheap_chips": "2"}),
     ("divin6", "jet"): ({}, {"mode": "opposition", "adversaire_des": "3"}),
+    ("divin6", "degats"): ({}, {"des": "3", "explosion": "6", "armure": "4"}),
     ("reserve-d6", "reserve"): ({}, {"caracteristique": "2", "competence": "1", "seuil": "2"}),
     ("reserve-d6", "combat"): ({}, {"attaquant": "3", "defenseur": "5"}),
     ("undesix", "test"): ({}, {"option_1_6": "oui", "caracteristique": "8"}),

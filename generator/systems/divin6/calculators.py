@@ -22,6 +22,7 @@ from ...engine.results import (
     signed,
 )
 from ...engine.tirage import Issue
+from ...engine.typographie import pluriel
 from . import dice, sheet
 from .personnage import DivinCharacter
 
@@ -288,6 +289,20 @@ register(
 )
 
 
+def damage_issues(des, explosion, bonus, armure):
+    """One damage roll after armour (exploding dice beyond the law shown: one outcome)."""
+    law, tail, _ = dice.damage(
+        des, None if explosion == "aucune" else int(explosion), bonus, armure
+    )
+    return (
+        *(
+            Issue(f"{v} {pluriel(v, 'dégât', 'dégâts')}" if v else "Aucun dégât", p)
+            for v, p in law.items()
+        ),
+        Issue(f"Plus de {max(law)} dégâts", tail),
+    )
+
+
 def compute_damage(des, explosion, bonus, armure):
     threshold = None if explosion == "aucune" else int(explosion)
     law, tail, mean = dice.damage(des, threshold, bonus, armure)
@@ -360,6 +375,7 @@ register(
         ),
         compute_damage,
         ("Dégâts = dés + bonus − armure, jamais négatifs (l. 528–532).",),
+        issues=damage_issues,
     )
 )
 
