@@ -4,7 +4,8 @@ Inline tags (resolved at build time; an unknown target fails the build):
   {@<genre> <id>}  {@<genre> <id>|libellé}   an entity of the same system
   {@regle <chapitre>#<ancre>|libellé}         a rules chapter, optionally a heading in it
   {@calcul <id>?champ=valeur&…|libellé}        a calculator, optionally with its inputs
-  {@jet 3d6+4}                                 a dice expression
+  {@des 3d6+4}  {@des 1d10 + 5|1D10+5}         a dice expression (engine/des.py): a button
+                                               that rolls it and shows its exact law
   {@source 578–580}  {@source 35, 73}           lines of the source text (see sources.py)
 """
 
@@ -13,19 +14,19 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from html import escape
 from urllib.parse import parse_qsl, urlencode
 
 from markdown.extensions.toc import slugify
 
 from . import markdown_safety, schemas, sources, urls
 from .corpus import Chapter, Corpus, Entity, System
-from .engine import registry
+from .engine import des, registry
 from .engine.typographie import pluriel
 
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
-DICE = re.compile(r"^\d*[dD]\d+([+-]\d+)?$")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
-SPECIAL_TAGS = ("regle", "calcul", "jet", "source")
+SPECIAL_TAGS = ("regle", "calcul", "des", "source")
 # Texts are Markdown: raw HTML and script links could run code in the reader's page.
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
 TAG_START = "{@"
@@ -97,12 +98,14 @@ class Links:
         ref = ref.strip()
         if kind == "source":
             return self._source(system, ref, owner)
-        if kind == "jet":
-            return (
-                Target("", "", label or ref)
-                if DICE.match(ref)
-                else f"expression de dés « {ref} » invalide (attendu par exemple 3d6+4)"
-            )
+        if kind == "des":
+            try:
+                des.parse(ref)
+            except des.DiceError as error:
+                return str(error)
+            return Target("", "", label or ref, query=ref)
+        if kind == "jet":  # its former name
+            return f"la balise {{@jet {ref}}} s'écrit désormais {{@des {ref}}}"
         if kind == "regle":
             chapter_id, _, anchor = ref.partition("#")
             chapter = system.chapter(chapter_id)
@@ -288,13 +291,22 @@ class Links:
                 raise ValueError(target)
             if kind == "source":
                 return sources.marker(target.source)
-            if kind == "jet":
-                return f'<span class="srd-jet" title="jet de dés">{target.label}</span>'
+            if kind == "des":
+                return dice_button(target.query, target.label)
             return (
                 f"[{target.label}]({relative(page, target.docs_path, target.anchor, target.query)})"
             )
 
         return sources.hold_punctuation(TAG.sub(replace, text))
+
+
+def dice_button(expression: str, label: str) -> str:
+    """A dice expression of the text: assets/des.js rolls it on a tap and shows its law."""
+    shown = escape(label)
+    return (
+        f'<button type="button" class="srd-des" data-des="{escape(expression)}" '
+        f'aria-label="Lancer {shown}" aria-haspopup="dialog">{shown}</button>'
+    )
 
 
 def _source_field(owner) -> str:

@@ -332,9 +332,23 @@ CASES = {
     "bad dice expression": (
         "content/reserve-d6/blessures.md",
         "## Folie",
-        "## Folie\n\n{@jet 3x6}",
-        "{@jet 3x6}",
+        "## Folie\n\n{@des 3x6}",
+        "{@des 3x6}",
         "expression de dés « 3x6 » invalide",
+    ),
+    "bad dice expression in an effect": (
+        "data/skillcraft/talent.tiers-2.yaml",
+        "il peut ajouter {@des 1d4+1} à ses jets de",
+        "il peut ajouter {@des 1d1+1} à ses jets de",
+        "{@des 1d1+1}",
+        "un dé a de 2 à 1000 faces",
+    ),
+    "former dice tag": (
+        "data/reserve-d6/caracteristique.yaml",
+        "  resume: Force physique du personnage.",
+        "  resume: Force physique {@jet 2d6}",
+        "resume: Force physique",
+        "s'écrit désormais {@des 2d6}",
     ),
 }
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import re
 
-from . import reperes, rules
+from . import des, reperes, rules, tirage
 from .inputs import shown
-from .registry import Calculator, get
+from .registry import Calculator, Outcome, get
+from .results import format_percent
 from .typographie import texte
 
 # A query is a flat object of field values: what a form sends is far shorter and far
@@ -24,6 +25,7 @@ _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[^\[\]{}]+")
 
 UNREADABLE = "Requête illisible : elle doit être un objet JSON."
+RANDOM_UNREADABLE = "Hasard illisible : une liste d'entiers de 0 à 2³² − 1 est attendue."
 
 
 def _shown(text: str) -> str:
@@ -90,3 +92,80 @@ def reply(calculator: Calculator, query: dict, system_rules: object) -> str:
     except Exception as error:  # a bug of ours: say so plainly rather than hang the page
         return _failure(f"Erreur interne du calculateur ({type(error).__name__}) : signalez-la.")
     return json.dumps({"ok": True, "html": html}, ensure_ascii=False)
+
+
+def _words(words_json: object) -> list[int] | None:
+    """The random 32-bit words sent by the browser, or None if they are not that."""
+    try:
+        words = json.loads(words_json) if isinstance(words_json, str) else None
+    except ValueError:
+        return None
+    if not isinstance(words, list) or not 0 < len(words) <= 4 * tirage.WORDS_PER_ROLL:
+        return None
+    if not all(type(w) is int and 0 <= w < 2**tirage.WORD_BITS for w in words):
+        return None
+    return words
+
+
+def roll_json(system: str, calc_id: str, query_json: str, words_json: str) -> str:
+    """« Lancer » : one real roll of the configured test, drawn from the browser's random
+    words, with the exact chance of the outcome drawn (and of its class)."""
+    try:
+        calculator = get(str(system), str(calc_id))
+    except KeyError:
+        return _failure(f"Calculateur inconnu : {shown(f'{system}/{calc_id}')}.")
+    if calculator.issues is None:
+        return _failure("Ce calculateur ne décrit pas un jet : rien à « Lancer ».")
+    words = _words(words_json)
+    try:
+        query = json.loads(query_json) if isinstance(query_json, str) else None
+    except ValueError:
+        query = None
+    if words is None:
+        return _failure(RANDOM_UNREADABLE)
+    if not isinstance(query, dict) or len(query_json) > MAX_QUERY_CHARS:
+        return _failure(UNREADABLE)
+    return roll_reply(calculator, query, words, rules.shipped(system))
+
+
+def roll_reply(calculator: Calculator, query: dict, words: list[int], system_rules: object) -> str:
+    try:
+        drawn = calculator.roll({str(k): str(v) for k, v in query.items()}, words, system_rules)
+    except tirage.NotEnoughRandomness:
+        return _failure("Le hasard fourni n'a pas suffi : relancez.")
+    except Exception as error:  # a bug of ours: say so plainly rather than hang the page
+        return _failure(f"Erreur interne du calculateur ({type(error).__name__}) : signalez-la.")
+    if isinstance(drawn, Outcome):
+        errors = {name: texte(text) for name, text in drawn.errors.items()}
+        return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)
+    return json.dumps(_rolled(drawn[1]), ensure_ascii=False)
+
+
+def _rolled(drawn: tirage.Roll) -> dict:
+    issue = drawn.issue
+    reply = {
+        "ok": True,
+        "issue": texte(issue.name),
+        "probabilite": texte(format_percent(issue.probability)),
+        "exacte": str(issue.probability),
+        "groupe": texte(issue.group),
+    }
+    if drawn.group_probability is not None:
+        reply["probabilite_groupe"] = texte(format_percent(drawn.group_probability))
+    return reply
+
+
+def dice_json(expression: str, words_json: str) -> str:
+    """A dice tag tapped: one roll of the expression, and its exact law."""
+    words = _words(words_json)
+    if words is None:
+        return _failure(RANDOM_UNREADABLE)
+    try:
+        terms = des.parse(str(expression)[:200])
+        total, detail = des.roll(terms, words)
+        reply = {"ok": True, "total": total, "detail": texte(detail)}
+        return json.dumps(reply | des.summary(des.law(terms)), ensure_ascii=False)
+    except des.DiceError as error:
+        return _failure(str(error))
+    except tirage.NotEnoughRandomness:
+        return _failure("Le hasard fourni n'a pas suffi : relancez.")

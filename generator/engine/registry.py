@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from .. import systems, urls
-from . import reperes
+from . import reperes, tirage
 from .inputs import ChoiceInput, FieldError, Input, InputError, InputGroup, with_rules
 from .results import Block, Checks, Page, to_html
+from .tirage import Issue
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,9 @@ class Calculator:
     # Buttons, or a function that draws them from the rules (a button per suit…).
     actions: tuple[Action, ...] | Callable[[object], tuple[Action, ...]] = ()
     shown_when: tuple[ShownWhen, ...] = ()
+    # A resolution calculator's outcomes (engine/tirage.py): a function of the same
+    # arguments as `compute`, for « Lancer », a real roll of the configured test.
+    issues: Callable[..., Iterable[Issue]] | None = None
 
     @property
     def defaults(self) -> dict:
@@ -85,6 +89,11 @@ class Calculator:
                 "lit les données, suivis de **valeurs s'il reçoit un groupe de champs)"
             )
         self._check_shown_when(names)
+        if self.issues is not None and _parameters(self.issues) != _parameters(self.compute):
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : sa fonction d'issues doit prendre "
+                f"les mêmes paramètres que {self.compute.__name__}, {_parameters(self.compute)}"
+            )
 
     def _check_shown_when(self, names: list[str]) -> None:
         choices = {i.name: i for i in self.inputs if isinstance(i, ChoiceInput)}
@@ -107,14 +116,30 @@ class Calculator:
     def needs_rules(self) -> bool:
         return next(iter(inspect.signature(self.compute).parameters), None) == "regles"
 
-    def _call(self, rules: object, values: Mapping) -> tuple[Block, ...]:
+    def _call(self, rules: object, values: Mapping, function: Callable | None = None):
+        function = function or self.compute
         if not self.needs_rules:
-            return self.compute(**values)
+            return function(**values)
         if rules is None:
             raise TypeError(
                 f"calculateur {self.system}/{self.id} : il lit les données, passez-lui ses règles"
             )
-        return self.compute(rules, **values)
+        return function(rules, **values)
+
+    def outcomes(self, values: Mapping, rules: object = None) -> tuple[Issue, ...]:
+        """The exact outcomes of the configured test (a resolution calculator only)."""
+        return tirage.merged(self._call(rules, values, self.issues))
+
+    def roll(self, query: Mapping[str, str], words, rules: object = None):
+        """Read the query and draw one outcome from the random 32-bit `words`: an
+        `Outcome` with its errors, or (values, tirage.Roll)."""
+        outcome = self.read(query, rules)
+        if not outcome.ok:
+            return outcome
+        try:
+            return outcome.values, tirage.roll(self.outcomes(outcome.values, rules), words)
+        except FieldError as error:
+            return Outcome(outcome.values, {error.field: str(error)})
 
     def inputs_for(self, rules: object) -> tuple[Input, ...]:
         """The inputs, with the choices (and the groups) that come from the data drawn from
@@ -166,6 +191,14 @@ class Calculator:
     def default_html(self, rules: object = None) -> str:
         defaults = {i.name: i.default for i in self.inputs_for(rules)}
         return self.html(self._call(rules, defaults), rules)
+
+
+def _parameters(function: Callable) -> list[str]:
+    """Parameter names, `**values` written as such."""
+    return [
+        f"**{p.name}" if p.kind is p.VAR_KEYWORD else p.name
+        for p in inspect.signature(function).parameters.values()
+    ]
 
 
 _REGISTRY: dict[tuple[str, str], Calculator] = {}

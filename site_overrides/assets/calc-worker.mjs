@@ -14,8 +14,14 @@ async function boot() {
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
   for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel");
   // Each system's calculators are imported at their first use (engine/registry.py).
-  const run = pyodide.runPython("from generator.engine.api import run_json\nrun_json");
-  return run;
+  const api = pyodide.pyimport("generator.engine.api");
+  // A computation; with `words` (random, from the page), a roll (« Lancer », {@des}).
+  return ({ system, calc, query, words, expression }) =>
+    expression !== undefined
+      ? api.dice_json(expression, JSON.stringify(words))
+      : words
+        ? api.roll_json(system, calc, JSON.stringify(query), JSON.stringify(words))
+        : api.run_json(system, calc, JSON.stringify(query));
 }
 
 const booting = boot();
@@ -25,11 +31,11 @@ booting.then(
 );
 
 onmessage = async ({ data }) => {
-  const { id, system, calc, query } = data;
+  const { id } = data;
   try {
     const run = await booting;
     const start = performance.now();
-    const reply = run(system, calc, JSON.stringify(query));
+    const reply = run(data);
     // ms: Python's share of the answer (make bench tells it from the rest).
     postMessage({ id, ms: performance.now() - start, ...JSON.parse(reply) });
   } catch (error) {

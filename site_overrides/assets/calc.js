@@ -82,7 +82,8 @@ function stopWorker(reason = new Timeout()) {
   pending.clear();
 }
 
-async function compute(system, calc, query) {
+// `extra`: random words for a roll (lancer.js), or a dice expression with them.
+async function compute(system, calc, query, extra = {}) {
   await startWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -92,7 +93,7 @@ async function compute(system, calc, query) {
       reject(new Timeout());
     }, timeoutMs());
     pending.set(id, { resolve, reject, timer });
-    worker.postMessage({ id, system, calc, query });
+    worker.postMessage({ id, system, calc, query, ...extra });
   });
 }
 
@@ -464,6 +465,9 @@ function bind(root) {
     startWorker().catch(() => {});
   }
 }
+
+// The engine, for the other scripts of the page (lancer.js): one worker for all.
+globalThis.srdMoteur = { compute, queryOf };
 
 function bindAll() {
   document.querySelectorAll(ROOT).forEach(bind);

@@ -21,6 +21,8 @@ from ...engine.results import (
     Text,
     signed,
 )
+from ...engine.tirage import Issue
+from ...engine.typographie import pluriel
 from . import dice, sheet
 from .personnage import DivinCharacter
 
@@ -63,6 +65,37 @@ def compute_roll(
         )
     opponent = (adversaire_des, adversaire_mod)
     return _opposed(dice_line, n, modificateur, opponent, egalite, destin, science_du_critique)
+
+
+def roll_issues(
+    des,
+    blessures,
+    autres_des,
+    modificateur,
+    mode,
+    difficulte,
+    adversaire_des,
+    adversaire_mod,
+    egalite,
+    prendre,
+    destin,
+    science_du_critique,
+):
+    """One roll without a point of Destin: the total against the difficulty, or the
+    margin against the opponent's roll."""
+    n = max(0, int(des) - blessures + autres_des)
+    if mode == "difficulte":
+        return tuple(
+            Issue(
+                f"Total {t + modificateur} : marge {signed(t + modificateur - difficulte)}",
+                q,
+                "Réussite" if t + modificateur >= difficulte else "Échec",
+            )
+            for t, q in dice.action_dice(n)
+        )
+    law = dice.margins((n, modificateur), (adversaire_des, adversaire_mod))
+    winner = {1: "L'attaquant l'emporte", 0: "Égalité", -1: "Le défenseur l'emporte"}
+    return tuple(Issue(f"Marge {signed(m)}", q, winner[(m > 0) - (m < 0)]) for m, q in law.items())
 
 
 def _tiers(law, science, plain: str, graded: str) -> list[Figure]:
@@ -253,8 +286,23 @@ register(
             ShownWhen(("difficulte", "prendre", "destin"), "mode", ("difficulte",)),
             ShownWhen(("adversaire_des", "adversaire_mod", "egalite"), "mode", ("opposition",)),
         ),
+        issues=roll_issues,
     )
 )
+
+
+def damage_issues(des, explosion, bonus, armure):
+    """One damage roll after armour (exploding dice beyond the law shown: one outcome)."""
+    law, tail, _ = dice.damage(
+        des, None if explosion == "aucune" else int(explosion), bonus, armure
+    )
+    return (
+        *(
+            Issue(f"{v} {pluriel(v, 'dégât', 'dégâts')}" if v else "Aucun dégât", p)
+            for v, p in law.items()
+        ),
+        Issue(f"Plus de {max(law)} dégâts", tail),
+    )
 
 
 def compute_damage(des, explosion, bonus, armure):
@@ -329,6 +377,7 @@ register(
         ),
         compute_damage,
         ("Dégâts = dés + bonus − armure, jamais négatifs{@source 528–532}.",),
+        issues=damage_issues,
     )
 )
 

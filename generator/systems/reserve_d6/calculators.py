@@ -12,6 +12,7 @@ from functools import lru_cache
 from ...engine.inputs import ChoiceInput, IntInput, IntListInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
+from ...engine.tirage import Issue
 from ...engine.typographie import pluriel
 from .rules import Rules
 
@@ -159,6 +160,47 @@ def compute_pool(
     return tuple(blocks)
 
 
+def pool_issues(
+    regles,
+    caracteristique,
+    competence,
+    equipement,
+    permanent,
+    blessures_physiques,
+    blessures_psychiques,
+    seuil,
+):
+    """One roll of the pool: its number of successes, against the threshold asked."""
+    blessures = blessures_physiques + blessures_psychiques
+    dice = pool_size(caracteristique, competence, equipement, permanent, blessures)
+    return tuple(
+        Issue(
+            f"{k} succès",
+            p,
+            f"Au moins {seuil} succès" if k >= seuil else f"Moins de {seuil} succès",
+        )
+        for k, p in successes(regles, dice)
+    )
+
+
+def combat_issues(regles, attaquant, defenseur):
+    """One opposed roll: the damage dealt, or who wins without damage."""
+    result = opposed(regles, attaquant, defenseur)
+    return (
+        Issue("Le défenseur l'emporte", result["defenseur"]),
+        Issue("Égalité : aucun dégât", result["egalite"]),
+        *(
+            Issue(
+                f"L'attaquant inflige {d} {pluriel(d, 'dégât', 'dégâts')}",
+                p,
+                "L'attaquant l'emporte",
+            )
+            for d, p in result["degats"]
+            if d > 0
+        ),
+    )
+
+
 def compute_combat(regles, attaquant, defenseur):
     result = opposed(regles, attaquant, defenseur)
     damage = result["degats"]
@@ -277,6 +319,7 @@ register(
             ),
         ),
         compute=compute_pool,
+        issues=pool_issues,
         assumptions=(
             "Chaque dé est indépendant : 1 à 4 ne rapportent rien, 5 rapporte 1 succès, 6 en rapporte 2.",
             "Les bornes des champs sont celles du calculateur ; le texte n'en fixe aucune.",
@@ -297,6 +340,7 @@ register(
             IntInput("defenseur", "Dés du défenseur", 9, 0, 60, "Réserve complète du défenseur."),
         ),
         compute=compute_combat,
+        issues=combat_issues,
         assumptions=(
             "Les deux camps lancent leur réserve ; les dégâts valent l'écart des succès quand l'attaquant dépasse strictement le défenseur.",
             "Le texte ne dit pas qui gagne une égalité : elle est comptée à part, sans dégâts.",

@@ -8,6 +8,8 @@ from fractions import Fraction
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
+from ...engine.tirage import Issue
+from ...engine.typographie import pluriel
 from . import dice, planner
 from .personnage import SkillCraftCharacter
 
@@ -53,13 +55,12 @@ def compute_test(
 ):
     total_bonus = modificateur + rang + bonus
     net = avantages - desavantages  # they cancel one for one (l. 851–855)
+    law = _test_law(
+        regles, total_bonus, mode, dd, bonus_adverse, net, politique_avantage, politique_desavantage
+    )
     if mode == "dd":
-        law = dice.test_law(regles, total_bonus, dd, net, politique_avantage, politique_desavantage)
         title = f"2d10 {signed(total_bonus)} contre DD {dd}"
     else:
-        law = dice.opposed_law(
-            regles, total_bonus, bonus_adverse, net, politique_avantage, politique_desavantage
-        )
         title = f"2d10 {signed(total_bonus)} contre 2d10 {signed(bonus_adverse)} (égalité à l'initiateur)"
     chance = dice.success(law)
     hope = law[dice.HOPE_SUCCESS] + law[dice.HOPE_FAILURE]
@@ -90,6 +91,44 @@ def compute_test(
     return (
         Figures(title, tuple(lines)),
         Table("Issues du test", ("Issue", "Probabilité"), rows, percent=(1,)),
+    )
+
+
+def _test_law(regles, total_bonus, mode, dd, bonus_adverse, net, adv, dis):
+    if mode == "dd":
+        return dice.test_law(regles, total_bonus, dd, net, adv, dis)
+    return dice.opposed_law(regles, total_bonus, bonus_adverse, net, adv, dis)
+
+
+def test_issues(
+    regles,
+    modificateur,
+    rang,
+    bonus,
+    mode,
+    dd,
+    bonus_adverse,
+    avantages,
+    desavantages,
+    politique_avantage,
+    politique_desavantage,
+    participants,
+):
+    """One roll of the test (the group test aside): its six outcomes."""
+    law = _test_law(
+        regles,
+        modificateur + rang + bonus,
+        mode,
+        dd,
+        bonus_adverse,
+        avantages - desavantages,
+        politique_avantage,
+        politique_desavantage,
+    )
+    success = {dice.OUTCOMES[i] for i in dice.SUCCESSES}
+    return tuple(
+        Issue(name, law[i], "Réussite" if name in success else "Échec")
+        for i, name in enumerate(dice.OUTCOMES)
     )
 
 
@@ -182,6 +221,7 @@ register(
             ShownWhen(("dd",), "mode", ("dd",)),
             ShownWhen(("bonus_adverse",), "mode", ("oppose",)),
         ),
+        issues=test_issues,
     )
 )
 
@@ -330,6 +370,75 @@ def damage_law(dice_count: int, faces: int, flat: int) -> dict[int, Fraction]:
     return law
 
 
+def _attack_law(
+    regles,
+    bonus,
+    attaque_du_tour,
+    esquive,
+    defense,
+    talent_critique,
+    coordination_20,
+    net,
+    adv,
+    dis,
+):
+    """The law of the attack's outcomes, its total bonus and the multiple-attack penalty."""
+    if defense < esquive:
+        raise FieldError(
+            "defense", "La Défense vaut au moins l'Esquive (Esquive + armure + bouclier)."
+        )
+    penalty = regles.multiple_attacks[int(attaque_du_tour)]
+    lowest = regles.crit_ranges[talent_critique][1] if talent_critique != "aucun" else None
+    wide = coordination_20 and lowest is not None
+    law = dice.attack_law(regles, bonus + penalty, esquive, defense, lowest, wide, net, adv, dis)
+    return law, bonus + penalty, penalty
+
+
+def attack_issues(
+    regles,
+    modificateur,
+    rang,
+    bonus,
+    attaque_du_tour,
+    esquive,
+    defense,
+    talent_critique,
+    coordination_20,
+    avantages,
+    desavantages,
+    politique_avantage,
+    politique_desavantage,
+    des,
+    faces,
+    stat,
+    bonus_degats,
+):
+    """One attack: how it lands, and the damage of a hit on the body."""
+    law = _attack_law(
+        regles,
+        modificateur + rang + bonus,
+        attaque_du_tour,
+        esquive,
+        defense,
+        talent_critique,
+        coordination_20,
+        avantages - desavantages,
+        politique_avantage,
+        politique_desavantage,
+    )[0]
+    damage = damage_law(des, int(faces), stat + bonus_degats)
+    issues = []
+    for outcome, name in enumerate(dice.ATTACK_OUTCOMES):
+        if outcome in (dice.CRIT, dice.BODY):
+            issues += [
+                Issue(f"{name} : {d} {pluriel(d, 'dégât', 'dégâts')}", law[outcome] * p, name)
+                for d, p in sorted(damage.items())
+            ]
+        else:
+            issues.append(Issue(name, law[outcome]))
+    return tuple(issues)
+
+
 def compute_attack(
     regles,
     modificateur,
@@ -349,21 +458,14 @@ def compute_attack(
     stat,
     bonus_degats,
 ):
-    if defense < esquive:
-        raise FieldError(
-            "defense", "La Défense vaut au moins l'Esquive (Esquive + armure + bouclier)."
-        )
-    penalty = regles.multiple_attacks[int(attaque_du_tour)]
-    total_bonus = modificateur + rang + bonus + penalty
-    lowest = regles.crit_ranges[talent_critique][1] if talent_critique != "aucun" else None
-    wide = coordination_20 and lowest is not None
-    law = dice.attack_law(
+    law, total_bonus, penalty = _attack_law(
         regles,
-        total_bonus,
+        modificateur + rang + bonus,
+        attaque_du_tour,
         esquive,
         defense,
-        lowest,
-        wide,
+        talent_critique,
+        coordination_20,
         avantages - desavantages,
         politique_avantage,
         politique_desavantage,
@@ -468,6 +570,7 @@ register(
             "Avantages : le joueur relance pour toucher le corps (coup critique compris).",
             "Dégâts moyens par attaque : coups au but × dégâts d'un coup ; les bonus des critiques confirmés (Critique accru et suivants) ne sont pas comptés.",
         ),
+        issues=attack_issues,
     )
 )
 

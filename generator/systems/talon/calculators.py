@@ -16,6 +16,7 @@ from ...engine.inputs import (
 )
 from ...engine.registry import Action, Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
+from ...engine.tirage import Issue
 from ...engine.typographie import pluriel
 from . import deck, health, sheet, virtual
 from .personnage import TalonCharacter
@@ -125,7 +126,33 @@ def _odds_blocks(rules: Rules, odds: deck.Odds, test: deck.Test, remaining: deck
     ]
 
 
-def compute_test(
+def _margin_class(rules: Rules, margin: int, chips: int) -> str:
+    """The result a margin gives once the Cheap-chips are spent."""
+    if margin >= rules.critical - chips:
+        return "Réussite critique"
+    if margin >= rules.special - chips:
+        return "Réussite spéciale"
+    return "Réussite" if margin >= -chips else "Échec"
+
+
+def test_issues(regles, **values):
+    """One test: the margin of the honour kept, or the As that fails it."""
+    odds, test = _test_odds(regles, **values)[:2]
+    return (
+        *(
+            Issue(
+                f"{_margin_class(regles, m, test.chips)} (MR {signed(m)})",
+                p,
+                _margin_class(regles, m, test.chips),
+            )
+            for m, p in sorted(odds.margins.items())
+        ),
+        Issue("As révélé : échec", odds.ace - odds.fumble, "Échec"),
+        Issue("Échec critique (As, puis Roi ou arcane au-dessus de la valeur)", odds.fumble),
+    )
+
+
+def _test_odds(
     regles,
     valeur,
     contexte,
@@ -141,11 +168,10 @@ def compute_test(
     as_echec,
     lames_revelees,
 ):
-    context = regles.context(contexte).value
-    npc = npc_modifier(regles, pnj)
-    base = valeur + context + npc - malus_sante + autres
+    """The test the form describes, its odds, and the lames it is drawn from."""
+    base = valeur + regles.context(contexte).value + npc_modifier(regles, pnj)
     test = deck.Test(
-        base=base,
+        base=base - malus_sante + autres,
         skill=valeur,
         difficulty=difficulte,
         chips=cheap_chips,
@@ -161,6 +187,15 @@ def compute_test(
         odds = deck.test_odds(remaining, test)
     except ValueError as error:
         raise FieldError("lames_revelees", str(error)) from None
+    return odds, test, remaining, revealed
+
+
+def compute_test(regles, **values):
+    odds, test, remaining, revealed = _test_odds(regles, **values)
+    valeur, malus_sante, autres = values["valeur"], values["malus_sante"], values["autres"]
+    context = regles.context(values["contexte"]).value
+    npc = npc_modifier(regles, values["pnj"])
+    base, difficulte = test.base, test.difficulty
     blocks = [
         Figures(
             "Valeur du test",
@@ -312,6 +347,7 @@ register(
         TEST_INPUTS,
         compute_test,
         TEST_ASSUMPTIONS,
+        issues=test_issues,
     )
 )
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
+from ...engine.tirage import Issue
 from .rules import Rules
 
 SYSTEM = "undesix"
@@ -81,6 +82,31 @@ def compute_test(
             Text("Valeur visée au-dessus de 6 : sans l'option, tout jet réussit.", "info")
         )
     return tuple(blocks)
+
+
+def test_issues(
+    regles,
+    caracteristique,
+    competence,
+    experience,
+    modificateur,
+    autres,
+    actions,
+    aides,
+    option_1_6,
+    seul_6_echoue,
+):
+    """One roll of the die: each face, its margin and its result."""
+    base = caracteristique + competence + experience + int(modificateur) + autres
+    value = target(regles, base, actions, aides)
+    issues = []
+    for die in range(1, regles.faces + 1):
+        margin = value - die
+        ok = succeeds(regles, die, value, option_1_6, seul_6_echoue)
+        result = "Réussite" if ok else "Échec"
+        name = f"Dé {die} : {result.lower()}, marge {signed(margin)} ({regles.level(margin)})"
+        issues.append(Issue(name, Fraction(1, regles.faces), result))
+    return tuple(issues)
 
 
 register(
@@ -158,6 +184,7 @@ register(
             "Réussite quand le dé fait au plus la valeur visée ; la marge est la valeur visée moins le dé.",
             "« (PSY−2) » retranche 2 de la valeur visée : le texte dit « soustraire au dé », ce qui irait dans l'autre sens (note éditoriale).",
         ),
+        issues=test_issues,
     )
 )
 
@@ -183,6 +210,12 @@ def compute_opposition(regles, valeur_a, valeur_b):
         Figure("A l'emporte au premier jet", a, percent=True),
     )
     return (Figures(f"{valeur_a} contre {valeur_b}", lines),)
+
+
+def opposition_issues(regles, valeur_a, valeur_b):
+    """One opposed roll, ties rerolled: who wins."""
+    a, b, tie = opposed(regles, valeur_a, valeur_b)
+    return (Issue("A l'emporte", a / (1 - tie)), Issue("B l'emporte", b / (1 - tie)))
 
 
 register(
@@ -213,6 +246,7 @@ register(
         (
             "Gagne celui dont la marge (valeur visée − dé) est la plus grande, ou qui a le moins raté ; une égalité se relance{@source 763}.",
         ),
+        issues=opposition_issues,
     )
 )
 
