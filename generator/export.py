@@ -82,7 +82,7 @@ def engine_data(corpus: Corpus) -> dict[str, dict]:
         }
         # What the calculators' source markers say (engine/reperes.py).
         data[system_id][reperes.SOURCES] = reperes.index(
-            system.meta.get("nom_court", system.name),
+            system.meta.get("nom_court") or system.meta.get("nom") or system.id,  # read even broken
             [chapter.meta["source"] for chapter in system.chapters if "source" in chapter.meta],
         )
     return data

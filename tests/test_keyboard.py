@@ -292,9 +292,7 @@ def calculator_pages(site: Path) -> list[str]:
     )
 
 
-def test_on_a_phone_no_field_reached_by_keyboard_hides_under_the_key_figure(
-    browser, server, site
-):
+def test_on_a_phone_no_field_reached_by_keyboard_hides_under_the_key_figure(browser, server, site):
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     page = context.new_page()
     hidden = []
