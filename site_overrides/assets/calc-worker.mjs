@@ -15,7 +15,9 @@ async function boot() {
   for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel");
   // Each system's calculators are imported at their first use (engine/registry.py).
   const run = pyodide.runPython("from generator.engine.api import run_json\nrun_json");
-  return run;
+  // « Mes personnages » (personnages.js): saving and importing characters.
+  const saved = pyodide.runPython("from generator.engine.saved import saved_json\nsaved_json");
+  return { run, saved };
 }
 
 const booting = boot();
@@ -25,11 +27,12 @@ booting.then(
 );
 
 onmessage = async ({ data }) => {
-  const { id, system, calc, query } = data;
+  const { id, system, calc, query, entry } = data;
   try {
-    const run = await booting;
+    const { run, saved } = await booting;
     const start = performance.now();
-    const reply = run(system, calc, JSON.stringify(query));
+    // entry « personnages »: calc is the action, query its payload (engine/saved.py).
+    const reply = entry === "personnages" ? saved(calc, JSON.stringify(query)) : run(system, calc, JSON.stringify(query));
     // ms: Python's share of the answer (make bench tells it from the rest).
     postMessage({ id, ms: performance.now() - start, ...JSON.parse(reply) });
   } catch (error) {

@@ -82,7 +82,8 @@ function stopWorker(reason = new Timeout()) {
   pending.clear();
 }
 
-async function compute(system, calc, query) {
+// `entry`: « personnages » asks engine/saved.py instead (personnages.js).
+export async function compute(system, calc, query, entry = "calcul") {
   await startWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -92,7 +93,7 @@ async function compute(system, calc, query) {
       reject(new Timeout());
     }, timeoutMs());
     pending.set(id, { resolve, reject, timer });
-    worker.postMessage({ id, system, calc, query });
+    worker.postMessage({ id, system, calc, query, entry });
   });
 }
 
