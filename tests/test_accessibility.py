@@ -37,6 +37,7 @@ def page_types(site: Path, every_kind: bool) -> list[str]:
     calculator and their index, the first kind's index; each kind's first entity with
     `every_kind` (entity pages differ by kind), the first kind's only without."""
     paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER), urls.url(urls.OFFLINE)]
+    paths.append(urls.url(urls.SAVED))  # « Mes personnages »
     for system in sorted(schemas.systems_with_schemas()):
         if not (site / system).is_dir():
             continue

@@ -9,9 +9,13 @@ const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
 const FORMAT = 1; // engine/saved.py FILE_FORMAT
 const MAX_FILE_BYTES = 2_000_000; // engine/saved.py MAX_FILE_CHARS
-const NBSP = "\u00a0";
-const quoted = (text) => `«${NBSP}${text}${NBSP}»`;
+// French typography, as engine/typographie.py writes it.
+const NBSP = "\u00a0"; // before « : »
+const FINE = "\u202f"; // inside « », before « ; ! ? »
+const quoted = (text) => `«${FINE}${text}${FINE}»`;
 const colon = `${NBSP}:`;
+// The no-break spaces of the messages written here with ordinary ones.
+const typo = (text) => text.replace(/ :/g, colon).replace(/ ([;!?])/g, `${FINE}$1`);
 
 const STORAGE_DOWN =
   "Le stockage de ce navigateur est indisponible (navigation privée, stockage désactivé ou plein)";
@@ -94,7 +98,7 @@ async function saveCharacter(box, name) {
   const list = load();
   const existing = list.find((c) => c.systeme === systeme && c.nom === name);
   if (existing && name !== currentName(systeme)) {
-    const replace = window.confirm(`Un personnage ${quoted(name)} est déjà enregistré : le remplacer par celui-ci${NBSP}?`);
+    const replace = window.confirm(typo(`Un personnage ${quoted(name)} est déjà enregistré : le remplacer par celui-ci ?`));
     if (!replace) return "Rien n'a été enregistré : choisissez un autre nom.";
   }
   const requete = Object.fromEntries(new URLSearchParams(location.search));
@@ -127,29 +131,33 @@ function bindSaveBox(box) {
   const input = form.elements.nom;
   form.hidden = false;
   input.value = currentName(box.dataset.systeme);
-  status.textContent = "";
+  const show = (text) => {
+    status.textContent = typo(text);
+  };
+  show("");
   try {
     load();
   } catch {
-    status.textContent = `${STORAGE_DOWN} : les personnages ne peuvent pas y être gardés, mais ${URL_KEEPS}`;
+    show(`${STORAGE_DOWN} : les personnages ne peuvent pas y être gardés, mais ${URL_KEEPS}`);
   }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
     if (!name) {
-      status.textContent = "Donnez un nom au personnage pour l'enregistrer.";
+      show("Donnez un nom au personnage pour l'enregistrer.");
       input.focus();
       return;
     }
-    status.textContent = "Enregistrement en cours (le moteur peut demander quelques secondes la première fois)…";
+    show("Enregistrement en cours (le moteur peut demander quelques secondes la première fois)…");
     try {
-      status.textContent = await saveCharacter(box, name);
+      show(await saveCharacter(box, name));
     } catch (error) {
       if (!(error instanceof StorageDown)) console.warn("personnages :", error);
-      status.textContent =
+      show(
         error instanceof StorageDown
           ? `${STORAGE_DOWN} : le personnage n'est pas enregistré, mais ${URL_KEEPS}`
-          : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`;
+          : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`,
+      );
     }
   });
 }
@@ -189,7 +197,7 @@ function systemsOf(root) {
 
 function element(tag, text = "", attributes = {}) {
   const found = document.createElement(tag);
-  if (text) found.textContent = text;
+  if (text) found.textContent = typo(text);
   for (const [name, value] of Object.entries(attributes)) found.setAttribute(name, value);
   return found;
 }
@@ -257,7 +265,7 @@ function bindListPage(root) {
   const report = files.querySelector(".srd-personnages-rapport");
   let undo = null; // {record, index} of the last deletion
 
-  const say = (text, ...extra) => status.replaceChildren(text, ...extra);
+  const say = (text, ...extra) => status.replaceChildren(typo(text), ...extra);
   const render = () => {
     let records;
     try {
