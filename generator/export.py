@@ -7,7 +7,7 @@ import json
 
 from . import schemas, systems, urls
 from .corpus import Corpus
-from .engine import character, reperes, rules
+from .engine import character, reperes, rules, saved
 
 FORMAT = 1
 
@@ -61,7 +61,19 @@ def character_schemas(corpus: Corpus, index: dict) -> dict[str, str]:
             "schema": path,
             "calculateur": "/" + urls.calculator(*kind.CALCULATOR).removesuffix(".md") + "/",
         }
+    # The file of « Mes personnages » (export, import): its characters are these.
+    relative = {s: path.removeprefix("schemas/") for s, path in _paths(files).items()}
+    files[f"schemas/{SAVED_SCHEMA}"] = _dump(saved.file_schema(relative))
+    index["personnages"] = {"schema": f"schemas/{SAVED_SCHEMA}", "format": saved.FILE_FORMAT}
     return files
+
+
+SAVED_SCHEMA = "personnages.schema.json"
+
+
+def _paths(files: dict[str, str]) -> dict[str, str]:
+    """{system: path of its character's schema} among the files written."""
+    return {p.split("/")[1]: p for p in files if p.endswith("/personnage.schema.json")}
 
 
 def engine_data(corpus: Corpus) -> dict[str, dict]:

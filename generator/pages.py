@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from . import notes, schemas, sources, systems, urls
 from .corpus import Corpus, Entity, System
-from .engine import registry
+from .engine import character, registry, saved
 from .engine.form import calculator_html
 from .links import Links, relative
 from .offline import SIZE_PLACEHOLDER
@@ -242,6 +242,33 @@ class Renderer:
     def calculators_of(self, system: System) -> list[registry.Calculator]:
         return [c for c in registry.all_calculators() if c.system == system.id]
 
+    def sheets(self) -> list[dict]:
+        """What « Mes personnages » needs of each system that saves a character: its name,
+        and the addresses of the calculators that show it (relative to that page)."""
+        found = []
+        for system_id, kind in character.types().items():
+            system = self.corpus.systems.get(system_id)
+            if system is None or not system.ready:
+                continue
+            views = [kind.CALCULATOR[1], *kind.VIEWS]
+            calcs = [registry.get(system_id, calc_id) for calc_id in views]
+            found.append(
+                {
+                    "id": system_id,
+                    "nom": system.name,
+                    "calculateurs": [
+                        {
+                            "id": c.id,
+                            "titre": c.title,
+                            "url": urls.relative(urls.SAVED, urls.calculator(system_id, c.id)),
+                        }
+                        for c in calcs
+                    ],
+                    "imprimer": urls.relative(urls.SAVED, urls.printable(*kind.CALCULATOR)),
+                }
+            )
+        return found
+
     def _render(self, template: str, page: str, system: System | None = None, **values) -> str:
         kinds = schemas.kinds(system.id) if system else {}
         page_text = self.env.get_template(template).render(
@@ -273,6 +300,9 @@ class Renderer:
         out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
         out[urls.ACCESSIBILITY] = self._render("accessibilite.md.j2", urls.ACCESSIBILITY)
         out[urls.OFFLINE] = self._render("hors-ligne.md.j2", urls.OFFLINE, size=SIZE_PLACEHOLDER)
+        out[urls.SAVED] = self._render(  # « Mes personnages »
+            "personnages.md.j2", urls.SAVED, sheets=self.sheets(), format=saved.FILE_FORMAT
+        )
         for system in self.corpus.systems.values():
             out.update(self.system_pages(system))
         return out
@@ -319,7 +349,10 @@ class Renderer:
                 form = calculator_html(calc, calc.default_html(rules), rules)
                 # Its help texts cite their lines as the pages do ({@source …}).
                 form = self.links.render(system, form, page)
-                out[page] = self._render("calculateur.md.j2", page, system, calc=calc, form=form)
+                saves = (sid, calc.id) in character.calculators()
+                out[page] = self._render(
+                    "calculateur.md.j2", page, system, calc=calc, form=form, personnage=saves
+                )
         return out
 
     def nav(self) -> list:

@@ -18,6 +18,7 @@ FINDER = "trouver.md"  # every entity of every system, filtered by facets
 ACCESSIBILITY = "accessibilite.md"  # the accessibility statement, linked from the footer
 LISTS = "listes.md"  # the reader's GM lists of entities, as printable cards (assets/listes.js)
 OFFLINE = "hors-ligne.md"  # the reader's choice of a full offline copy, linked from the footer
+SAVED = "personnages.md"  # « Mes personnages »: the characters kept in the reader's browser
 
 
 def system_home(system: str) -> str:
@@ -65,6 +66,11 @@ def errata(system: str) -> str:
 def api_data(system: str, kind: str) -> str:
     """A kind's JSON export, relative to api/."""
     return f"{system}/{kind}.json"
+
+
+def printable(system: str, calc_id: str) -> str:
+    """A calculator's printable sheet (its query appended)."""
+    return f"{system}/{CALCULATORS}/{calc_id}/imprimer/index.md"
 
 
 def api_schema(system: str, kind: str) -> str:

@@ -38,6 +38,7 @@ def page_types(site: Path, every_kind: bool) -> list[str]:
     `every_kind` (entity pages differ by kind), the first kind's only without."""
     paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER), urls.url(urls.OFFLINE)]
     paths.append(urls.url(urls.LISTS))
+    paths.append(urls.url(urls.SAVED))  # « Mes personnages »
     for system in sorted(schemas.systems_with_schemas()):
         if not (site / system).is_dir():
             continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -33,6 +33,7 @@ from .inputs import (
     with_rules,
 )
 from .registry import Calculator, get
+from .reperes import plain
 from .typographie import texte
 
 FORMAT = 1
@@ -60,8 +61,9 @@ class CharacterError(ValueError):
 
     def __init__(self, errors: Mapping[str, str], message: str = ""):
         # In French typography, as the calculators say them (engine.api).
-        self.errors = {name: texte(text) for name, text in errors.items()}
-        self.message = texte(message)
+        # Plain text (a message is shown at its field): no source tag.
+        self.errors = {name: texte(plain(text)) for name, text in errors.items()}
+        self.message = texte(plain(message))
         super().__init__(message or "; ".join(f"{k} : {v}" for k, v in self.errors.items()))
 
 
@@ -103,12 +105,35 @@ def _group_query(name: str, value: object, members: list[str]) -> dict[str, str]
     return {str(k): _json_text(v, str(k)) for k, v in value.items()}
 
 
+@dataclasses.dataclass(frozen=True)
+class View:
+    """Another calculator of the system that works on the same character (a planner…):
+    `query(character)` is its URL query for that character, `update(character, query,
+    rules)` the character once that calculator's query is kept in it (CharacterError)."""
+
+    query: Callable[[Character], dict[str, str]]
+    update: Callable[[Character, Mapping[str, str], object], Character]
+
+
 class Character:
     """Base of a system's character type, a frozen dataclass whose fields are the inputs
     of the calculator `CALCULATOR` (system, id); a group of inputs is one field holding
     ((name, value), …) pairs, in the group's order."""
 
     CALCULATOR: ClassVar[tuple[str, str]]
+    # {calculator id: View}: the system's other calculators that show this character.
+    VIEWS: ClassVar[Mapping[str, View]] = {}
+
+    def resume(self, rules: object) -> str:
+        """What a list of saved characters shows beside the name (level, tier…): the
+        system says it (its `personnage.py`)."""
+        return ""
+
+    def label(self, field: str, rules: object) -> str:
+        """The French label of a choice field's value, as the calculator's list shows it."""
+        item = next(i for i in self.calculator().inputs if i.name == field)
+        value = getattr(self, field)
+        return dict(with_rules(item, rules).choices).get(value, value)
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -193,6 +218,11 @@ class Character:
     @classmethod
     def from_dict(cls, data: object, rules: object):
         """Checked as a query is: the same messages, at the same fields."""
+        return cls.from_query(cls.dict_query(data, rules), rules)
+
+    @classmethod
+    def dict_query(cls, data: object, rules: object) -> dict[str, str]:
+        """A character's JSON as the calculator's query (its values not read yet)."""
         system, calc_id = cls.CALCULATOR
         if not isinstance(data, dict) or not isinstance(data.get("personnage"), dict):
             raise CharacterError({}, "Personnage illisible : un objet JSON avec « personnage ».")
@@ -212,7 +242,7 @@ class Character:
                 query.update(_group_query(name, value, groups[name]))
             else:
                 query[name] = _json_text(value, name)
-        return cls.from_query(query, rules)
+        return query
 
     @classmethod
     def from_json(cls, text: str, rules: object):
@@ -296,4 +326,15 @@ def types() -> dict[str, type[Character]]:
         module = systems.module(system_id, "personnage")
         if module is not None:
             found[system_id] = module.CHARACTER
+    return found
+
+
+def calculators() -> dict[tuple[str, str], type[Character]]:
+    """{(system, calculator id): its character type}: each sheet, and the calculators
+    that are other views of the same character (a planner…)."""
+    found = {}
+    for kind in types().values():
+        system, sheet = kind.CALCULATOR
+        for calc_id in (sheet, *kind.VIEWS):
+            found[(system, calc_id)] = kind
     return found

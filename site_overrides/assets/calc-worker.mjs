@@ -1,5 +1,5 @@
-// Web Worker: boots Pyodide (self-hosted), installs the engine wheel, then
-// answers {id, system, calc, query} with the engine's JSON reply.
+// Web Worker: boots Pyodide (self-hosted), installs the engine wheel, then answers
+// {id, entry, system, calc, query, …} with the engine's JSON reply.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -13,15 +13,28 @@ async function boot() {
     );
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
   for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel");
-  // Each system's calculators are imported at their first use (engine/registry.py).
-  const api = pyodide.pyimport("generator.engine.api");
-  // A computation; with `words` (random, from the page), a roll (« Lancer », {@des}).
-  return ({ system, calc, query, words, expression }) =>
-    expression !== undefined
-      ? api.dice_json(expression, JSON.stringify(words))
-      : words
-        ? api.roll_json(system, calc, JSON.stringify(query), JSON.stringify(words))
-        : api.run_json(system, calc, JSON.stringify(query));
+  // Each system's calculators are imported at their first use (engine/registry.py), and
+  // so are the modules of the other entries: a calculator's first answer waits for none.
+  const module = (name) => pyodide.pyimport(`generator.engine.${name}`);
+  const api = module("api");
+  const text = JSON.stringify;
+  return {
+    calcul: ({ system, calc, query }) => api.run_json(system, calc, text(query)),
+    // A roll: `words` are random, drawn by the page (« Lancer », lancer.js).
+    lancer: ({ system, calc, query, words }) => api.roll_json(system, calc, text(query), text(words)),
+    des: ({ expression, words }) => api.dice_json(expression, text(words)),
+    // A character sheet laid out for print (fiche.js).
+    fiche: ({ system, calc, query }) => module("fiche").sheet_json(system, calc, text(query)),
+    // « Mes personnages » (personnages.js): `calc` is the action, `query` its payload.
+    personnages: ({ calc, query }) => module("saved").saved_json(calc, text(query)),
+  };
+}
+
+// The entry a message asks for: named, or told by what it carries.
+function entryOf(data) {
+  if (data.entry) return data.entry;
+  if (data.expression !== undefined) return "des";
+  return data.words ? "lancer" : "calcul";
 }
 
 const booting = boot();
@@ -33,9 +46,9 @@ booting.then(
 onmessage = async ({ data }) => {
   const { id } = data;
   try {
-    const run = await booting;
+    const entries = await booting;
     const start = performance.now();
-    const reply = run(data);
+    const reply = entries[entryOf(data)](data);
     // ms: Python's share of the answer (make bench tells it from the rest).
     postMessage({ id, ms: performance.now() - start, ...JSON.parse(reply) });
   } catch (error) {

@@ -82,8 +82,10 @@ function stopWorker(reason = new Timeout()) {
   pending.clear();
 }
 
-// `extra`: random words for a roll (lancer.js), or a dice expression with them.
-async function compute(system, calc, query, extra = {}) {
+// `extra`: random words for a roll (lancer.js), or a dice expression with them; or the
+// `entry` asked for instead of the calculator's result: « fiche » (fiche.js),
+// « personnages » (personnages.js). See calc-worker.mjs.
+export async function compute(system, calc, query, extra = {}) {
   await startWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {

@@ -30,5 +30,9 @@ class DivinCharacter(Character):
     atouts: str  # names, details in parentheses
     equipement: str  # names of the price tables or weapons
 
+    def resume(self, rules: object) -> str:
+        """Its level: one class a level (« Création du personnage »)."""
+        return f"Niveau {len([c for c in self.classes.split(',') if c.strip()])}"
+
 
 CHARACTER = DivinCharacter

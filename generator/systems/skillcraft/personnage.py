@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ...engine.character import Character
+from ...engine.character import Character, CharacterError, View
+from ...engine.registry import get
 from .planner import read_talents
 
 
@@ -57,6 +58,12 @@ class SkillCraftCharacter(Character):
     facteur_education: int
     depenses: int
 
+    def resume(self, rules: object) -> str:
+        """Its level (from its experience) and its tier, as the sheet says them."""
+        from .steps import level_of  # steps reads this module: imported once both exist
+
+        return f"Niveau {level_of(rules.personnage, self.experience)}, tiers {self.tiers}"
+
     def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:
         """The talents owned, in order, once each (`known`: id -> name): the one reading
         of the talents for every view of the character, the sheet and the planner; an
@@ -72,6 +79,23 @@ class SkillCraftCharacter(Character):
         """The character the planner's query describes: the talents owned and the tier,
         the other choices left to the sheet's defaults (the planner does not read them)."""
         return replace(cls.from_query({}, rules), talents=possedes, tiers=tiers)
+
+    def with_planner(self, query: Mapping[str, str], rules: object) -> SkillCraftCharacter:
+        """This character once the planner's talents and tier are kept in it, read as the
+        planner and then the sheet read them (an unknown talent is refused)."""
+        outcome = get("skillcraft", "planificateur").read(dict(query), rules)
+        if not outcome.ok:
+            raise CharacterError(outcome.errors)
+        values = outcome.values
+        changed = replace(self, talents=values["possedes"], tiers=values["tiers"])
+        return type(self).from_query(changed.to_query(), rules)
+
+
+SkillCraftCharacter.VIEWS = {
+    "planificateur": View(
+        query=SkillCraftCharacter.planner_query, update=SkillCraftCharacter.with_planner
+    )
+}
 
 
 CHARACTER = SkillCraftCharacter

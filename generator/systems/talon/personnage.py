@@ -20,5 +20,9 @@ class TalonCharacter(Character):
     maitre_d_arme: int
     deux_armes: bool
 
+    def resume(self, rules: object) -> str:
+        """Its archetype: a character at creation has no level."""
+        return f"Archétype : {self.label('archetype', rules)}"
+
 
 CHARACTER = TalonCharacter

@@ -23,5 +23,9 @@ class UndesixCharacter(Character):
     bonus_essences: int
     bonus_verbe: int
 
+    def resume(self, rules: object) -> str:
+        """Its creation mode: a character at creation has no level."""
+        return f"Création : {self.label('mode', rules)}"
+
 
 CHARACTER = UndesixCharacter

@@ -1,0 +1,311 @@
+"""Saved characters (« Mes personnages »): the file that holds them, in the browser's
+storage and in an export, its format, its migration and its schema; and the engine's own
+checks of a character when it is saved or imported. Generic: every system's character
+type comes from `character.types()`.
+
+The file (format 1):
+    {"format": 1, "personnages": [{"nom": …, "modifie": "<date ISO>", "personnage": <JSON
+    d'un personnage, engine/character.py>}, …]}
+Format 0 is what existed before this file: one character's JSON alone, or a list of them,
+without a name; it is migrated by naming each character. A file from a newer format, or an
+object with « personnages » but no format, is refused whole: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+
+from . import character, rules
+from .character import JSON_SCHEMA, Character, CharacterError
+from .typographie import texte
+
+FILE_FORMAT = 1
+MAX_NAME = 80
+MAX_FILE_CHARS = 2_000_000
+IMPORTED = "Personnage importé"
+
+Rules = Callable[[str], object]  # system id -> its rules
+
+
+class FileError(ValueError):
+    """The whole file is refused (unreadable, unknown or newer format): a French message."""
+
+
+# --- one character -----------------------------------------------------------------------
+
+
+def field_errors(kind: type[Character], query: Mapping[str, str], system_rules: object) -> dict:
+    """{field: message}: the sheet's own reading and computation of the character, as on
+    the calculator's page (a name the data do not know, an atout or a talent, is refused at
+    its field). The computation stops at its first refusal: that field is set aside and the
+    sheet runs again, so that every field in error is named. The sheet's checks of the
+    rules (a budget overspent…) are not refusals: a character in progress is kept."""
+    errors: dict[str, str] = {}
+    query = dict(query)
+    while True:
+        found = kind.calculator().run(query, system_rules).errors
+        new = {field: message for field, message in found.items() if field not in errors}
+        if not new:
+            return errors
+        errors |= new
+        for field in new:
+            query.pop(field, None)
+
+
+def check(kind: type[Character], value: Character, system_rules: object) -> None:
+    errors = field_errors(kind, value.to_query(), system_rules)
+    if errors:
+        raise CharacterError(errors)
+
+
+def record(kind: type[Character], value: Character, system_rules: object) -> dict:
+    """What the list of saved characters keeps beside the character's JSON: its summary
+    and the query of each calculator that shows it (the sheet first)."""
+    queries = {kind.CALCULATOR[1]: value.to_query()}
+    queries |= {calc_id: view.query(value) for calc_id, view in kind.VIEWS.items()}
+    return {
+        "systeme": kind.CALCULATOR[0],
+        "resume": value.resume(system_rules),
+        "requetes": queries,
+        "personnage": value.to_dict(),
+    }
+
+
+def from_calculator(
+    system: str, calc_id: str, query: Mapping[str, str], system_rules: object, existing=None
+) -> dict:
+    """The character a calculator's query describes, checked, as a record. From one of the
+    character's other views (a planner), the query is kept in `existing` (a character's
+    JSON), or in a new character with the sheet's defaults."""
+    kind = character.types()[system]
+    query = {str(k): str(v) for k, v in query.items()}
+    if calc_id == kind.CALCULATOR[1]:
+        value = kind.from_query(query, system_rules)
+    else:
+        base = kind.from_dict(existing, system_rules) if existing else None
+        base = base or kind.from_query({}, system_rules)
+        value = kind.VIEWS[calc_id].update(base, query, system_rules)
+    check(kind, value, system_rules)
+    return record(kind, value, system_rules)
+
+
+def labels(kind: type[Character], system_rules: object) -> dict[str, str]:
+    """{field: its label on the calculator's form}, to name a field the reader knows."""
+    return {i.name: i.label for i in kind.calculator().inputs_for(system_rules)}
+
+
+# --- the file ------------------------------------------------------------------------------
+
+
+def _lone_character(data: object) -> bool:
+    return isinstance(data, dict) and "personnage" in data and "personnages" not in data
+
+
+def _from_format_0(data: object) -> list:
+    """Format 0: characters without a name (one, a list, or under « personnages »); each
+    gets one, numbered in the file's order."""
+    found = data.get("personnages") if isinstance(data, dict) else data
+    if _lone_character(data):
+        found = [data]
+    if not isinstance(found, list):
+        raise FileError("Fichier au format 0 illisible : la liste des personnages manque.")
+    return [{"nom": f"{IMPORTED} {n}", "personnage": c} for n, c in enumerate(found, 1)]
+
+
+MIGRATIONS = {0: _from_format_0}  # format N -> its entries in format N + 1 (here: 1)
+
+
+def file_format(data: object) -> int:
+    """The file's format: 0 for a lone character or a bare list (from before the file)."""
+    if isinstance(data, list) or _lone_character(data):
+        return 0
+    if not isinstance(data, dict):
+        raise FileError("Fichier illisible : un objet JSON avec « format » et « personnages ».")
+    if "format" not in data:
+        raise FileError(
+            "Fichier sans numéro de format : impossible de savoir comment le lire. "
+            "Rien n'a été importé."
+        )
+    number = data["format"]
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        raise FileError(f"Format de fichier inconnu : {json.dumps(number, ensure_ascii=False)}.")
+    if number > FILE_FORMAT:
+        raise FileError(
+            f"Ce fichier est au format {number}, plus récent que celui que ce site lit "
+            f"(format {FILE_FORMAT}) : rechargez la page pour avoir la dernière version du "
+            "site. Rien n'a été importé."
+        )
+    return number
+
+
+def entries(data: object) -> list:
+    """The file's entries in the current format, migrated from an older one."""
+    number = file_format(data)
+    if number < FILE_FORMAT:
+        return MIGRATIONS[number](data)
+    found = data.get("personnages")
+    if not isinstance(found, list):
+        raise FileError("Fichier illisible : « personnages » doit être une liste.")
+    return found
+
+
+def parse(text: str) -> object:
+    if len(text) > MAX_FILE_CHARS:
+        raise FileError(
+            f"Fichier trop gros : {len(text)} caractères, pour {MAX_FILE_CHARS} au plus."
+        )
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError) as error:
+        where = (
+            f" (ligne {error.lineno}, colonne {error.colno})" if hasattr(error, "lineno") else ""
+        )
+        raise FileError(
+            f"Fichier illisible : ce n'est pas du JSON{where}. Rien n'a été importé."
+        ) from None
+
+
+def _entry_name(entry: object) -> str:
+    name = entry.get("nom") if isinstance(entry, dict) else None
+    if not isinstance(name, str) or not name.strip():
+        raise CharacterError({}, "Nom absent : chaque personnage a un « nom », un texte.")
+    if len(name.strip()) > MAX_NAME:
+        raise CharacterError({}, f"Nom trop long : {MAX_NAME} caractères au plus.")
+    return name.strip()
+
+
+def _entry_kind(entry: dict) -> type[Character]:
+    data = entry.get("personnage")
+    if not isinstance(data, dict):
+        raise CharacterError({}, "Personnage illisible : un objet JSON avec « personnage ».")
+    number = data.get("format")
+    if isinstance(number, int) and number > character.FORMAT:
+        raise CharacterError(
+            {}, f"Personnage au format {number}, plus récent que celui que ce site lit."
+        )
+    kind = character.types().get(data.get("systeme"))
+    if kind is None:
+        raise CharacterError({}, f"Système inconnu : {data.get('systeme')!r}.")
+    return kind
+
+
+def read_entry(entry: object, rules_of: Rules) -> dict:
+    """One entry, read and checked by the engine: its record, name and last change."""
+    name = _entry_name(entry)
+    kind = _entry_kind(entry)
+    system_rules = rules_of(kind.CALCULATOR[0])
+    query = kind.dict_query(entry["personnage"], system_rules)
+    errors = field_errors(kind, query, system_rules)
+    if errors:
+        raise CharacterError(errors)
+    value = kind.from_query(query, system_rules)
+    changed = entry.get("modifie")
+    return {
+        "nom": name,
+        **({"modifie": changed} if isinstance(changed, str) else {}),
+        **record(kind, value, system_rules),
+    }
+
+
+def _problems(number: int, entry: object, error: CharacterError, rules_of: Rules) -> list:
+    """One problem per field (or one for the whole character), naming the character."""
+    name = entry.get("nom") if isinstance(entry, dict) else None
+    data = entry.get("personnage") if isinstance(entry, dict) else None
+    system = data.get("systeme") if isinstance(data, dict) else None
+    known = {}
+    if system in character.types():
+        known = labels(character.types()[system], rules_of(system))
+    about = {"numero": number, "nom": name if isinstance(name, str) else "", "systeme": system}
+    found = [{**about, "champ": "", "message": error.message}] if error.message else []
+    found += [
+        {**about, "champ": known.get(field, field), "message": message}
+        for field, message in error.errors.items()
+    ]
+    return found
+
+
+def read_file(text: str, rules_of: Rules) -> dict:
+    """{"personnages": [records], "problemes": [{numero, nom, systeme, champ, message}],
+    "message": refusal of the whole file, or ""}: a character in error is left out, the
+    others are kept."""
+    try:
+        found = entries(parse(text))
+    except FileError as error:
+        return {"personnages": [], "problemes": [], "message": texte(str(error))}
+    kept, problems = [], []
+    for number, entry in enumerate(found, 1):
+        try:
+            kept.append(read_entry(entry, rules_of))
+        except CharacterError as error:
+            problems += _problems(number, entry, error, rules_of)
+    return {"personnages": kept, "problemes": problems, "message": ""}
+
+
+# --- the browser's entry (the worker) -------------------------------------------------------
+
+
+def _save(payload: dict) -> dict:
+    system, calc_id = str(payload.get("systeme")), str(payload.get("calculateur"))
+    query = payload.get("requete")
+    if system not in character.types() or not isinstance(query, dict):
+        return {"ok": False, "errors": {}, "message": "Personnage inconnu de ce calculateur."}
+    system_rules = rules.shipped(system)
+    try:
+        saved = from_calculator(system, calc_id, query, system_rules, payload.get("existant"))
+    except CharacterError as error:
+        return {"ok": False, "errors": error.errors, "message": error.message}
+    return {"ok": True, **saved}
+
+
+def saved_json(action: str, payload_json: str) -> str:
+    """« enregistrer » {systeme, calculateur, requete, existant?} -> a record or the errors
+    by field; « importer » {texte} -> read_file. JSON in, JSON out."""
+    try:
+        payload = json.loads(payload_json)
+    except (TypeError, ValueError, RecursionError):
+        payload = None
+    if not isinstance(payload, dict):
+        reply = {"ok": False, "errors": {}, "message": "Demande illisible."}
+    elif action == "enregistrer":
+        reply = _save(payload)
+    elif action == "importer":
+        reply = {"ok": True, **read_file(str(payload.get("texte", "")), rules.shipped)}
+    else:
+        reply = {"ok": False, "errors": {}, "message": f"Action inconnue : {action!r}."}
+    return json.dumps(reply, ensure_ascii=False)
+
+
+# --- its JSON Schema -------------------------------------------------------------------------
+
+
+def file_schema(character_schemas: Mapping[str, str]) -> dict:
+    """The schema of the file (export and import); `character_schemas`: {system: address of
+    its character's schema, relative to this one}."""
+    entry = {
+        "type": "object",
+        "title": "Un personnage enregistré",
+        "required": ["nom", "personnage"],
+        "properties": {
+            "nom": {"title": "Nom", "type": "string", "minLength": 1, "maxLength": MAX_NAME},
+            "modifie": {"title": "Dernière modification", "type": "string", "format": "date-time"},
+            "personnage": {
+                "title": "Le personnage (son système dit ses champs)",
+                "oneOf": [{"$ref": path} for path in character_schemas.values()],
+            },
+        },
+        "additionalProperties": False,
+    }
+    return {
+        "$schema": JSON_SCHEMA,
+        "title": "Fichier de personnages (« Mes personnages »)",
+        "description": "Les personnages gardés dans le navigateur, tels que la page « Mes "
+        "personnages » les exporte et les importe.",
+        "type": "object",
+        "required": ["format", "personnages"],
+        "properties": {
+            "format": {"title": "Version du format du fichier", "const": FILE_FORMAT},
+            "personnages": {"title": "Personnages", "type": "array", "items": entry},
+        },
+        "additionalProperties": False,
+    }

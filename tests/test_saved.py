@@ -1,0 +1,124 @@
+"""Saved characters' file (engine/saved.py): its format, the migration of format 0, the
+refusals, the engine's checks per character and per field, and its published schema."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+
+from generator.engine import character, saved
+
+SKILLCRAFT = {"format": 1, "systeme": "skillcraft", "calculateur": "fiche"}
+TALENTS = "melee,resistance,athletisme,acrobaties,formation-martiale,discipline,vigilance"
+
+
+def read(text: str, rules: dict) -> dict:
+    return saved.read_file(text, rules.get)
+
+
+def sheet(rules: dict, query: dict) -> dict:
+    return saved.from_calculator("skillcraft", "fiche", query, rules["skillcraft"])
+
+
+def test_a_saved_character_reads_back_identical(rules):
+    record = sheet(rules, {"talents": TALENTS, "dons": "talentueux"})
+    assert record["resume"] == "Niveau 0, tiers 0"
+    assert record["requetes"]["planificateur"] == {"possedes": TALENTS, "tiers": "0"}
+    file = {"format": 1, "personnages": [{"nom": "Kara", "personnage": record["personnage"]}]}
+    found = read(json.dumps(file), rules)
+    assert found["message"] == "" and found["problemes"] == []
+    assert found["personnages"] == [{"nom": "Kara", **record}]
+
+
+def test_the_planner_changes_only_the_talents_and_tier_of_the_saved_character(rules):
+    record = sheet(rules, {"talents": TALENTS, "dons": "talentueux"})
+    changed = saved.from_calculator(
+        "skillcraft",
+        "planificateur",
+        {"possedes": TALENTS + ", Survie", "tiers": "1", "points": "3"},
+        rules["skillcraft"],
+        record["personnage"],
+    )
+    fields = changed["personnage"]["personnage"]
+    assert fields["talents"] == TALENTS + ", Survie" and fields["tiers"] == 1
+    assert fields["dons"] == ["talentueux"]
+    assert changed["resume"] == "Niveau 0, tiers 1"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": 1, "personnages": [', "ce n'est pas du JSON (ligne 1"),
+        ('{"format": 2, "personnages": []}', "format 2, plus récent"),
+        ('{"personnages": []}', "sans numéro de format"),
+        ('{"format": "un", "personnages": []}', "Format de fichier inconnu"),
+        ('"texte"', "Fichier illisible"),
+        ('{"format": 1, "personnages": {}}', "doit être une liste"),
+    ],
+)
+def test_a_bad_file_is_refused_whole(rules, content, message):
+    found = read(content, rules)
+    assert message in found["message"].replace("\u00a0", " ").replace("\u202f", " ")
+    assert found["personnages"] == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        [{**SKILLCRAFT, "personnage": {}}],  # a bare list
+        {**SKILLCRAFT, "personnage": {}},  # one character alone
+        {"format": 0, "personnages": [{**SKILLCRAFT, "personnage": {}}]},
+    ],
+)
+def test_format_0_is_migrated_by_naming_each_character(rules, content):
+    found = read(json.dumps(content), rules)
+    assert [p["nom"] for p in found["personnages"]] == ["Personnage importé 1"]
+    assert saved.MIGRATIONS.keys() == set(range(saved.FILE_FORMAT))
+
+
+def test_every_field_in_error_is_named_and_the_others_are_kept(rules):
+    wrong = {**SKILLCRAFT, "personnage": {"talents": "melee, Vol plané", "dons": ["ubiquite"]}}
+    newer = {**SKILLCRAFT, "format": 9, "personnage": {}}
+    entries = [
+        {"nom": "Bon", "personnage": {**SKILLCRAFT, "personnage": {}}},
+        {"nom": "Ailé", "personnage": wrong},
+        {"nom": "Futur", "personnage": newer},
+        {"nom": "", "personnage": {**SKILLCRAFT, "personnage": {}}},
+    ]
+    found = read(json.dumps({"format": 1, "personnages": entries}), rules)
+    assert [p["nom"] for p in found["personnages"]] == ["Bon"]
+    said = [(p["numero"], p["champ"], p["message"]) for p in found["problemes"]]
+    assert said == [
+        (2, "Dons en plus", "Valeur inconnue\u00a0: ubiquite."),
+        (2, "Talents acquis", "Talent inconnu\u00a0: «\u202fVol plané\u202f»."),
+        (3, "", "Personnage au format 9, plus récent que celui que ce site lit."),
+        (4, "", "Nom absent\u00a0: chaque personnage a un «\u202fnom\u202f», un texte."),
+    ]
+
+
+def test_the_published_schema_accepts_an_export_and_refuses_a_newer_one(rules):
+    schemas = {
+        f"{system}/personnage.schema.json": kind.json_schema(rules[system])
+        for system, kind in character.types().items()
+    }
+    paths = {system: f"{system}/personnage.schema.json" for system in character.types()}
+    schema = saved.file_schema(paths)
+    base = "https://srd.invalid/api/schemas/"
+    registry = Registry().with_resources(
+        (base + path, Resource.from_contents(s)) for path, s in schemas.items()
+    )
+    validator = jsonschema.Draft202012Validator(
+        {**schema, "$id": base + "personnages.json"}, registry=registry
+    )
+    record = sheet(rules, {"talents": TALENTS})
+    file = {
+        "format": 1,
+        "personnages": [
+            {"nom": "Kara", "modifie": "2026-11-25T20:00:00Z", "personnage": record["personnage"]}
+        ],
+    }
+    validator.validate(file)
+    assert not validator.is_valid({**file, "format": 2})
