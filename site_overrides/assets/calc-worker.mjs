@@ -1,5 +1,5 @@
 // Web Worker: boots Pyodide (self-hosted), installs the engine wheel, then
-// answers {id, system, calc, query} with the engine's JSON reply.
+// answers {id, system, calc, query, entry} with the engine's JSON reply.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -14,8 +14,11 @@ async function boot() {
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
   for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel");
   // Each system's calculators are imported at their first use (engine/registry.py).
-  const run = pyodide.runPython("from generator.engine.api import run_json\nrun_json");
-  return run;
+  // Entries by name: a calculator's result, or a character sheet laid out for print.
+  return {
+    calcul: pyodide.runPython("from generator.engine.api import run_json\nrun_json"),
+    fiche: pyodide.runPython("from generator.engine.fiche import sheet_json\nsheet_json"),
+  };
 }
 
 const booting = boot();
@@ -25,9 +28,9 @@ booting.then(
 );
 
 onmessage = async ({ data }) => {
-  const { id, system, calc, query } = data;
+  const { id, system, calc, query, entry = "calcul" } = data;
   try {
-    const run = await booting;
+    const run = (await booting)[entry];
     const start = performance.now();
     const reply = run(system, calc, JSON.stringify(query));
     // ms: Python's share of the answer (make bench tells it from the rest).

@@ -82,7 +82,9 @@ function stopWorker(reason = new Timeout()) {
   pending.clear();
 }
 
-async function compute(system, calc, query) {
+// `entry`: the worker's entry (calc-worker.mjs), a calculator's result by default;
+// exported for the pages that lay a result out otherwise (fiche.js).
+export async function compute(system, calc, query, entry = "calcul") {
   await startWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -92,7 +94,7 @@ async function compute(system, calc, query) {
       reject(new Timeout());
     }, timeoutMs());
     pending.set(id, { resolve, reject, timer });
-    worker.postMessage({ id, system, calc, query });
+    worker.postMessage({ id, system, calc, query, entry });
   });
 }
 

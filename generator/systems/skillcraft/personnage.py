@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ...engine.character import Character
+from ...engine.fiche import Imprimable
 from .planner import read_talents
 
 
@@ -75,3 +76,7 @@ class SkillCraftCharacter(Character):
 
 
 CHARACTER = SkillCraftCharacter
+# The printed sheet (engine/fiche.py): the chosen entities of these kinds with their effect.
+FICHE = Imprimable(
+    genres=("aspect", "caractere", "don", "handicap", "talent"),
+)
