@@ -71,10 +71,13 @@ def _values(calculator: Calculator, sheet: Imprimable, values: dict, rules: obje
     return blocks
 
 
-def _shown(item: object, value: object) -> str:
-    """A value as the reader chose it: a choice by its label."""
+def _shown(item: object, value: object) -> int | str:
+    """A value as the reader chose it: a choice by its label, a number as a number (the
+    result writes it, typographic minus included)."""
     if isinstance(item, ChoiceInput):
         return dict(item.choices).get(value, str(value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
     return as_text(value) or "—"
 
 
