@@ -59,6 +59,7 @@ async function fill(root) {
       const body = root.querySelector(".srd-fiche-corps");
       body.innerHTML = reply.html;
       addEffects(body, textsOf(root, ".srd-fiche-effets", "page"));
+      dispatchEvent(new Event("resize")); // defilement.js measures the new tables for a phone
       status.textContent = "Fiche prête : imprimez-la sur une page A4.";
     } else {
       showRefusal(root, reply);
