@@ -261,7 +261,31 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
     system.chapters = _load_chapters(
         system, content / system.id, located if valid else None, problems
     )
+    if valid:
+        _check_screen(system, located, problems)
     return system
+
+
+def _check_screen(system: System, meta: Located, problems: Problems) -> None:
+    """Each kind and entity the GM screen (`ecran`) shows exists, reported at its line."""
+    for panel, volet in enumerate(system.meta.get("ecran", [])):
+        for position, item in enumerate(volet["contenu"]):
+            kind, entity_id = item["genre"], item.get("id")
+            if kind in system.unreadable:
+                continue
+            where = ("ecran", panel, "contenu", position)
+            if kind not in system.entities:
+                problems.add(
+                    system.file,
+                    meta.line((*where, "genre")),
+                    f"écran du MJ : genre « {kind} » introuvable dans data/{system.id}/",
+                )
+            elif entity_id and system.entity(kind, entity_id) is None:
+                problems.add(
+                    system.file,
+                    meta.line((*where, "id")),
+                    f"écran du MJ : entité « {kind} {entity_id} » introuvable",
+                )
 
 
 def _load_entities(

@@ -12,8 +12,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from . import notes, schemas, sources, systems, urls
 from .corpus import Corpus, Entity, System
-from .engine import character, registry, saved
+from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
+from .engine.typographie import texte
+from .finder import _plain
 from .links import Links, relative
 from .offline import SIZE_PLACEHOLDER
 
@@ -264,7 +266,7 @@ class Renderer:
                         }
                         for c in calcs
                     ],
-                    "imprimer": urls.relative(urls.SAVED, urls.printable(*kind.CALCULATOR)),
+                    "imprimer": urls.relative(urls.SAVED, urls.printable_sheet(*kind.CALCULATOR)),
                 }
             )
         return found
@@ -337,6 +339,7 @@ class Renderer:
                     e=entity.data,
                 )
         out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
+        out.update(self.screen_page(system))
         for title, page, body in self.extra_pages(system):
             out[page] = self._render("page.md.j2", page, system, title=title, body=body)
         calculators = self.calculators_of(system)
@@ -350,10 +353,54 @@ class Renderer:
                 # Its help texts cite their lines as the pages do ({@source …}).
                 form = self.links.render(system, form, page)
                 saves = (sid, calc.id) in character.calculators()
+                sheet = fiche.declaration(sid, calc.id)
                 out[page] = self._render(
-                    "calculateur.md.j2", page, system, calc=calc, form=form, personnage=saves
+                    "calculateur.md.j2",
+                    page,
+                    system,
+                    calc=calc,
+                    form=form,
+                    personnage=saves,
+                    imprimable=sheet,
                 )
+                if sheet:
+                    out.update(self.sheet_page(system, calc, sheet))
         return out
+
+    def sheet_page(self, system: System, calc, sheet: fiche.Imprimable) -> dict[str, str]:
+        """A character sheet calculator's sheet for print, with the one-line effect of each
+        entity of the kinds it declares (the engine computes the rest in the browser)."""
+        effects = {
+            entity.docs_path: texte(_plain(self.links, system, entity.data.get("resume", "")))
+            for kind in sheet.genres
+            for entity in system.entities.get(kind, [])
+        }
+        page = urls.printable_sheet(system.id, calc.id)
+        return {page: self._render("imprimer.md.j2", page, system, calc=calc, effets=effects)}
+
+    def screen_page(self, system: System) -> dict[str, str]:
+        """The GM screen, if the system declares one (`ecran` in systeme.yaml)."""
+        if "ecran" not in system.meta:
+            return {}
+        kinds = schemas.kinds(system.id)
+        volets = [
+            {
+                "titre": volet["titre"],
+                "contenu": [
+                    {
+                        "kind": kinds[item["genre"]],
+                        "entity": system.entity(item["genre"], item["id"])
+                        if "id" in item
+                        else None,
+                        "entities": system.entities.get(item["genre"], []),
+                    }
+                    for item in volet["contenu"]
+                ],
+            }
+            for volet in system.meta["ecran"]
+        ]
+        page = urls.gm_screen(system.id)
+        return {page: self._render("ecran.md.j2", page, system, volets=volets)}
 
     def nav(self) -> list:
         nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}, {"Mes listes": urls.LISTS}]
@@ -386,6 +433,8 @@ class Renderer:
                             + [{c.title: urls.calculator(sid, c.id)} for c in calculators]
                         }
                     )
+                if "ecran" in system.meta:
+                    section.append({"Écran du MJ": urls.gm_screen(sid)})
                 section.append({"Errata": urls.errata(sid)})
             nav.append({system.name: section})
         nav.append({"Données (API)": urls.API})

@@ -55,6 +55,16 @@ def calculator(system: str, calc_id: str) -> str:
     return f"{system}/{CALCULATORS}/{calc_id}.md"
 
 
+def printable_sheet(system: str, calc_id: str) -> str:
+    """A character sheet calculator's sheet laid out for print (its query in the URL)."""
+    return f"{system}/{CALCULATORS}/{calc_id}/imprimer.md"
+
+
+def gm_screen(system: str) -> str:
+    """The GM screen: the tables declared by `ecran` in systeme.yaml, three printed panels."""
+    return f"{system}/ecran.md"
+
+
 def calculators_index(system: str) -> str:
     return f"{system}/{CALCULATORS}/index.md"
 
@@ -66,11 +76,6 @@ def errata(system: str) -> str:
 def api_data(system: str, kind: str) -> str:
     """A kind's JSON export, relative to api/."""
     return f"{system}/{kind}.json"
-
-
-def printable(system: str, calc_id: str) -> str:
-    """A calculator's printable sheet (its query appended)."""
-    return f"{system}/{CALCULATORS}/{calc_id}/imprimer/index.md"
 
 
 def api_schema(system: str, kind: str) -> str:

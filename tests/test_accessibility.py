@@ -13,6 +13,7 @@ import pytest
 from conftest import ROOT
 
 from generator import schemas, urls
+from generator.engine import character
 
 pytestmark = pytest.mark.browser
 
@@ -31,10 +32,16 @@ def _children(site: Path, docs_index: str) -> list[str]:
     ]
 
 
+def sheets(system: str) -> list:
+    """The system's character type, whose calculator has a printed sheet."""
+    return [t for sid, t in character.types().items() if sid == system]
+
+
 def page_types(site: Path, every_kind: bool) -> list[str]:
     """The site's home, finder, offline page, lists page and 404; for each system its home, catalogue,
     errata, its own pages (talent trees…), the chapters' index and first chapter, every
-    calculator and their index, the first kind's index; each kind's first entity with
+    calculator and their index, the GM screen and the printed character sheet, the first
+    kind's index; each kind's first entity with
     `every_kind` (entity pages differ by kind), the first kind's only without."""
     paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER), urls.url(urls.OFFLINE)]
     paths.append(urls.url(urls.LISTS))
@@ -47,6 +54,8 @@ def page_types(site: Path, every_kind: bool) -> list[str]:
         paths += _children(site, urls.chapters_index(system))[:1]
         paths += [urls.url(urls.calculators_index(system))]
         paths += _children(site, urls.calculators_index(system))
+        paths += [urls.url(urls.gm_screen(system))]
+        paths += [urls.url(urls.printable_sheet(*t.CALCULATOR)) for t in sheets(system)]
         for number, kind in enumerate(sorted(schemas.kinds(system))):
             if number == 0:  # every kind index is the same template: one suffices
                 paths.append(urls.url(urls.kind_index(system, kind)))

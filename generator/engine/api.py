@@ -53,6 +53,15 @@ def _too_deep(text: str) -> bool:
 
 def run_json(system: str, calc_id: str, query_json: str) -> str:
     """The browser's call: the rules are those built from the data shipped in the wheel."""
+    found = request(system, calc_id, query_json)
+    if isinstance(found, str):
+        return found
+    calculator, query = found
+    return reply(calculator, query, rules.shipped(system))
+
+
+def request(system: str, calc_id: str, query_json: str) -> tuple[Calculator, dict] | str:
+    """The calculator and the query a browser asks for, or the JSON of a refusal."""
     if not isinstance(system, str) or not isinstance(calc_id, str):
         return _failure(
             "Calculateur inconnu : le système et le calculateur se désignent par leur "
@@ -79,7 +88,7 @@ def run_json(system: str, calc_id: str, query_json: str) -> str:
         return _failure(UNREADABLE)
     if not isinstance(query, dict):
         return _failure(UNREADABLE)
-    return reply(calculator, query, rules.shipped(system))
+    return calculator, query
 
 
 def reply(calculator: Calculator, query: dict, system_rules: object) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.character import Character
+from ...engine.fiche import Imprimable
 
 
 @dataclass(frozen=True)
@@ -36,3 +37,14 @@ class DivinCharacter(Character):
 
 
 CHARACTER = DivinCharacter
+# The printed sheet (engine/fiche.py): the chosen entities of these kinds with their effect.
+FICHE = Imprimable(
+    valeurs=(
+        (
+            "Caractéristiques",
+            ("force", "dexterite", "constitution", "intelligence", "sagesse", "charisme"),
+        ),
+    ),
+    genres=("classe", "atout", "equipement", "categorie-arme", "peuple"),
+    choix=(("peuple", "peuple"),),
+)

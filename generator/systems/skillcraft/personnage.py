@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ...engine.character import Character, CharacterError, View
+from ...engine.fiche import Imprimable
 from ...engine.registry import get
 from .planner import read_talents
 
@@ -99,3 +100,7 @@ SkillCraftCharacter.VIEWS = {
 
 
 CHARACTER = SkillCraftCharacter
+# The printed sheet (engine/fiche.py): the chosen entities of these kinds with their effect.
+FICHE = Imprimable(
+    genres=("aspect", "caractere", "don", "handicap", "talent"),
+)

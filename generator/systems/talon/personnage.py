@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.character import Character
+from ...engine.fiche import Imprimable
 
 
 @dataclass(frozen=True)
@@ -26,3 +27,9 @@ class TalonCharacter(Character):
 
 
 CHARACTER = TalonCharacter
+# The printed sheet (engine/fiche.py): the chosen entities of these kinds with their effect.
+FICHE = Imprimable(
+    valeurs=(("Attributs", ("attributs",)),),
+    genres=("archetype",),
+    choix=(("archetype", "archetype"),),
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.character import Character
+from ...engine.fiche import Imprimable
 
 
 @dataclass(frozen=True)
@@ -29,3 +30,12 @@ class UndesixCharacter(Character):
 
 
 CHARACTER = UndesixCharacter
+# The printed sheet (engine/fiche.py): the chosen entities of these kinds with their effect.
+FICHE = Imprimable(
+    valeurs=(
+        ("Caractéristiques", ("mode", "phy", "dex", "sav", "psy", "sens")),
+        ("Bonus magique", ("essences", "bonus_essences", "bonus_verbe")),
+    ),
+    genres=("verbe",),
+    choix=(("verbe", "verbe"),),
+)

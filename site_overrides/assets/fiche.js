@@ -1,0 +1,97 @@
+// The character sheet for print (/<system>/calculateurs/<calc>/imprimer/?<query>): the
+// engine lays out the sheet calculator's result (generator/engine/fiche.py) with the same
+// worker as the calculators (calc.js); the page sets each chosen entity's one-line effect,
+// generated from the data, beside it. On a sheet calculator, the « Imprimer la fiche »
+// link follows the form's query.
+import { compute } from "./calc.js";
+
+const ROOT = ".srd-fiche";
+const LINK = ".srd-fiche-lien";
+const NAME = "nom"; // the character's name, if the address gives one (not a field)
+
+function textsOf(root, selector, key) {
+  return new Map([...root.querySelectorAll(`${selector} li`)].map((li) => [li.dataset[key], li.textContent.trim()]));
+}
+
+// Each entity of the sheet with its effect; one the data does not know (a « none » choice)
+// is named without a link.
+function addEffects(body, effects) {
+  for (const item of body.querySelectorAll("li[data-page]")) {
+    const effect = effects.get(item.dataset.page);
+    const link = item.querySelector("a");
+    if (!effect) {
+      link?.replaceWith(link.textContent);
+      continue;
+    }
+    const span = document.createElement("span");
+    span.className = "srd-fiche-effet";
+    span.textContent = effect;
+    item.append(" ", span);
+  }
+}
+
+function showRefusal(root, reply) {
+  const labels = textsOf(root, ".srd-fiche-champs", "champ");
+  const list = document.createElement("ul");
+  for (const [name, message] of Object.entries(reply.errors || {})) {
+    const item = document.createElement("li");
+    item.textContent = `${labels.get(name) || name}\u00a0: ${message}`;
+    list.append(item);
+  }
+  const intro = document.createElement("p");
+  intro.textContent = reply.message || "Cette fiche ne se calcule pas : corrigez ces champs dans le calculateur.";
+  root.querySelector(".srd-fiche-corps").replaceChildren(intro, list);
+}
+
+async function fill(root) {
+  if (root.dataset.bound) return;
+  root.dataset.bound = "1";
+  const status = root.querySelector(".srd-fiche-etat");
+  const params = new URLSearchParams(location.search);
+  root.querySelector(".srd-fiche-nom").textContent = params.get(NAME) || "";
+  params.delete(NAME);
+  const back = root.querySelector(".srd-fiche-retour");
+  if (back && params.toString()) back.search = `?${params}`;
+  root.querySelector(".srd-fiche-imprimer").addEventListener("click", () => print());
+  try {
+    const reply = await compute(root.dataset.system, root.dataset.calc, Object.fromEntries(params), { entry: "fiche" });
+    if (reply.ok) {
+      const body = root.querySelector(".srd-fiche-corps");
+      body.innerHTML = reply.html;
+      addEffects(body, textsOf(root, ".srd-fiche-effets", "page"));
+      dispatchEvent(new Event("resize")); // defilement.js measures the new tables for a phone
+      status.textContent = "Fiche prête : imprimez-la sur une page A4.";
+    } else {
+      showRefusal(root, reply);
+      status.textContent = "Fiche refusée : voir les champs à corriger ci-dessous.";
+    }
+    root.dataset.state = reply.ok ? "ok" : "invalid";
+  } catch (error) {
+    root.dataset.state = "error";
+    status.textContent = "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.";
+    console.warn("fiche :", error);
+  }
+}
+
+// The link keeps the calculator's current query (calc.js writes it in the address).
+function follow(link) {
+  const target = new URL(link.getAttribute("href"), location.href);
+  target.search = location.search;
+  link.href = target.href;
+}
+
+function bindAll() {
+  document.querySelectorAll(ROOT).forEach(fill);
+  const link = document.querySelector(LINK);
+  if (!link) return;
+  follow(link);
+  link.closest("article")?.addEventListener("input", () => setTimeout(() => follow(link)));
+  link.addEventListener("focus", () => follow(link));
+  link.addEventListener("pointerdown", () => follow(link));
+}
+
+if (globalThis.document$) {
+  globalThis.document$.subscribe(bindAll);
+} else {
+  bindAll();
+}
