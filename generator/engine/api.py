@@ -145,7 +145,7 @@ def roll_reply(calculator: Calculator, query: dict, words: list[int], system_rul
     except Exception as error:  # a bug of ours: say so plainly rather than hang the page
         return _failure(f"Erreur interne du calculateur ({type(error).__name__}) : signalez-la.")
     if isinstance(drawn, Outcome):
-        errors = {name: texte(text) for name, text in drawn.errors.items()}
+        errors = {name: _shown(text) for name, text in drawn.errors.items()}
         return json.dumps({"ok": False, "errors": errors}, ensure_ascii=False)
     return json.dumps(_rolled(drawn[1]), ensure_ascii=False)
 

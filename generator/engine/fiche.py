@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .. import systems, urls
+from . import reperes
 from .api import _failure, request
 from .character import as_text
 from .inputs import ChoiceInput, InputGroup
@@ -113,7 +114,8 @@ def sheet_html(calculator: Calculator, sheet: Imprimable, query: dict, rules: ob
     html = "".join(
         _links_html(b, page) if isinstance(b, Links) else to_html((b,), page) for b in blocks
     )
-    return {"ok": True, "html": html}
+    # One page of paper: the source markers of the calculator's texts are left out.
+    return {"ok": True, "html": reperes.plain(html)}
 
 
 def sheet_json(system: str, calc_id: str, query_json: str) -> str:
@@ -130,5 +132,7 @@ def sheet_json(system: str, calc_id: str, query_json: str) -> str:
     except Exception as error:  # a bug of ours: say so plainly rather than hang the page
         return _failure(f"Erreur interne de la fiche ({type(error).__name__}) : signalez-la.")
     if not answer["ok"]:
-        answer["errors"] = {name: texte(text) for name, text in answer["errors"].items()}
+        answer["errors"] = {
+            name: texte(reperes.plain(text)) for name, text in answer["errors"].items()
+        }
     return json.dumps(answer, ensure_ascii=False)
