@@ -116,7 +116,7 @@ def test_pin_from_an_entity_page_a_search_hit_and_a_finder_card(page, server):
         }
     ]
     open_list(page, server, "Scénario du 12")
-    names = page.locator(".srd-fiche h3").all_inner_texts()
+    names = page.locator(".srd-carte-mj h3").all_inner_texts()
     assert names[0] == "Acrobaties" and "Endurance" in names and "Peuple (Atout double)" in names
 
 
@@ -153,7 +153,7 @@ def test_twelve_entities_print_as_two_a4_pages_of_nine_cards_with_nothing_cut(pa
         )
     pages_text = [squeeze(sheet.extract_text()) for sheet in pdf.pages]
     printed = "".join(pages_text)
-    shown = page.locator(".srd-fiche").evaluate_all(
+    shown = page.locator(".srd-carte-mj").evaluate_all(
         "cards => cards.map((c) => [c.dataset.cle, c.querySelector('h3').textContent, c.dataset.effet])"
     )
     assert 12 < len(shown) <= 18
@@ -171,11 +171,11 @@ def test_twelve_entities_print_as_two_a4_pages_of_nine_cards_with_nothing_cut(pa
     assert f"{cards[ids[0]]['n']} (suite)" in [title for _, title, _ in shown]
     # And no card overflows its 63 × 88 mm on paper.
     page.emulate_media(media="print")
-    overflowing = page.locator(".srd-fiche").evaluate_all(
+    overflowing = page.locator(".srd-carte-mj").evaluate_all(
         "cards => cards.filter((c) => c.scrollHeight > c.clientHeight).map((c) => c.dataset.cle)"
     )
     assert not overflowing
-    size = page.locator(".srd-fiche").first.bounding_box()
+    size = page.locator(".srd-carte-mj").first.bounding_box()
     assert round(size["width"] / 96 * 25.4) == 63 and round(size["height"] / 96 * 25.4) == 88
 
 
@@ -193,7 +193,7 @@ def test_a_shared_link_shows_the_list_and_saves_it_without_overwriting(browser, 
     for expected in ("Sorts de Chloé", "Sorts de Chloé (2)"):
         page.goto(link)
         expect(page.get_by_role("heading", name="Liste partagée : Sorts de Chloé")).to_be_visible()
-        assert page.locator(".srd-fiche h3").all_inner_texts()[0] == "Acrobaties"
+        assert page.locator(".srd-carte-mj h3").all_inner_texts()[0] == "Acrobaties"
         page.get_by_role("button", name="Enregistrer dans mes listes").click()
         expect(page.get_by_role("heading", name=expected, exact=True)).to_be_visible()
     assert lists_of(page) == [
@@ -272,7 +272,7 @@ def test_remove_rename_and_delete_by_keyboard_on_a_phone(browser, server):
     page.get_by_role("button", name="Retirer Peuple (Atout double) de la liste").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".srd-listes-entites li")).to_have_count(2)
-    expect(page.locator(".srd-fiche h3", has_text="Peuple")).to_have_count(0)
+    expect(page.locator(".srd-carte-mj h3", has_text="Peuple")).to_have_count(0)
     page.get_by_label("Nom de la liste").fill("Scénario du 13")
     page.get_by_label("Nom de la liste").press("Enter")
     expect(page.get_by_role("heading", name="Scénario du 13")).to_be_visible()
@@ -300,7 +300,7 @@ def test_storage_unavailable_is_said_in_french(browser, server):
     expect(page.locator(".srd-listes [role=status]")).to_contain_text("rien n'est enregistré")
     # A shared list is still shown.
     page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties")
-    expect(page.locator(".srd-fiche h3")).to_have_text(["Acrobaties"])
+    expect(page.locator(".srd-carte-mj h3")).to_have_text(["Acrobaties"])
     context.close()
 
 

@@ -169,37 +169,37 @@ document.addEventListener("click", (event) => {
 // --- cards ----------------------------------------------------------------------------
 function cardHead(card, suite) {
   const title = element("h3", {}, suite ? `${card.n} (suite)` : card.n);
-  return [title, element("p", { class: "srd-fiche-genre" }, `${card.k} · ${card.s}`)];
+  return [title, element("p", { class: "srd-carte-mj-genre" }, `${card.k} · ${card.s}`)];
 }
 
 function cardNode(card, suite) {
   const parts = cardHead(card, suite);
   if (!suite) {
-    if (card.c) parts.push(element("p", { class: "srd-fiche-condition" }, `Condition\u00a0: ${card.c}`));
+    if (card.c) parts.push(element("p", { class: "srd-carte-mj-condition" }, `Condition\u00a0: ${card.c}`));
     const fields = Object.entries(card.f).map(([title, value]) => `${title}\u00a0: ${value}`);
-    if (fields.length) parts.push(element("p", { class: "srd-fiche-champs" }, fields.join(" · ")));
+    if (fields.length) parts.push(element("p", { class: "srd-carte-mj-champs" }, fields.join(" · ")));
   }
-  parts.push(element("p", { class: "srd-fiche-effet" }));
-  return element("article", { class: "srd-fiche" }, ...parts);
+  parts.push(element("p", { class: "srd-carte-mj-effet" }));
+  return element("article", { class: "srd-carte-mj" }, ...parts);
 }
 
 const overflows = (node) => node.scrollHeight > node.clientHeight + 1;
 
 // The most words of `words` the card holds, with a « suite » mark when some are left.
-// Measured with a reserve at the bottom of the card (.srd-fiche-mesure): the printed
+// Measured with a reserve at the bottom of the card (.srd-carte-mj-mesure): the printed
 // layout may round a line a pixel differently from the screen's.
 function fill(node, words) {
-  node.classList.add("srd-fiche-mesure");
+  node.classList.add("srd-carte-mj-mesure");
   const kept = longestFitting(node, words);
-  node.classList.remove("srd-fiche-mesure");
+  node.classList.remove("srd-carte-mj-mesure");
   return kept;
 }
 
 function longestFitting(node, words) {
-  const effect = node.querySelector(".srd-fiche-effet");
+  const effect = node.querySelector(".srd-carte-mj-effet");
   const show = (n) => {
     effect.textContent = words.slice(0, n).join(" ");
-    if (n < words.length) effect.append(element("span", { class: "srd-fiche-suite" }, " → suite"));
+    if (n < words.length) effect.append(element("span", { class: "srd-carte-mj-suite" }, " → suite"));
   };
   show(words.length);
   if (!overflows(node)) return words.length;
