@@ -182,13 +182,13 @@ def test_a_computation_too_long_is_stopped_and_the_worker_restarted(page, server
 def test_a_dead_engine_is_replaced_by_a_new_one(page, server):
     """Issue 18: a Pyodide that failed fatally answers every call with an error; the page
     drops that worker and the next value is computed by a new one."""
-    boot = "const run = await booting;"
+    boot = "const entries = await booting;"
 
     def dying(route):
         source = route.fetch().text()
         assert boot in source
         fatal = boot + (
-            "\n    if (JSON.stringify(query).includes('666666')) self.dead = true;"
+            "\n    if (JSON.stringify(data.query).includes('666666')) self.dead = true;"
             "\n    if (self.dead) throw new Error('Pyodide already fatally failed');"
         )
         route.fulfill(body=source.replace(boot, fatal), content_type="text/javascript")
