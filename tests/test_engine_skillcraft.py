@@ -89,7 +89,7 @@ def test_planner_refuses_an_owned_talent_without_its_requirement(rules):
     query = {"possedes": "Mêlée, Formation martiale, Manœuvres de combat, Commandement"}
     errors = calc.run(query, rules["skillcraft"]).errors
     assert errors["possedes"] == (
-        "Prérequis absent de la liste : Commandement requiert Poigne de fer (l. 1138)."
+        "Prérequis absent de la liste : Commandement requiert Poigne de fer{@source 1138}."
     )
     query["possedes"] += ", Poigne de fer"
     assert not calc.run(query, rules["skillcraft"]).errors

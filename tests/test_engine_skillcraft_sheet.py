@@ -319,7 +319,7 @@ def test_best_and_worst_attribute_must_differ(rules):
     blocks = run("fiche", {"meilleur": "agilite", "pire": "agilite"}, rules)
     text = texts(blocks)[0]
     assert text.startswith("À vérifier")
-    assert "Agilité ne peut être à la fois Meilleur et Pire (l. 212)" in text
+    assert "Agilité ne peut être à la fois Meilleur et Pire{@source 212}" in text
     assert "pire" in {field for field, _ in blocks[0].failed}
 
 
@@ -354,5 +354,5 @@ def test_aspect_rebate_is_a_creation_rebate_on_the_sheet():
     """talents.md: the aspect rebate applies to purchases made at creation (l. 253)."""
     calc = registry.get("skillcraft", "fiche")
     rebate = next(a for a in calc.assumptions if a.startswith("Rabais des aspects"))
-    assert "à la création seulement (l. 253)" in rebate
+    assert "à la création seulement{@source 253}" in rebate
     assert "quel que soit le niveau" not in rebate
