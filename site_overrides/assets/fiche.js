@@ -39,7 +39,7 @@ function showRefusal(root, reply) {
     list.append(item);
   }
   const intro = document.createElement("p");
-  intro.textContent = reply.message || "Cette fiche ne se calcule pas : corrigez ces champs dans le calculateur.";
+  intro.textContent = reply.message || "Cette fiche ne se calcule pas\u00a0: corrigez ces champs dans le calculateur.";
   root.querySelector(".srd-fiche-corps").replaceChildren(intro, list);
 }
 
@@ -60,16 +60,16 @@ async function fill(root) {
       body.innerHTML = reply.html;
       addEffects(body, textsOf(root, ".srd-fiche-effets", "page"));
       dispatchEvent(new Event("resize")); // defilement.js measures the new tables for a phone
-      status.textContent = "Fiche prête : imprimez-la sur une page A4.";
+      status.textContent = "Fiche prête\u00a0: imprimez-la sur une page A4.";
     } else {
       showRefusal(root, reply);
-      status.textContent = "Fiche refusée : voir les champs à corriger ci-dessous.";
+      status.textContent = "Fiche refusée\u00a0: voir les champs à corriger ci-dessous.";
     }
     root.dataset.state = reply.ok ? "ok" : "invalid";
   } catch (error) {
     root.dataset.state = "error";
-    status.textContent = "Le moteur de calcul n'a pas pu répondre. Rechargez la page ; si le problème persiste, signalez-le.";
-    console.warn("fiche :", error);
+    status.textContent = "Le moteur de calcul n'a pas pu répondre. Rechargez la page\u202f; si le problème persiste, signalez-le.";
+    console.warn("fiche\u00a0:", error);
   }
 }
 

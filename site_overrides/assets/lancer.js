@@ -74,7 +74,7 @@ function bindRoll(section) {
       while (list.children.length > KEPT) list.lastElementChild.remove();
       history.hidden = false;
     } catch (error) {
-      result.textContent = "Le moteur n'a pas répondu : réessayez dans un instant.";
+      result.textContent = "Le moteur n'a pas répondu\u00a0: réessayez dans un instant.";
     } finally {
       button.disabled = false;
     }
@@ -147,7 +147,7 @@ async function rollExpression(box, expression) {
       `De ${reply.minimum} à ${reply.maximum}, moyenne ${reply.moyenne}.`.replaceAll("-", "\u2212");
     box.querySelector(".srd-des-loi").replaceChildren(lawTable(reply));
   } catch (error) {
-    shown.textContent = "Le moteur n'a pas répondu : réessayez dans un instant.";
+    shown.textContent = "Le moteur n'a pas répondu\u00a0: réessayez dans un instant.";
   }
 }
 

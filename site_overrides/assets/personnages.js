@@ -19,8 +19,8 @@ const typo = (text) => text.replace(/ :/g, colon).replace(/ ([;!?])/g, `${FINE}$
 
 const STORAGE_DOWN =
   "Le stockage de ce navigateur est indisponible (navigation privée, stockage désactivé ou plein)";
-const URL_KEEPS = "l'adresse de la page garde vos valeurs : ajoutez-la à vos favoris ou copiez-la.";
-const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre ; rechargez la page et réessayez.";
+const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
+const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 
 class StorageDown extends Error {}
 
@@ -98,8 +98,8 @@ async function saveCharacter(box, name) {
   const list = load();
   const existing = list.find((c) => c.systeme === systeme && c.nom === name);
   if (existing && name !== currentName(systeme)) {
-    const replace = window.confirm(typo(`Un personnage ${quoted(name)} est déjà enregistré : le remplacer par celui-ci ?`));
-    if (!replace) return "Rien n'a été enregistré : choisissez un autre nom.";
+    const replace = window.confirm(typo(`Un personnage ${quoted(name)} est déjà enregistré\u00a0: le remplacer par celui-ci\u202f?`));
+    if (!replace) return "Rien n'a été enregistré\u00a0: choisissez un autre nom.";
   }
   const requete = Object.fromEntries(new URLSearchParams(location.search));
   const payload = { systeme, calculateur: calc, requete, existant: existing ? existing.personnage : null };
@@ -138,7 +138,7 @@ function bindSaveBox(box) {
   try {
     load();
   } catch {
-    show(`${STORAGE_DOWN} : les personnages ne peuvent pas y être gardés, mais ${URL_KEEPS}`);
+    show(`${STORAGE_DOWN}\u00a0: les personnages ne peuvent pas y être gardés, mais ${URL_KEEPS}`);
   }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -152,10 +152,10 @@ function bindSaveBox(box) {
     try {
       show(await saveCharacter(box, name));
     } catch (error) {
-      if (!(error instanceof StorageDown)) console.warn("personnages :", error);
+      if (!(error instanceof StorageDown)) console.warn("personnages\u00a0:", error);
       show(
         error instanceof StorageDown
-          ? `${STORAGE_DOWN} : le personnage n'est pas enregistré, mais ${URL_KEEPS}`
+          ? `${STORAGE_DOWN}\u00a0: le personnage n'est pas enregistré, mais ${URL_KEEPS}`
           : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`,
       );
     }
@@ -272,7 +272,7 @@ function bindListPage(root) {
       records = load();
     } catch {
       list.replaceChildren();
-      say(`${STORAGE_DOWN} : aucun personnage ne peut y être gardé. Les calculateurs gardent leurs valeurs dans l'adresse de la page.`);
+      say(`${STORAGE_DOWN}\u00a0: aucun personnage ne peut y être gardé. Les calculateurs gardent leurs valeurs dans l'adresse de la page.`);
       return null;
     }
     const newest = [...records].sort((a, b) => String(b.modifie).localeCompare(String(a.modifie)));
@@ -290,7 +290,7 @@ function bindListPage(root) {
       return message;
     } catch (error) {
       if (!(error instanceof StorageDown)) throw error;
-      return `${STORAGE_DOWN} : rien n'a été modifié.`;
+      return `${STORAGE_DOWN}\u00a0: rien n'a été modifié.`;
     }
   };
 
@@ -335,7 +335,7 @@ function bindListPage(root) {
     try {
       record = load().find((r) => r.id === item.dataset.id);
     } catch {
-      return say(`${STORAGE_DOWN} : rien n'a été modifié.`);
+      return say(`${STORAGE_DOWN}\u00a0: rien n'a été modifié.`);
     }
     if (!record) return;
     if (button.matches("[data-ouvre]")) return setCurrent(record.systeme, record.nom);
@@ -354,7 +354,7 @@ function bindListPage(root) {
       const record = records.find((r) => r.id === item.dataset.id);
       if (!record) return "Ce personnage n'existe plus.";
       if (freeName(records, record.systeme, name, record.id) !== name) {
-        return `Un autre personnage s'appelle déjà ${quoted(name)} : choisissez un autre nom.`;
+        return `Un autre personnage s'appelle déjà ${quoted(name)}\u00a0: choisissez un autre nom.`;
       }
       const before = record.nom;
       Object.assign(record, { nom: name, modifie: new Date().toISOString() });
@@ -380,7 +380,7 @@ function bindListPage(root) {
     try {
       records = load();
     } catch {
-      return say(`${STORAGE_DOWN} : rien à exporter.`);
+      return say(`${STORAGE_DOWN}\u00a0: rien à exporter.`);
     }
     if (!records.length) return say("Aucun personnage à exporter.");
     download(records, "personnages.json");
@@ -390,11 +390,11 @@ function bindListPage(root) {
   picker.addEventListener("change", async () => {
     const file = picker.files[0];
     if (!file) return;
-    report.replaceChildren(element("p", "Lecture du fichier : le moteur des calculateurs relit chaque personnage (quelques secondes la première fois)…"));
+    report.replaceChildren(element("p", "Lecture du fichier\u00a0: le moteur des calculateurs relit chaque personnage (quelques secondes la première fois)…"));
     try {
       await importFile(file, systems, report, change);
     } catch (error) {
-      console.warn("personnages :", error);
+      console.warn("personnages\u00a0:", error);
       report.replaceChildren(element("p", `${ENGINE_DOWN} Rien n'a été importé.`));
     }
     picker.value = ""; // the same file may be chosen again
