@@ -50,6 +50,9 @@ class ShownWhen:
     values: tuple[str, ...]  # its values for which they are shown
 
 
+CHANCE = "hasard"  # the parameter of a `plays` function that receives the random bits
+
+
 @dataclass(frozen=True)
 class Calculator:
     system: str
@@ -65,6 +68,10 @@ class Calculator:
     # A resolution calculator's outcomes (engine/tirage.py): a function of the same
     # arguments as `compute`, for « Lancer », a real roll of the configured test.
     issues: Callable[..., Iterable[Issue]] | None = None
+    # When the rules play a roll step by step (cards turned from a deck, a die rerolled),
+    # a function of the same arguments plus `hasard` (random bits, engine/tirage.py) that
+    # plays it and returns (the name of the outcome reached, what was played).
+    plays: Callable[..., tuple[str, str]] | None = None
 
     @property
     def defaults(self) -> dict:
@@ -89,11 +96,29 @@ class Calculator:
                 "lit les données, suivis de **valeurs s'il reçoit un groupe de champs)"
             )
         self._check_shown_when(names)
-        if self.issues is not None and _parameters(self.issues) != _parameters(self.compute):
+        if self.issues is not None and not self._takes_inputs(self.issues):
             raise TypeError(
                 f"calculateur {self.system}/{self.id} : sa fonction d'issues doit prendre "
                 f"les mêmes paramètres que {self.compute.__name__}, {_parameters(self.compute)}"
             )
+        if self.plays is not None and (
+            self.issues is None
+            or CHANCE not in _parameters(self.plays)
+            or not self._takes_inputs(self.plays)
+        ):
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : sa fonction de jeu demande des issues, "
+                f"et prend « {CHANCE} » en plus des paramètres de {self.compute.__name__}"
+            )
+
+    def _takes_inputs(self, function: Callable) -> bool:
+        """Does `function` take what `compute` takes: the same parameters, or `regles` (if
+        `compute` reads the rules) and **values? `hasard`, the random bits, aside."""
+        own = [p for p in _parameters(function) if p != CHANCE]
+        lead = ["regles"] if self.needs_rules else []
+        return own == _parameters(self.compute) or (
+            own[:-1] == lead and own[-1:] != [] and own[-1].startswith("**")
+        )
 
     def _check_shown_when(self, names: list[str]) -> None:
         choices = {i.name: i for i in self.inputs if isinstance(i, ChoiceInput)}
@@ -137,9 +162,19 @@ class Calculator:
         if not outcome.ok:
             return outcome
         try:
-            return outcome.values, tirage.roll(self.outcomes(outcome.values, rules), words)
+            issues = self.outcomes(outcome.values, rules)
+            return outcome.values, self.draw(outcome.values, issues, words, rules)
         except FieldError as error:
             return Outcome(outcome.values, {error.field: str(error)})
+
+    def draw(self, values: Mapping, issues, words, rules: object = None) -> tirage.Roll:
+        """One roll among `issues`, the outcomes of `values`: played by the rules when the
+        calculator says how (`plays`), else drawn from their exact chances."""
+        if self.plays is None:
+            return tirage.roll(issues, words)
+        chance = {**values, CHANCE: tirage.bits_of(words)}
+        name, detail = self._call(rules, chance, self.plays)
+        return tirage.played(issues, name, detail)
 
     def inputs_for(self, rules: object) -> tuple[Input, ...]:
         """The inputs, with the choices (and the groups) that come from the data drawn from

@@ -78,14 +78,43 @@ def draw(probabilities: Sequence[Fraction], bits: Iterator[int]) -> int:
             raise NotEnoughRandomness from None
 
 
+def uniform(n: int, bits: Iterator[int]) -> int:
+    """A whole number drawn uniformly from 0…n − 1: `draw` over n equal slices, in whole
+    numbers (a card turned from n, a die of n faces, many times per roll)."""
+    if n < 1:
+        raise ValueError("aucune issue possible")
+    low, scale = 0, 1  # U lies in [low, low + 1) / scale, scale a power of two
+    while True:
+        first = low * n // scale
+        if (low + 1) * n <= (first + 1) * scale:
+            return first
+        try:
+            low, scale = 2 * low + next(bits), 2 * scale
+        except StopIteration:
+            raise NotEnoughRandomness from None
+
+
 @dataclass(frozen=True)
 class Roll:
     issue: Issue
     group_probability: Fraction | None  # the chance of its class, when it has one
+    detail: str = ""  # what was played to reach it: the cards turned, the dice rerolled
+
+
+def _rolled(issues: Sequence[Issue], issue: Issue, detail: str = "") -> Roll:
+    group = group_chance(issues, issue.group) if issue.group else None
+    return Roll(issue, group, detail)
 
 
 def roll(issues: Sequence[Issue], words: Iterable[int]) -> Roll:
     """One real roll among `issues` (already merged), from random 32-bit words."""
-    issue = issues[draw([i.probability for i in issues], bits_of(words))]
-    group = group_chance(issues, issue.group) if issue.group else None
-    return Roll(issue, group)
+    return _rolled(issues, issues[draw([i.probability for i in issues], bits_of(words))])
+
+
+def played(issues: Sequence[Issue], name: str, detail: str) -> Roll:
+    """A roll the calculator played itself (cards turned, dice rolled and rerolled): the
+    outcome it reached, which must be one of `issues`, with its exact chance."""
+    issue = next((i for i in issues if i.name == name), None)
+    if issue is None:
+        raise LookupError(f"issue jouée absente des issues exactes : {name}")
+    return _rolled(issues, issue, detail)

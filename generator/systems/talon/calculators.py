@@ -18,7 +18,7 @@ from ...engine.registry import Action, Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from ...engine.tirage import Issue
 from ...engine.typographie import pluriel
-from . import deck, health, sheet, virtual
+from . import deck, health, lancer, sheet, virtual
 from .personnage import TalonCharacter
 from .rules import Rules
 
@@ -135,24 +135,39 @@ def _margin_class(rules: Rules, margin: int, chips: int) -> str:
     return "Réussite" if margin >= -chips else "Échec"
 
 
+ACE_ISSUE = "As révélé : échec"
+FUMBLE_ISSUE = "Échec critique (As, puis Roi ou arcane au-dessus de la valeur)"
+
+
+def _margin_issue(rules: Rules, margin: int, chips: int) -> Issue:
+    result = _margin_class(rules, margin, chips)
+    return Issue(f"{result} (MR {signed(margin)})", 0, result)
+
+
 def test_issues(regles, **values):
     """One test: the margin of the honour kept, or the As that fails it."""
     odds, test = _test_odds(regles, **values)[:2]
     return (
         *(
-            Issue(
-                f"{_margin_class(regles, m, test.chips)} (MR {signed(m)})",
-                p,
-                _margin_class(regles, m, test.chips),
-            )
+            Issue(issue.name, p, issue.group)
             for m, p in sorted(odds.margins.items())
+            for issue in [_margin_issue(regles, m, test.chips)]
         ),
-        Issue("As révélé : échec", odds.ace - odds.fumble, "Échec"),
-        Issue("Échec critique (As, puis Roi ou arcane au-dessus de la valeur)", odds.fumble),
+        Issue(ACE_ISSUE, odds.ace - odds.fumble, "Échec"),
+        Issue(FUMBLE_ISSUE, odds.fumble),
     )
 
 
-def _test_odds(
+def test_plays(regles, hasard, **values):
+    """« Lancer » : the test played lame by lame from the talon left (lancer.py)."""
+    test, revealed = _test_setup(regles, **values)
+    played = lancer.play(regles.pack, test, revealed, hasard)
+    if played.ace:
+        return (FUMBLE_ISSUE if played.fumble else ACE_ISSUE), played.detail
+    return _margin_issue(regles, played.margin, test.chips).name, played.detail
+
+
+def _test_setup(
     regles,
     valeur,
     contexte,
@@ -168,7 +183,7 @@ def _test_odds(
     as_echec,
     lames_revelees,
 ):
-    """The test the form describes, its odds, and the lames it is drawn from."""
+    """The test the form describes, and the lames already revealed this cycle."""
     base = valeur + regles.context(contexte).value + npc_modifier(regles, pnj)
     test = deck.Test(
         base=base - malus_sante + autres,
@@ -181,7 +196,12 @@ def _test_odds(
         ace_fails=as_echec,
         mode=mode,
     )
-    revealed = [regles.pack.by_code[code] for code in lames_revelees]
+    return test, [regles.pack.by_code[code] for code in lames_revelees]
+
+
+def _test_odds(regles, **values):
+    """The test the form describes, its odds, and the lames it is drawn from."""
+    test, revealed = _test_setup(regles, **values)
     remaining = regles.pack.deck_without(revealed)
     try:
         odds = deck.test_odds(remaining, test)
@@ -348,6 +368,7 @@ register(
         compute_test,
         TEST_ASSUMPTIONS,
         issues=test_issues,
+        plays=test_plays,
     )
 )
 

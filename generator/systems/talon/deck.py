@@ -317,18 +317,8 @@ class _Accumulator:
         self.kings[key] = self.kings.get(key, 0) + 1
 
     def _continuation_suit(self, king: Honour, gone: tuple[Honour, ...]) -> str:
-        test = self.test
-        if test.continuation != "autre":
-            return test.continuation
-        # The suit with the most honours left, the King's own suit excepted (l.118).
-        others = [s.id for s in self.pack.suits if s.id != king[0]]
-        return max(
-            others,
-            key=lambda s: (
-                self.suit_count[s] - sum(1 for h in gone if h[0] == s),
-                adjustment(s, test),
-            ),
-        )
+        left = {s: n - sum(1 for h in gone if h[0] == s) for s, n in self.suit_count.items()}
+        return continuation_suit(self.test, self.pack, king[0], left)
 
     def odds(self, weight: Fraction) -> Odds:
         remaining = tuple(
@@ -381,7 +371,17 @@ class _Accumulator:
         return Fraction(numerator, denominator)
 
 
-def _effective(honour: Honour, test: Test, pack: Pack) -> int:
+def continuation_suit(test: Test, pack: Pack, king_suit: str, left: dict[str, int]) -> str:
+    """The suit a continuation follows (l.118): the one chosen, or for « autre » the suit
+    with the most honours `left` in the talon, the King's own excepted, the archetype's
+    bonus breaking a tie (then the pack's order)."""
+    if test.continuation != "autre":
+        return test.continuation
+    others = [s.id for s in pack.suits if s.id != king_suit]
+    return max(others, key=lambda s: (left.get(s, 0), adjustment(s, test)))
+
+
+def effective(honour: Honour, test: Test, pack: Pack) -> int:
     """Twice the honour's strength (whole numbers compare faster than fractions)."""
     suit, value = honour
     if value == pack.ace and test.ace_fails:
@@ -405,7 +405,7 @@ def test_odds(deck: Deck, test: Test) -> Odds:
             "Il faut au moins deux honneurs dans le talon pour un avantage ou un désavantage."
         )
     acc = _Accumulator(test, deck, 2)
-    strength = [_effective(honour, test, deck.pack) for honour in honours]
+    strength = [effective(honour, test, deck.pack) for honour in honours]
     better = (lambda x, y: x > y) if test.mode == "avantage" else (lambda x, y: x < y)
     for i in range(h):
         for j in range(i + 1, h):
