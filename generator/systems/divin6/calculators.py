@@ -21,7 +21,7 @@ from ...engine.results import (
     Text,
     signed,
 )
-from ...engine.tirage import Issue
+from ...engine.tirage import Issue, uniform
 from ...engine.typographie import pluriel
 from . import dice, sheet
 from .personnage import DivinCharacter
@@ -67,35 +67,79 @@ def compute_roll(
     return _opposed(dice_line, n, modificateur, opponent, egalite, destin, science_du_critique)
 
 
-def roll_issues(
-    des,
-    blessures,
-    autres_des,
-    modificateur,
-    mode,
-    difficulte,
-    adversaire_des,
-    adversaire_mod,
-    egalite,
-    prendre,
-    destin,
-    science_du_critique,
-):
-    """One roll without a point of Destin: the total against the difficulty, or the
-    margin against the opponent's roll."""
-    n = max(0, int(des) - blessures + autres_des)
-    if mode == "difficulte":
-        return tuple(
-            Issue(
-                f"Total {t + modificateur} : marge {signed(t + modificateur - difficulte)}",
-                q,
-                "Réussite" if t + modificateur >= difficulte else "Échec",
-            )
-            for t, q in dice.action_dice(n)
-        )
-    law = dice.margins((n, modificateur), (adversaire_des, adversaire_mod))
+def roll_issues(**values):
+    """One roll: the total against the difficulty (after the point of Destin, if one is
+    spent), or the margin against the opponent's roll."""
+    n, modificateur = _action_dice(values), values["modificateur"]
+    if values["mode"] == "difficulte":
+        law = _totals(n, values)
+        return tuple(_total_issue(t + modificateur, values["difficulte"], q) for t, q in law)
+    opponent = (values["adversaire_des"], values["adversaire_mod"])
+    law = dice.margins((n, modificateur), opponent)
+    return tuple(_margin_issue(m, q) for m, q in law.items())
+
+
+def _action_dice(values) -> int:
+    return max(0, int(values["des"]) - values["blessures"] + values["autres_des"])
+
+
+def _blind_below(destin: str) -> int:
+    """The blind reroll (« avant ») rerolls a lowest die of 1 to 3."""
+    return 4 if destin == "avant" else 0
+
+
+def _totals(n: int, values) -> tuple:
+    """The law of the dice's total against a difficulty, a point of Destin played or not."""
+    if values["destin"] == "non":
+        return dice.action_dice(n)
+    blind = _blind_below(values["destin"])
+    return tuple(dice.with_reroll(n, blind, values["modificateur"], values["difficulte"]).items())
+
+
+def _total_issue(total: int, difficulte: int, chance=0) -> Issue:
+    result = "Réussite" if total >= difficulte else "Échec"
+    return Issue(f"Total {total} : marge {signed(total - difficulte)}", chance, result)
+
+
+def _margin_issue(margin: int, chance=0) -> Issue:
     winner = {1: "L'attaquant l'emporte", 0: "Égalité", -1: "Le défenseur l'emporte"}
-    return tuple(Issue(f"Marge {signed(m)}", q, winner[(m > 0) - (m < 0)]) for m, q in law.items())
+    return Issue(f"Marge {signed(margin)}", chance, winner[(margin > 0) - (margin < 0)])
+
+
+def _roll_dice(n: int, bits) -> list[int]:
+    return [uniform(6, bits) + 1 for _ in range(n)]
+
+
+def roll_plays(hasard, **values):
+    """« Lancer » : the dice rolled, and the point of Destin played as the form says."""
+    n, modificateur = _action_dice(values), values["modificateur"]
+    rolled = _roll_dice(n, hasard)
+    lines = [
+        f"Dés : {', '.join(map(str, rolled)) or 'aucun'}, modificateur {signed(modificateur)}."
+    ]
+    if values["mode"] != "difficulte":
+        defence = _roll_dice(values["adversaire_des"], hasard)
+        lines.append(
+            f"Adversaire : {', '.join(map(str, defence)) or 'aucun dé'}, "
+            f"modificateur {signed(values['adversaire_mod'])}."
+        )
+        margin = sum(rolled) + modificateur - sum(defence) - values["adversaire_mod"]
+        return _margin_issue(margin).name, " ".join(lines)
+    difficulte = values["difficulte"]
+    if values["destin"] != "non" and rolled:
+        lines.append(_destin(rolled, values, hasard))
+    return _total_issue(sum(rolled) + modificateur, difficulte).name, " ".join(lines)
+
+
+def _destin(rolled: list[int], values, bits) -> str:
+    """The point of Destin (l.416): the lowest die rerolled, when the form's reading says
+    so; `rolled` is changed in place."""
+    low, blind = min(rolled), _blind_below(values["destin"])
+    if not dice.rerolls(sum(rolled), low, blind, values["modificateur"], values["difficulte"]):
+        why = f"le plus faible montre {low}" if blind else "le jet réussit"
+        return f"Point de Destin gardé : {why}."
+    rolled[rolled.index(low)] = new = uniform(6, bits) + 1
+    return f"Point de Destin : le {low} est relancé, il donne {new}."
 
 
 def _tiers(law, science, plain: str, graded: str) -> list[Figure]:
@@ -287,6 +331,7 @@ register(
             ShownWhen(("adversaire_des", "adversaire_mod", "egalite"), "mode", ("opposition",)),
         ),
         issues=roll_issues,
+        plays=roll_plays,
     )
 )
 

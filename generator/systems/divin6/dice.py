@@ -76,24 +76,34 @@ def sum_and_lowest(n: int) -> dict[tuple[int, int], int]:
     }
 
 
-def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int = 0) -> Fraction:
-    """One Destin point on an action roll (l.416): reroll the lowest die.
-
-    By default the player knows the roll failed and rerolls only then (the best use). With
-    `blind_below`, the reroll is decided before the result is announced, on the dice alone:
-    the lowest die is rerolled when it shows less than `blind_below`, success or not.
-    Counted over the 6^(n + 1) rolls of the n dice and of the reroll."""
+def with_reroll(n: int, blind_below: int, modifier: int, difficulty: int) -> Dist:
+    """Law of the dice's total after one Destin point on an action roll (l.416): the lowest
+    die rerolled. By default the player knows the roll failed and rerolls only then (the
+    best use). With `blind_below`, the reroll is decided before the result is announced,
+    on the dice alone: the lowest die is rerolled when it shows less than `blind_below`,
+    success or not. Counted over the 6^(n + 1) rolls of the n dice and of the reroll."""
     if n == 0:
-        return Fraction(1) if modifier >= difficulty else Fraction(0)
-    result = 0
+        return {0: Fraction(1)}
+    ways: dict[int, int] = {}
     for (total, low), count in sum_and_lowest(n).items():
-        rerolled = low < blind_below if blind_below else total + modifier < difficulty
-        if not rerolled:
-            result += 6 * count if total + modifier >= difficulty else 0
+        if rerolls(total, low, blind_below, modifier, difficulty):
+            for face in range(1, 7):
+                ways[total - low + face] = ways.get(total - low + face, 0) + count
         else:
-            need = difficulty - modifier - (total - low)
-            result += count * max(0, min(6, 7 - need))
-    return Fraction(result, 6 ** (n + 1))
+            ways[total] = ways.get(total, 0) + 6 * count
+    return {total: Fraction(count, 6 ** (n + 1)) for total, count in sorted(ways.items())}
+
+
+def rerolls(total: int, low: int, blind_below: int, modifier: int, difficulty: int) -> bool:
+    """Is the lowest die rerolled: blind, when it shows less than `blind_below`; else when
+    the roll failed."""
+    return low < blind_below if blind_below else total + modifier < difficulty
+
+
+def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int = 0) -> Fraction:
+    """P(success) with one Destin point (`with_reroll`)."""
+    law = with_reroll(n, blind_below, modifier, difficulty)
+    return at_least(law.items(), difficulty - modifier)
 
 
 def margins(attacker: tuple[int, int], defender: tuple[int, int]) -> Dist:

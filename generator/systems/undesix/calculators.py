@@ -3,12 +3,15 @@ to the source text). Every number of the rules comes from the data through `Rule
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
 from ...engine.registry import Calculator, register
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
-from ...engine.tirage import Issue
+from ...engine.tirage import Issue, uniform
 from .rules import Rules
 
 SYSTEM = "undesix"
@@ -251,42 +254,48 @@ register(
 )
 
 
-def attack(rules: Rules, value: int) -> dict[int, Fraction]:
-    """Damage law of one attack (Fiche 1, l. 57–77): a 6 always misses, a 1 always hits
-    for at least 1; otherwise a die at most the value hits for value − die."""
+def hits(rules: Rules, die: int, threshold: int) -> bool:
+    """A 6 always misses, a 1 always hits (l. 57); otherwise a die at most the value hits."""
+    return die != rules.always_failure and (die <= threshold or die == rules.always_success)
+
+
+def attack_damage(rules: Rules, value: int, die: int) -> int:
+    """Fiche 1 (l. 57–77): a hit does value − die, at least 1 on a 1."""
+    if not hits(rules, die, value):
+        return 0
+    return max(value - die, 1 if die == rules.always_success else 0)
+
+
+def fiche_8_damage(rules: Rules, roll: int, bonus: int, die: int) -> int:
+    """Fiche 8 (l. 851): the attack succeeds as a test of the roll's value; the damage is
+    the margin plus the weapon minus the CA (`bonus`), never below 0, and at least 1 on a
+    1 as Fiche 1 says (l. 57)."""
+    if not hits(rules, die, roll):
+        return 0
+    damage = max(0, roll - die + bonus)
+    return max(damage, 1) if die == rules.always_success else damage
+
+
+def _law(rules: Rules, damage) -> dict[int, Fraction]:
+    """The damage law of one die, `damage` giving each face's."""
     law: dict[int, Fraction] = {}
     for die in range(1, rules.faces + 1):
-        if die == rules.always_failure:
-            damage = 0
-        elif die == rules.always_success:
-            damage = max(value - die, 1)
-        else:
-            damage = max(value - die, 0) if die <= value else 0
-        law[damage] = law.get(damage, Fraction(0)) + Fraction(1, rules.faces)
+        law[damage(die)] = law.get(damage(die), Fraction(0)) + Fraction(1, rules.faces)
     return dict(sorted(law.items()))
+
+
+def attack(rules: Rules, value: int) -> dict[int, Fraction]:
+    """Damage law of one attack by the Fiche 1 formula."""
+    return _law(rules, lambda die: attack_damage(rules, value, die))
 
 
 def hit_chance(rules: Rules, value: int) -> Fraction:
-    hits = sum(
-        die != rules.always_failure and (die <= value or die == rules.always_success)
-        for die in range(1, rules.faces + 1)
-    )
-    return Fraction(hits, rules.faces)
+    return Fraction(sum(hits(rules, d, value) for d in range(1, rules.faces + 1)), rules.faces)
 
 
 def attack_fiche_8(rules: Rules, roll: int, bonus: int) -> dict[int, Fraction]:
-    """Damage law by the Fiche 8 formula (l. 851): the attack succeeds as a test of the
-    roll's value (a 6 always fails, a 1 always succeeds); the damage is the margin plus the
-    weapon minus the CA (`bonus`), never below 0, and at least 1 on a 1 as Fiche 1 says
-    (l. 57)."""
-    law: dict[int, Fraction] = {}
-    for die in range(1, rules.faces + 1):
-        success = die != rules.always_failure and (die <= roll or die == rules.always_success)
-        damage = max(0, roll - die + bonus) if success else 0
-        if die == rules.always_success:
-            damage = max(damage, 1)  # l. 57 holds for both formulas (editorial note)
-        law[damage] = law.get(damage, Fraction(0)) + Fraction(1, rules.faces)
-    return dict(sorted(law.items()))
+    """Damage law by the Fiche 8 formula."""
+    return _law(rules, lambda die: fiche_8_damage(rules, roll, bonus, die))
 
 
 def armour_class(
@@ -310,7 +319,20 @@ def armour_class(
     return total, detail or "aucun bonus"
 
 
-def compute_attack(
+@dataclass(frozen=True)
+class Attack:
+    """The attack the form describes: the value the die is rolled under, what each face
+    does, and the lines that say how they were reached."""
+
+    threshold: int
+    damage: Callable[[int], int]  # die -> points of PHY
+    value_line: Figure
+    target_ca: int
+    ca_detail: str
+    fiche_8: bool
+
+
+def _attack(
     regles,
     phy,
     arme,
@@ -326,7 +348,7 @@ def compute_attack(
     porteurs,
     protection,
     attitude_cible,
-):
+) -> Attack:
     stance = regles.stances[attitude]
     if stance.attack is None:
         raise FieldError("attitude", f"Attitude « {stance.name} » : pas d'attaque possible.")
@@ -337,23 +359,28 @@ def compute_attack(
     if de_dos:
         roll += regles.modifier("attaque-de-dos", "attaquant", "attaque")
     if formule == "fiche-8":
-        law = attack_fiche_8(regles, roll, arme - target_ca)
-        hits = sum((p for d, p in law.items() if d > 0), Fraction(0))
-        value_line = Figure(
-            "Valeur du jet", roll, note=f"dégâts : marge {signed(arme)} (arme) − CA"
-        )
+        line = Figure("Valeur du jet", roll, note=f"dégâts : marge {signed(arme)} (arme) − CA")
+        damage = partial(fiche_8_damage, regles, roll, arme - target_ca)
+        return Attack(roll, damage, line, target_ca, detail, True)
+    value = roll + arme - target_ca
+    line = Figure("Valeur visée", value, note="PHY + arme + expérience − CA")
+    return Attack(value, partial(attack_damage, regles, value), line, target_ca, detail, False)
+
+
+def compute_attack(regles, **values):
+    plan = _attack(regles, **values)
+    law = _law(regles, plan.damage)
+    if plan.fiche_8:
+        hit = sum((p for d, p in law.items() if d > 0), Fraction(0))
     else:
-        value = roll + arme - target_ca
-        law = attack(regles, value)
-        hits = hit_chance(regles, value)
-        value_line = Figure("Valeur visée", value, note="PHY + arme + expérience − CA")
+        hit = hit_chance(regles, plan.threshold)
     lines = (
         Figure(
             "Touche",
-            hits,
+            hit,
             percent=True,
             note="une marge de 0 touche sans blesser"
-            if formule != "fiche-8"
+            if not plan.fiche_8
             else "avec au moins 1 point de dégâts",
         ),
         Figure("Dégâts moyens", mean(tuple(law.items())), note="points de PHY"),
@@ -362,13 +389,34 @@ def compute_attack(
             sum((p for d, p in law.items() if d >= 1), Fraction(0)),
             percent=True,
         ),
-        value_line,
-        Figure("Classe d'armure de la cible", target_ca, note=detail),
+        plan.value_line,
+        Figure("Classe d'armure de la cible", plan.target_ca, note=plan.ca_detail),
     )
     return (
         Figures("Attaque", lines),
         Distribution("Dégâts infligés", "Dégâts", tuple(law.items())),
     )
+
+
+def attack_issues(regles, **values):
+    """One attack: each face of the die, whether it hits, and the PHY it takes."""
+    plan = _attack(regles, **values)
+    return tuple(
+        _attack_issue(regles, plan, die, Fraction(1, regles.faces))
+        for die in range(1, regles.faces + 1)
+    )
+
+
+def _attack_issue(rules: Rules, plan: Attack, die: int, chance: Fraction) -> Issue:
+    damage = plan.damage(die)
+    if not hits(rules, die, plan.threshold):
+        what = "raté"
+    elif damage:
+        what = f"touche, {damage} {'point' if damage == 1 else 'points'} de dégâts"
+    else:
+        what = "touche sans dégâts"
+    group = "Au moins 1 point de dégâts" if damage else "Aucun dégât"
+    return Issue(f"Dé {die} : {what}", chance, group)
 
 
 def _armour_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
@@ -448,6 +496,7 @@ register(
             "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; comme à la Fiche 1, le 6 rate, et le 1 touche toujours et enlève au moins 1 point (note éditoriale du chapitre Combat).",
             "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude{@source 61–71, 188–262}.",
         ),
+        issues=attack_issues,
     )
 )
 
@@ -550,6 +599,69 @@ def psy_needed(rules: Rules, offsets, aim: Fraction) -> int | None:
     return low
 
 
+def _spell_targets(
+    regles,
+    psy,
+    verbes,
+    essences,
+    taille,
+    duree,
+    distance,
+    distance_hors_paliers,
+    xp_verbe,
+    xp_essence,
+    incantation,
+    aides,
+    sorts,
+) -> tuple[tuple[str, int, int], ...]:
+    """Each Verb's roll: (the Verb, the spell's malus to it, the value to roll under)."""
+    if not verbes:
+        raise FieldError("verbes", "Choisissez au moins un Verbe.")
+    rolls = spell_rolls(
+        regles, verbes, essences, taille, duree, distance, int(incantation), distance_hors_paliers
+    )
+    return tuple(
+        (verb, malus, psy + target(regles, xp_verbe + xp_essence + malus, sorts, aides))
+        for verb, malus in rolls
+    )
+
+
+def _spell_issue(failed: int, rolls: int, chance: Fraction = Fraction(0)) -> Issue:
+    if not failed:
+        return Issue("Sort réussi", chance, "Réussite")
+    if rolls == 1:
+        return Issue("Sort raté", chance, "Échec")
+    missed = "jet raté" if failed == 1 else "jets ratés"
+    return Issue(f"Sort raté : {failed} {missed} sur {rolls}", chance, "Échec")
+
+
+def spell_issues(regles, **values):
+    """One casting: how many of its rolls (one per Verb) fail; none, and it succeeds."""
+    targets = _spell_targets(regles, **values)
+    failures = {0: Fraction(1)}  # failed rolls -> chance, one roll added at a time
+    for *_, value in targets:
+        ok = success_chance(regles, value, False)
+        after: dict[int, Fraction] = {}
+        for failed, chance in failures.items():
+            after[failed] = after.get(failed, Fraction(0)) + chance * ok
+            after[failed + 1] = after.get(failed + 1, Fraction(0)) + chance * (1 - ok)
+        failures = after
+    return tuple(_spell_issue(k, len(targets), p) for k, p in sorted(failures.items()))
+
+
+def spell_plays(regles, hasard, **values):
+    """« Lancer » : one die per Verb, each shown against its value."""
+    targets, lines, failed = _spell_targets(regles, **values), [], 0
+    for verb, _, value in targets:
+        die = uniform(regles.faces, hasard) + 1
+        ok = succeeds(regles, die, value, False)
+        failed += not ok
+        lines.append(
+            f"{regles.verbs[verb][0]} : dé {die} (au plus {value}), {'réussi' if ok else 'raté'}."
+        )
+    return _spell_issue(failed, len(targets)).name, " ".join(lines)
+
+
 def compute_spell(
     regles,
     psy,
@@ -565,14 +677,25 @@ def compute_spell(
     aides,
     sorts,
 ):
-    if not verbes:
-        raise FieldError("verbes", "Choisissez au moins un Verbe.")
-    longer = int(incantation)
-    rolls = spell_rolls(
-        regles, verbes, essences, taille, duree, distance, longer, distance_hors_paliers
+    targets = _spell_targets(
+        regles,
+        psy,
+        verbes,
+        essences,
+        taille,
+        duree,
+        distance,
+        distance_hors_paliers,
+        xp_verbe,
+        xp_essence,
+        incantation,
+        aides,
+        sorts,
     )
-    offsets = [target(regles, xp_verbe + xp_essence + malus, sorts, aides) for _, malus in rolls]
-    values = [psy + o for o in offsets]
+    rolls = [(verb, malus) for verb, malus, _ in targets]
+    values = [value for *_, value in targets]
+    offsets = [value - psy for value in values]
+    longer = int(incantation)
     cost, lost = spell_cost(regles, taille, duree, distance)
     inc = regles.incantations[longer - 1] if longer else None
     printed = " et ".join(f"PSY{signed(malus)}" for _, malus in rolls)
@@ -728,6 +851,8 @@ register(
             "Coût : 1 PSY ; 5 pour un sort de grande étendue ou long ; 10 pour les deux ; 1 PSY maximum perdu à partir d'un an (table du coût en PSY).",
             "PSY pour 50 % et 90 % : la plus petite PSY qui donne au moins ces chances, les autres entrées inchangées.",
         ),
+        issues=spell_issues,
+        plays=spell_plays,
     )
 )
 
