@@ -12,6 +12,7 @@ import pytest
 from conftest import ROOT, repo_rules
 
 from generator.engine import api, des, registry, tirage
+from generator.engine.results import signed
 from generator.links import TAG
 
 ROLLS = 10_000
@@ -20,13 +21,30 @@ LEVEL = 0.01
 CONFIGURATIONS = {
     ("skillcraft", "test"): ({}, {"mode": "oppose", "avantages": "1", "bonus_adverse": "4"}),
     ("skillcraft", "attaque"): ({}, {"avantages": "2", "esquive": "14", "defense": "18"}),
-    ("talon", "test"): ({}, {"mode": "avantage", "cheap_chips": "2"}),
-    ("divin6", "jet"): ({}, {"mode": "opposition", "adversaire_des": "3"}),
+    ("talon", "test"): (
+        {},
+        {"mode": "avantage", "cheap_chips": "2"},
+        {
+            "mode": "desavantage",
+            "archetype": "combattant",
+            "enseigne_competence": "epees",
+            "lames_revelees": "13C,12C,11C,A3,A4,13E",
+        },
+        {"valeur": "14", "archetype": "magus", "enseigne_competence": "batons"},
+    ),
+    ("divin6", "jet"): (
+        {},
+        {"mode": "opposition", "adversaire_des": "3"},
+        {"destin": "oui"},
+        {"destin": "avant", "blessures": "1", "difficulte": "12"},
+    ),
     ("divin6", "degats"): ({}, {"des": "3", "explosion": "6", "armure": "4"}),
     ("reserve-d6", "reserve"): ({}, {"caracteristique": "2", "competence": "1", "seuil": "2"}),
     ("reserve-d6", "combat"): ({}, {"attaquant": "3", "defenseur": "5"}),
     ("undesix", "test"): ({}, {"option_1_6": "oui", "caracteristique": "8"}),
     ("undesix", "opposition"): ({}, {"valeur_a": "4", "valeur_b": "4"}),
+    ("undesix", "attaque"): ({}, {"formule": "fiche-8", "arme": "3", "dex_cible": "3"}),
+    ("undesix", "sort"): ({"psy": "14"}, {"verbes": "creer,deplacer", "psy": "12"}),
 }
 CASES = [(key, query) for key, queries in CONFIGURATIONS.items() for query in queries]
 
@@ -112,12 +130,16 @@ def test_outcomes_are_a_partition(key, query):
     "key, query", CASES, ids=lambda v: "/".join(v) if isinstance(v, tuple) else json.dumps(v)
 )
 def test_seeded_rolls_follow_the_exact_outcomes(key, query):
-    issues = outcomes_of(key, query)
+    """Through the calculator's own draw: a Talon test plays its lames one by one, a Divin
+    roll its dice and its point of Destin; the outcomes they reach must follow the odds."""
+    calculator, rules = registry.get(*key), repo_rules()[key[0]]
+    values = calculator.read(query, rules).values
+    issues = calculator.outcomes(values, rules)
     rng = random.Random(f"{key}{sorted(query.items())}")
     index = {issue.name: n for n, issue in enumerate(issues)}
     observed = [0] * len(issues)
     for _ in range(ROLLS):
-        observed[index[tirage.roll(issues, words(rng)).issue.name]] += 1
+        observed[index[calculator.draw(values, issues, words(rng), rules).issue.name]] += 1
     p_value = chi_square_p(observed, [i.probability for i in issues])
     assert p_value > LEVEL, f"{key} {query} : p = {p_value:.4f}, observé {observed}"
 
@@ -221,3 +243,128 @@ def test_a_bad_dice_expression_is_refused_in_french(bad):
         des.parse(bad)
     reply = json.loads(api.dice_json(bad, json.dumps([1, 2, 3])))
     assert reply["ok"] is False and reply["message"].startswith("expression de dés")
+
+
+# --- rolls played by the rules: the Talon's lames, Divin's point of Destin --------------
+
+
+def test_a_uniform_draw_is_the_draw_of_equal_slices():
+    """tirage.uniform, used to turn a lame or roll a die, reads the same bits as `draw`
+    over n equal chances and gives the same index."""
+    rng = random.Random(5)
+    for n in (1, 2, 3, 6, 7, 52, 73):
+        for _ in range(50):
+            bits = [rng.getrandbits(1) for _ in range(200)]
+            fast, exact = iter(bits), iter(bits)
+            assert tirage.uniform(n, fast) == tirage.draw([Fraction(1, n)] * n, exact)
+            assert list(fast) == list(exact)  # as many bits read
+
+
+def talon_rolls(query: dict, count: int, seed: int = 1) -> list[tirage.Roll]:
+    calculator, rules = registry.get("talon", "test"), repo_rules()["talon"]
+    rng = random.Random(seed)
+    return [calculator.roll(query, words(rng), rules)[1] for _ in range(count)]
+
+
+def every_lame_but(*kept: str) -> str:
+    pack = repo_rules()["talon"].pack
+    return ",".join(lame.code for lame in pack.lames if not lame.sans_nom and lame.code not in kept)
+
+
+def test_talon_lancer_turns_the_honour_from_the_talon_left():
+    """Only the 5 de Coupes left: every roll turns it, and its outcome is its margin."""
+    query = {
+        "valeur": "9",
+        "pnj": "aucun",
+        "malus_sante": "0",
+        "lames_revelees": every_lame_but("5C"),
+    }
+    for rolled in talon_rolls(query, 5):
+        assert rolled.detail == "Lames tournées : 5 de Coupes. Total 14 contre 14."
+        assert rolled.issue.name == "Réussite (MR +0)" and rolled.issue.probability == 1
+
+
+def test_talon_lancer_plays_the_king_and_the_ace_as_the_rules_say():
+    """Roi d'Épées, As de Coupes, 2 and 3 de Coupes, Arcane 21: a Roi continues with
+    Coupes (the suit with most honours left, not its own) until a lame of another suit; an
+    As turns the next lame, a Roi or an arcanum above the value being a critical failure."""
+    query = {
+        "valeur": "9",
+        "pnj": "aucun",
+        "malus_sante": "0",
+        "lames_revelees": every_lame_but("13E", "1C", "2C", "3C", "A21"),
+    }
+    seen = set()
+    for rolled in talon_rolls(query, 300):
+        text, name = rolled.detail, rolled.issue.name
+        first = re.match(r"Lames tournées : (?:Arcane 21, )?([^,.(]+)", text).group(1).strip()
+        seen.add(first)
+        if first == "Roi d’Épées":
+            assert "continuation à Coupes" in text
+            after = text.split("continuation")[1]
+            cards = {1: "As de Coupes", 2: "2 de Coupes", 3: "3 de Coupes"}
+            added = sum(v for v, card in cards.items() if card in after)
+            assert name.endswith(f"(MR {signed(9 + 13 + added - 14)})"), text
+        elif first == "As de Coupes":
+            fatal = re.search(r"lame suivante, (Roi d’Épées|Arcane 21)", text)
+            assert ("critique" in name) == bool(fatal), text
+        else:
+            assert name.startswith("Échec (MR"), text
+    assert seen == {"Roi d’Épées", "As de Coupes", "2 de Coupes", "3 de Coupes"}
+
+
+def test_talon_roll_reply_shows_the_lames_turned():
+    calculator, rules = registry.get("talon", "test"), repo_rules()["talon"]
+    reply = json.loads(api.roll_reply(calculator, {}, words(random.Random(3)), rules))
+    assert reply["ok"] is True and reply["detail"].startswith("Lames tournées")
+    assert reply["issue"] in {i.name for i in outcomes_of(("talon", "test"), {})}
+
+
+def divin_chance_of_success(query: dict) -> Fraction:
+    return sum(
+        (i.probability for i in outcomes_of(("divin6", "jet"), query) if i.group == "Réussite"),
+        Fraction(0),
+    )
+
+
+@pytest.mark.parametrize("destin, blind", [("oui", 0), ("avant", 4)])
+def test_divin_outcomes_play_the_point_of_destin(destin, blind):
+    """The outcomes of a roll with a point of Destin are those of the reroll, whose chance
+    of success is the one the calculator shows."""
+    from generator.systems.divin6 import dice
+
+    with_destin = divin_chance_of_success({"destin": destin})
+    assert with_destin == dice.success_with_reroll(3, 4, 15, blind)
+    assert with_destin > divin_chance_of_success({})
+
+
+def test_divin_lancer_rerolls_the_lowest_die_of_a_failed_roll():
+    calculator, rules = registry.get("divin6", "jet"), repo_rules()["divin6"]
+    rng = random.Random(9)
+    query = {"destin": "oui", "modificateur": "0", "difficulte": "15"}
+    rerolled = 0
+    for _ in range(200):
+        rolled = calculator.roll(query, words(rng), rules)[1]
+        dice_shown = [
+            int(d) for d in re.match(r"Dés : ([\d, ]+),", rolled.detail).group(1).split(", ")
+        ]
+        if sum(dice_shown) >= 15:
+            assert "Point de Destin gardé" in rolled.detail
+            continue
+        rerolled += 1
+        low, new = re.search(r"le (\d) est relancé, il donne (\d)", rolled.detail).groups()
+        assert int(low) == min(dice_shown)
+        assert rolled.issue.name.startswith(f"Total {sum(dice_shown) - int(low) + int(new)} ")
+    assert rerolled > 100
+
+
+def test_undesix_attack_outcomes_are_the_calculators_figures():
+    calculator, rules = registry.get("undesix", "attaque"), repo_rules()["undesix"]
+    issues = outcomes_of(("undesix", "attaque"), {"phy": "4"})
+    hurt = sum(
+        (i.probability for i in issues if i.group == "Au moins 1 point de dégâts"), Fraction(0)
+    )
+    html = calculator.html(calculator.run({"phy": "4"}, rules).blocks, rules)
+    figure = html.split("Au moins 1 point de dégâts")[1]
+    assert figure.split("</dd>")[0].count(f'data-exact="{hurt}"') == 1
+    assert [i.name for i in issues][-1] == "Dé 6 : raté"

@@ -41,6 +41,13 @@ function outcomeLine(reply) {
   if (reply.groupe && reply.probabilite_groupe) {
     parts.push(` (${reply.groupe.toLowerCase()}\u00a0: ${reply.probabilite_groupe})`);
   }
+  if (reply.detail) {
+    // What the rules played: the lames turned, the dice and their reroll.
+    const detail = document.createElement("span");
+    detail.className = "srd-lancer-detail";
+    detail.textContent = reply.detail;
+    parts.push(detail);
+  }
   return parts;
 }
 
