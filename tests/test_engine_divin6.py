@@ -193,7 +193,7 @@ def test_sheet_reads_gear_from_the_price_tables(sheet_run):
 def test_a_name_the_data_do_not_know_is_reported_at_its_field_with_a_suggestion(sheet_run):
     errors = sheet_run({"atouts": "metier des armes, attaque en finese"}).errors
     assert errors == {
-        "atouts": "Atout inconnu : « attaque-en-finese ». Vouliez-vous dire « Attaque en finesse » ?"
+        "atouts": "Atout inconnu : « attaque en finese ». Vouliez-vous dire « Attaque en finesse » ?"
     }
     assert (
         "« Cotte de mailles »" in sheet_run({"equipement": "cote de maille"}).errors["equipement"]

@@ -8,7 +8,7 @@ from fractions import Fraction
 from ... import urls
 from ...engine.character import SHEET, score_inputs
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
-from ...engine.names import require_known, slug
+from ...engine.names import require_known, slug, unknown
 from ...engine.registry import Calculator, ShownWhen, register
 from ...engine.results import (
     Checks,
@@ -708,7 +708,12 @@ def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
     def entries(field: str, kind: str, what: tuple[str, str], among, with_rank: bool = False):
         known = regles.names[kind]
         found = sheet.parse_list(getattr(c, field), field, known, with_rank=with_rank)
-        require_known(field, what, [e.id for e in found], known.known, among)
+        # An unknown name is reported as the reader wrote it, not as the id made from it.
+        wrong = [
+            e.text or e.id for e in found if e.id not in (known.known if among is None else among)
+        ]
+        if wrong:
+            raise unknown(field, what, wrong, known.known)
         return found
 
     return sheet.Choices(
