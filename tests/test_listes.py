@@ -104,6 +104,13 @@ def test_pin_from_an_entity_page_a_search_hit_and_a_finder_card(page, server):
         '.md-search-result__item .srd-epingler-bouton[data-cle="divin6/atout/peuple"]'
     )
     expect(hit).to_be_visible(timeout=15_000)
+    # Escape in the pin dialog closes the dialog, not the search under it.
+    hit.click()
+    dialog = page.locator("dialog.srd-epingler-dialogue")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(hit).to_be_visible()
     pin(page, hit, existing="Scénario du 12")
     # A finder card.
     page.goto(f"{server}/trouver/?s=talon&q=endurance")
@@ -201,6 +208,19 @@ def test_a_shared_link_shows_the_list_and_saves_it_without_overwriting(browser, 
         {"nom": "Sorts de Chloé (2)", "ids": ids},
     ]
     other.close()
+
+
+def test_saving_a_shared_list_says_which_unknown_entities_it_leaves_out(page, server):
+    page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties,talon/atout/disparu")
+    expect(page.locator(".srd-listes-entites")).to_contain_text("Entité inconnue")
+    page.get_by_role("button", name="Enregistrer dans mes listes").click()
+    expect(page.locator(".srd-listes-etat")).to_have_text(
+        re.compile(
+            r"Liste enregistrée sous le nom «\s?Essai\s?»\. "
+            r"Entité inconnue laissée de côté\s?: «\s?talon/atout/disparu\s?»\."
+        )
+    )
+    assert lists_of(page) == [{"nom": "Essai", "ids": ["skillcraft/talent/acrobaties"]}]
 
 
 def import_file(page, name: str, content: str) -> list[str]:

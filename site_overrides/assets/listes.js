@@ -89,6 +89,8 @@ function pinDialog() {
   let dialog = document.querySelector("dialog.srd-epingler-dialogue");
   if (!dialog) {
     dialog = element("dialog", { class: "srd-epingler-dialogue md-typeset", "aria-labelledby": "srd-epingler-titre" });
+    // Escape closes the dialog only: the search under it (a hit's « Épingler ») stays open.
+    dialog.addEventListener("keydown", (event) => event.key === "Escape" && event.stopPropagation());
     document.body.append(dialog);
   }
   return dialog;
@@ -463,6 +465,14 @@ async function showList(root, status, name) {
   await showCards(root, list, cards, onRemove);
 }
 
+// What a shared list held that the site does not know: said when it is saved without them.
+function droppedNote(ids, cards) {
+  const dropped = ids.filter((id) => !cards.has(id));
+  if (!dropped.length) return "";
+  const names = dropped.map((id) => `«\u00a0${id}\u00a0»`).join(", ");
+  return dropped.length === 1 ? ` Entité inconnue laissée de côté\u00a0: ${names}.` : ` Entités inconnues laissées de côté\u00a0: ${names}.`;
+}
+
 async function showShared(root, status, params) {
   const name = (params.get("nom") || "").trim() || "Liste partagée";
   const ids = [...new Set((params.get("ids") || "").split(",").filter(Boolean))];
@@ -476,7 +486,8 @@ async function showShared(root, status, params) {
       lists.push(kept);
       writeLists(lists);
       history.replaceState(history.state, "", listAddress(kept.nom));
-      render(root).then(() => (root.querySelector("[role=status]").textContent = `Liste enregistrée sous le nom «\u00a0${kept.nom}\u00a0».`));
+      const saved = `Liste enregistrée sous le nom «\u00a0${kept.nom}\u00a0».${droppedNote(ids, cards)}`;
+      render(root).then(() => (root.querySelector("[role=status]").textContent = saved));
     }),
   );
   root.append(

@@ -191,7 +191,7 @@ document.addEventListener("keydown", (event) => {
     input.focus();
     return;
   }
-  if (!toggle.checked) return;
+  if (!toggle.checked || event.target.closest("dialog[open]")) return; // a dialog's own keys
   if (event.key === "Escape") {
     close();
   } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
