@@ -368,3 +368,30 @@ def test_undesix_attack_outcomes_are_the_calculators_figures():
     figure = html.split("Au moins 1 point de dégâts")[1]
     assert figure.split("</dd>")[0].count(f'data-exact="{hurt}"') == 1
     assert [i.name for i in issues][-1] == "Dé 6 : raté"
+
+
+def test_a_play_function_must_take_the_random_bits_and_the_inputs():
+    from generator.engine.inputs import IntInput
+
+    def compute(n):
+        return ()
+
+    def issues(n):
+        return ()
+
+    def plays(hasard, n):
+        return "", ""
+
+    made = registry.Calculator("essai", "x", "X", "?", (IntInput("n", "N", 1, 0, 9, ""),), compute)
+    fields = {k: getattr(made, k) for k in ("system", "id", "title", "summary", "inputs")}
+    registry.Calculator(**fields, compute=compute, issues=issues, plays=plays)  # accepted
+    for wrong in (dict(plays=plays), dict(issues=issues, plays=issues)):
+        with pytest.raises(TypeError, match="hasard"):
+            registry.Calculator(**fields, compute=compute, **wrong)
+
+
+def test_a_played_outcome_must_be_one_of_the_exact_outcomes():
+    issues = (tirage.Issue("Pile", Fraction(1, 2)), tirage.Issue("Face", Fraction(1, 2)))
+    assert tirage.played(issues, "Face", "la pièce").issue is issues[1]
+    with pytest.raises(LookupError):
+        tirage.played(issues, "Tranche", "")
