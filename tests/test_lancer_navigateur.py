@@ -144,7 +144,7 @@ def test_talon_lancer_shows_the_lames_turned(page, server):
     )
     roll_once(page)
     result = page.locator(".srd-lancer-resultat")
-    expect(result.locator(".srd-lancer-detail")).to_contain_text("Lames tournées : ")
+    expect(result.locator(".srd-lancer-detail")).to_contain_text(re.compile(r"Lames tournées\s: "))
     expect(result).to_contain_text(re.compile(r"(Réussite|Échec)[^—]*\(MR [+−]\d+\) — probabilité"))
     detail = result.locator(".srd-lancer-detail").inner_text()
     if "Roi d’Épées" in detail.split(".")[0]:
@@ -156,8 +156,8 @@ def test_talon_lancer_shows_the_lames_turned(page, server):
 @pytest.mark.parametrize(
     "calc, query, shown",
     [
-        ("attaque", "", re.compile(r"Dé \d : (raté|touche[^—]*) — probabilité 16,7 %")),
-        ("sort", "?psy=14", re.compile(r"Sort (réussi|raté) — probabilité \d+,\d %")),
+        ("attaque", "", re.compile(r"Dé \d\s:\s(raté|touche[^—]*) — probabilité 16,7\s%")),
+        ("sort", "?psy=14", re.compile(r"Sort (réussi|raté) — probabilité \d+,\d\s%")),
     ],
 )
 def test_undesix_attack_and_spell_have_lancer(page, server, calc, query, shown):
@@ -172,7 +172,7 @@ def test_divin_lancer_plays_the_point_of_destin(page, server):
     roll_once(page)
     expect(page.locator(".srd-lancer-resultat .srd-lancer-detail")).to_have_text(
         re.compile(
-            r"Dés : \d, \d, \d, modificateur \+4\. Point de Destin (gardé|: le \d est relancé)"
+            r"Dés\s: \d, \d, \d, modificateur \+4\. Point de Destin(\sgardé|\s: le \d est relancé)"
         )
     )
 
