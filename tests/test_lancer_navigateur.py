@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 PYODIDE_WAIT_MS = 120_000
 PHONE = {"width": 390, "height": 844}
-OUTCOMES = re.compile(r"(Réussite|Échec)[^—]* — probabilité \d+(,\d+)? %")
+OUTCOMES = re.compile(r"(Réussite|Échec)[^—]* — probabilité \d+(,\d+)?\s%")
 
 
 @pytest.fixture

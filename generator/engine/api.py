@@ -150,17 +150,22 @@ def roll_reply(calculator: Calculator, query: dict, words: list[int], system_rul
     return json.dumps(_rolled(drawn[1]), ensure_ascii=False)
 
 
+def _percent(chance) -> str:
+    """« 12,2 % » whose sign never starts a line of a phone's screen."""
+    return format_percent(chance).replace(" %", "\u00a0%")
+
+
 def _rolled(drawn: tirage.Roll) -> dict:
     issue = drawn.issue
     reply = {
         "ok": True,
         "issue": texte(issue.name),
-        "probabilite": texte(format_percent(issue.probability)),
+        "probabilite": _percent(issue.probability),
         "exacte": str(issue.probability),
         "groupe": texte(issue.group),
     }
     if drawn.group_probability is not None:
-        reply["probabilite_groupe"] = texte(format_percent(drawn.group_probability))
+        reply["probabilite_groupe"] = _percent(drawn.group_probability)
     if drawn.detail:
         reply["detail"] = texte(drawn.detail)
     return reply
