@@ -164,7 +164,7 @@ def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin,
         ),
     ]
     if destin != "non":
-        blind = 4 if destin == "avant" else 0
+        blind = _blind_below(destin)
         note = (
             "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat{@source 416}"
             if blind
