@@ -81,7 +81,8 @@ class Builder:
 
     def build(self, pages_written=None) -> Timings:
         """One build. `pages_written` is called once the pages are in place, before the
-        search index and the offline files are (a writer sees the page a second sooner)."""
+        search index and the offline files are (a writer sees the page a second sooner),
+        with the HTML files written or removed (none after a full build: maybe all)."""
         with build_lock(self.work):
             timings = Timings()
             start = time.perf_counter()
@@ -151,7 +152,7 @@ class Builder:
                 last.published.sizes.pop(relative, None)
                 _delete(self.site, relative)
             self._write(last.published, html, copied)
-            pages_written()
+            pages_written([*html, *(relative for relative in gone if relative.endswith(".html"))])
             self._index(renderer.corpus, staging / OUTPUT)
             self._finish(last.published)
         finally:
@@ -204,7 +205,7 @@ def _delete(folder: Path, relative: str) -> None:
         parent.rmdir()
 
 
-def _nothing() -> None:
+def _nothing(written=None) -> None:
     pass
 
 
