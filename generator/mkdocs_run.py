@@ -88,6 +88,7 @@ def render(run: Run, sources: list[str], into: Path) -> dict[str, str]:
     written by MkDocs as a full build writes them, into the folder `into`."""
     from mkdocs.commands.build import _build_page, _populate_page
 
+    _skip_theme_index(run.config)
     files = run.files
     in_menu = {id(page) for page in run.nav.pages}
     pages = [files.get_file_from_path(source).page for source in sources]
@@ -103,3 +104,17 @@ def render(run: Run, sources: list[str], into: Path) -> dict[str, str]:
         _build_page(page, run.config, documentation, run.nav, run.env)
         html[page.file.dest_uri] = Path(page.file.abs_dest_path).read_text(encoding="utf-8")
     return html
+
+
+class _NoIndex:
+    def add_entry_from_context(self, page) -> None:
+        pass
+
+
+def _skip_theme_index(config) -> None:
+    """Material's search plugin adds each page it sees to its own index, which the site
+    does not keep (Pagefind's replaces it): a sixth of a page's rendering, spared here. The
+    plugin still does the rest of its work on the page."""
+    for plugin in config.plugins.values():
+        if hasattr(plugin, "search_index"):
+            plugin.search_index = _NoIndex()
