@@ -23,6 +23,7 @@ from .errors import BuildFailed
 from .incremental import Builder
 
 WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml")
+CODE = (".py", ".json")
 QUIET_SECONDS = 0.4  # editors write a file in several steps: wait for calm
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
 # Sent compressed when the client accepts gzip, as a real host does (not Pyodide's
@@ -65,7 +66,9 @@ class Rebuild(FileSystemEventHandler):
             # change on every build.
             relative = Path(os.path.abspath(path)).relative_to(self.root).parts
             if relative and relative[0] in WATCHED:
-                self.code_changed |= relative[-1].endswith(".py")
+                # The generator's code and schemas are kept from one build to the next
+                # (generator/memo.py): a new version of them needs a new process.
+                self.code_changed |= relative[0] == "generator" and relative[-1].endswith(CODE)
                 self.changed.set()
 
 
