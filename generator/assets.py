@@ -4,6 +4,7 @@ under docs/assets/. The engine needs nothing outside the standard library."""
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import io
 import json
@@ -136,20 +137,33 @@ def lock_without_packages(full: bytes) -> bytes:
 REWRITE = {STDLIB: trimmed_stdlib, LOCK: lock_without_packages}
 
 
-def write_assets(root: Path, docs: Path, data: dict) -> None:
+def asset_files(root: Path, data: dict) -> dict[str, bytes]:
+    """{path under docs/: content} of the runtime: Pyodide's files and the engine's wheel."""
     source = pyodide_dir(root)
-    target = docs / "assets" / "pyodide"
-    target.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        content = (source / name).read_bytes()
-        (target / name).write_bytes(REWRITE.get(name, bytes)(content))
-    wheels = docs / "assets" / "wheels"
-    wheels.mkdir(parents=True, exist_ok=True)
-    names = []
-    for filename, content in (engine_wheel(data),):
-        (wheels / filename).write_bytes(content)
-        names.append(filename)
+    files = {f"assets/pyodide/{name}": _pyodide_file(source / name) for name in PYODIDE_FILES}
+    filename, wheel = engine_wheel(data)
+    files[f"assets/wheels/{filename}"] = wheel
     version = json.loads((source / "package.json").read_text())["version"]
-    (wheels / "manifest.json").write_text(
-        json.dumps({"pyodide": version, "wheels": names}, indent=1) + "\n"
-    )
+    manifest = {"pyodide": version, "wheels": [filename]}
+    files["assets/wheels/manifest.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+    return files
+
+
+def _pyodide_file(path: Path) -> bytes:
+    stat = path.stat()
+    return _rewritten(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=len(PYODIDE_FILES))
+def _rewritten(path: str, mtime_ns: int, size: int) -> bytes:
+    """A Pyodide file as the site has it; kept while the file is unchanged (trimming the
+    standard library takes a second, on every rebuild of `serve` otherwise)."""
+    name = Path(path).name
+    return REWRITE.get(name, bytes)(Path(path).read_bytes())
+
+
+def write_assets(root: Path, docs: Path, data: dict) -> None:
+    for relative, content in asset_files(root, data).items():
+        target = docs / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)

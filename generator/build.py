@@ -5,6 +5,7 @@ A failed build leaves the previous `site/` untouched.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
@@ -18,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from . import cartes, finder, graph, notes, targets
-from .assets import write_assets
+from .assets import asset_files
 from .corpus import Corpus, System, load_corpus
 from .csp import protect
 from .diagnose import diagnose
@@ -169,22 +170,29 @@ def _failing_page(error: BaseException, renderer: Renderer) -> tuple[Path | str,
 
 def generate(root: Path, docs: Path) -> Renderer:
     """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
+    renderer, files = generate_files(root)
+    write_docs(docs, files)
+    return renderer
+
+
+def generate_files(root: Path) -> tuple[Renderer, dict[str, bytes]]:
+    """The MkDocs sources, in memory: {path under docs/: content}."""
     corpus, links, renderer, pages = judge(root)
-    data = engine_data(corpus)
+    files = {relative: text.encode() for relative, text in pages.items()}
+    files.update({f"api/{relative}": text.encode() for relative, text in export(corpus).items()})
+    files.update(asset_files(root, engine_data(corpus)))
+    files[finder.INDEX] = finder.index_json(corpus, links).encode()
+    files[cartes.INDEX] = cartes.index_json(corpus, links).encode()
+    return renderer, files
+
+
+def write_docs(docs: Path, files: dict[str, bytes]) -> None:
     if docs.exists():
         shutil.rmtree(docs)
-    for relative, text in pages.items():
+    for relative, content in files.items():
         target = docs / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    for relative, text in export(corpus).items():
-        target = docs / "api" / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    write_assets(root, docs, data)
-    (docs / finder.INDEX).write_text(finder.index_json(corpus, links), encoding="utf-8")
-    (docs / cartes.INDEX).write_text(cartes.index_json(corpus, links), encoding="utf-8")
-    return renderer
+        target.write_bytes(content)
 
 
 def mkdocs_config(
@@ -198,7 +206,11 @@ def mkdocs_config(
     config["nav"] = nav
     here = Path(__file__).parent
     # The typography pass comes last: it sees the page as it will be served.
-    config["hooks"] = [str(here / "nav_parent.py"), str(here / "typo_hook.py")]
+    config["hooks"] = [
+        str(here / "nav_parent.py"),
+        str(here / "typo_hook.py"),
+        str(here / "memo_hook.py"),  # for `serve`'s incremental rebuilds
+    ]
     # Material's instant navigation only follows links to the origin of sitemap.xml,
     # which MkDocs writes from site_url: it must be the address the site is served at.
     config["site_url"] = site_url or os.environ.get("SRD_SITE_URL") or config.get("site_url")
@@ -232,21 +244,32 @@ def run_mkdocs(
 ) -> None:
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
+
+    with mkdocs_problems(root, origins):
+        mkdocs_build(load_config(str(config_file)))
+
+
+@contextlib.contextmanager
+def mkdocs_problems(root: Path, origins: dict[str, tuple[Path, int]] | None = None):
+    """MkDocs' warnings and errors while the block runs, raised as BuildFailed at the data
+    or chapter files they are about (strict mode: a warning fails the build)."""
     from mkdocs.exceptions import Abort
 
     handler = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
     try:
-        mkdocs_build(load_config(str(config_file)))
+        yield
     except Abort as error:
+        handler.messages = handler.messages or [str(error)]
+    finally:
+        logger.removeHandler(handler)
+    if handler.messages:
         problems = Problems(root)
-        for message in handler.messages or [str(error)]:
+        for message in handler.messages:
             where, line = _origin(message, origins or {})
             problems.add(where, line, message)
         raise BuildFailed(problems) from None
-    finally:
-        logger.removeHandler(handler)
 
 
 def build(
@@ -256,18 +279,45 @@ def build(
     root = root.resolve()
     site = (site or root / "site").resolve()
     work = (work or root / "build").resolve()
+    with build_lock(work):
+        return _build_locked(root, site, work, site_url)
+
+
+@contextlib.contextmanager
+def build_lock(work: Path):
+    """`serve` rebuilds on its own: two builds must not write the same folders at once."""
     work.mkdir(parents=True, exist_ok=True)
-    # `serve` rebuilds on its own: two builds must not write the same folders at once.
     with open(work / ".verrou", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _build_locked(root, site, work, site_url)
+        yield
 
 
 def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> Timings:
     timings = Timings()
     start = time.perf_counter()
-    renderer = generate(root, work / "docs")
+    renderer, files = generate_files(root)
+    write_docs(work / "docs", files)
     start = timings.measure("generateur", start)
+    publish(root, site, work, site_url, renderer)
+    timings.measure("mkdocs", start)
+    return timings
+
+
+@dataclass
+class Published:
+    """What a full build leaves for `serve`'s next rebuilds (generator/incremental.py): the
+    size of each file kept offline, and the pages that show the full copy's size, as they
+    were before it was written in."""
+
+    sizes: dict[str, int]
+    sized_pages: dict[str, str]
+
+
+def publish(
+    root: Path, site: Path, work: Path, site_url: str | None, renderer: Renderer
+) -> Published:
+    """MkDocs on work/docs, then the search index, the offline copy's size, the pages'
+    policy and the service worker; swapped in as `site` only when complete."""
     # We hold the build lock: any temporary site left here is from a build that was killed.
     for stale in site.parent.glob(".site-*"):
         shutil.rmtree(stale, ignore_errors=True)
@@ -278,17 +328,21 @@ def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> T
             mkdocs_config(root, work, renderer.nav(), fresh, site_url), root, renderer.origins()
         )
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
-        corpus = renderer.corpus
-        index_site(root, fresh, _texts(corpus), titles(corpus), abbreviations(corpus))
-        write_offline_size(fresh)  # once every file of the copy is there
+        index_site(root, fresh, *search_inputs(renderer.corpus))
+        sizes, sized_pages = write_offline_size(fresh)  # once every file of the copy is there
         protect(fresh)
         write_service_worker(fresh)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
-    timings.measure("mkdocs", start)
     _swap(fresh, site)
-    return timings
+    return Published(sizes, sized_pages)
+
+
+def search_inputs(corpus) -> tuple:
+    """What the search index is made of, beside the pages: the rules' words, the titles and
+    the abbreviations."""
+    return _texts(corpus), titles(corpus), abbreviations(corpus)
 
 
 def _texts(corpus):

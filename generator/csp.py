@@ -43,8 +43,15 @@ def protect(site: Path) -> None:
     """Write the policy at the top of the <head> of every HTML page of `site`."""
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        head = HEAD.search(html)
-        if head is None or html.startswith(META, head.end()):  # no head, or already done
-            continue
-        meta = f'{META} content="{policy(html)}">'
-        page.write_text(html[: head.end()] + meta + html[head.end() :], encoding="utf-8")
+        protected = protect_page(html)
+        if protected is not html:
+            page.write_text(protected, encoding="utf-8")
+
+
+def protect_page(html: str) -> str:
+    """The page with its policy (the same text when it has no head or has its policy)."""
+    head = HEAD.search(html)
+    if head is None or html.startswith(META, head.end()):
+        return html
+    meta = f'{META} content="{policy(html)}">'
+    return html[: head.end()] + meta + html[head.end() :]

@@ -69,14 +69,27 @@ def spelled_size(size: int) -> str:
     return f"≈\u00a0{shown}\u00a0Mo"
 
 
-def write_offline_size(site: Path) -> None:
+def cached_sizes(site: Path) -> dict[str, int]:
+    """{path: size} of every file of `site` kept in the full offline copy."""
+    return {relative: (site / relative).stat().st_size for relative in _cached_files(site)}
+
+
+def with_size(html: str, sizes: dict[str, int]) -> str:
+    return html.replace(SIZE_PLACEHOLDER, spelled_size(sum(sizes.values())))
+
+
+def write_offline_size(site: Path) -> tuple[dict[str, int], dict[str, str]]:
     """Write the size of the full copy into the pages that show it (the page itself changes
-    by a few bytes meanwhile: nothing the rounding shows)."""
-    size = spelled_size(sum((site / f).stat().st_size for f in _cached_files(site)))
+    by a few bytes meanwhile: nothing the rounding shows). Returns the sizes counted and
+    those pages as they were before, by path."""
+    sizes = cached_sizes(site)
+    before = {}
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         if SIZE_PLACEHOLDER in html:
-            page.write_text(html.replace(SIZE_PLACEHOLDER, size), encoding="utf-8")
+            before[page.relative_to(site).as_posix()] = html
+            page.write_text(with_size(html, sizes), encoding="utf-8")
+    return sizes, before
 
 
 def write_service_worker(site: Path) -> str:

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .engine.typographie import regles, texte
+from .pagefind_stable import stabilise
 
 OUTPUT = "pagefind"
 VOCABULARY = "assets/vocabulaire.json"
@@ -149,15 +150,23 @@ def check_abbreviations(corpus, problems) -> None:
 
 
 def index_site(
-    root: Path, site: Path, texts: Iterable[str], title_rows: list, shorts: dict | None = None
+    root: Path,
+    site: Path,
+    texts: Iterable[str],
+    title_rows: list,
+    shorts: dict | None = None,
+    output: Path | None = None,
 ) -> None:
+    """Pagefind's index of `site`'s pages into site/pagefind (or `output`, to be moved
+    there), and the search box's own files into site/assets."""
+    output = output or site / OUTPUT
     done = subprocess.run(
         [
             str(pagefind_binary(root)),
             "--site",
             str(site),
-            "--output-subdir",
-            OUTPUT,
+            "--output-path",
+            str(output),
             "--root-selector",
             "article.md-content__inner",
             "--exclude-selectors",
@@ -171,9 +180,10 @@ def index_site(
     )
     if done.returncode:
         raise SearchIndexError(f"Pagefind : {done.stderr.strip() or done.stdout.strip()}")
-    for unused in (site / OUTPUT).glob("pagefind-*ui*"):  # its ready-made interfaces
+    for unused in output.glob("pagefind-*ui*"):  # its ready-made interfaces
         unused.unlink()
-    (site / OUTPUT / "pagefind-highlight.js").unlink(missing_ok=True)
+    (output / "pagefind-highlight.js").unlink(missing_ok=True)
+    stabilise(output)
     written = (
         (VOCABULARY, vocabulary(texts)),
         (TITLES, title_rows),

@@ -19,10 +19,11 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from . import serve_live
-from .build import build
 from .errors import BuildFailed
+from .incremental import Builder
 
 WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml")
+CODE = (".py", ".json")
 QUIET_SECONDS = 0.4  # editors write a file in several steps: wait for calm
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
 # Sent compressed when the client accepts gzip, as a real host does (not Pyodide's
@@ -65,7 +66,9 @@ class Rebuild(FileSystemEventHandler):
             # change on every build.
             relative = Path(os.path.abspath(path)).relative_to(self.root).parts
             if relative and relative[0] in WATCHED:
-                self.code_changed |= relative[-1].endswith(".py")
+                # The generator's code and schemas are kept from one build to the next
+                # (generator/memo.py): a new version of them needs a new process.
+                self.code_changed |= relative[0] == "generator" and relative[-1].endswith(CODE)
                 self.changed.set()
 
 
@@ -116,7 +119,7 @@ class Watcher:
 
 
 def _rebuild_forever(
-    root: Path, handler: Rebuild, watcher: Watcher, site_url: str, state: serve_live.BuildState
+    builder: Builder, handler: Rebuild, watcher: Watcher, state: serve_live.BuildState
 ) -> None:
     while True:
         while not handler.changed.wait(1.0):
@@ -128,9 +131,9 @@ def _rebuild_forever(
             print("Code du générateur modifié : redémarrage.", flush=True)
             os.execv(sys.executable, [sys.executable, "-m", "generator", *sys.argv[1:]])
         try:
-            timings = build(root, site_url=site_url)
-            state.built()
-            print(f"Reconstruit en {sum(timings.seconds.values()):.2f} s.", flush=True)
+            timings = builder.build(pages_written=state.built)
+            how = "en partie" if builder.partial else "entièrement"
+            print(f"Reconstruit {how} en {sum(timings.seconds.values()):.2f} s.", flush=True)
         except BuildFailed as error:
             print(error.problems.report(), flush=True)
             state.failed(error.problems)
@@ -273,10 +276,10 @@ class Server(ThreadingHTTPServer):
 
 
 def serve(root: Path, host: str, port: int) -> None:
-    site_url = f"http://{host}:{port}/"
+    builder = Builder(root, site_url=f"http://{host}:{port}/")
     problems = None
     try:
-        build(root, site_url=site_url)
+        builder.build()
     except BuildFailed as error:
         print(error.problems.report(), flush=True)
         if not (root / "site").exists():
@@ -289,7 +292,7 @@ def serve(root: Path, host: str, port: int) -> None:
     watcher = Watcher(root, handler)
     watcher.start()
     threading.Thread(
-        target=_rebuild_forever, args=(root, handler, watcher, site_url, state), daemon=True
+        target=_rebuild_forever, args=(builder, handler, watcher, state), daemon=True
     ).start()
     server = Server(root / "site", host, port, live=state)
     print(

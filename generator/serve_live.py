@@ -8,6 +8,7 @@ import hashlib
 import json
 import secrets
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,14 +49,18 @@ def page_url(relative: str) -> str:
     return "/" + relative
 
 
-def fingerprints(site: Path) -> dict[str, str]:
-    """{page address: digest of its HTML}, for every page of the built site."""
-    return {
-        page_url(path.relative_to(site).as_posix()): hashlib.blake2b(
-            path.read_bytes(), digest_size=16
-        ).hexdigest()
-        for path in site.rglob("*.html")
-    }
+def fingerprints(site: Path, pages: Iterable[str] | None = None) -> dict[str, str | None]:
+    """{page address: digest of its HTML (None: no longer there)}, for every page of the
+    built site, or for `pages` (paths of HTML files in it)."""
+    paths = site.rglob("*.html") if pages is None else (site / page for page in pages)
+    return {page_url(path.relative_to(site).as_posix()): _digest(path) for path in paths}
+
+
+def _digest(path: Path) -> str | None:
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+    except FileNotFoundError:
+        return None
 
 
 def changed_pages(before: dict[str, str], after: dict[str, str]) -> set[str]:
@@ -81,8 +86,14 @@ class BuildState:
         self._history: list[set[str]] = []  # pages changed by each generation
         self._condition = threading.Condition()
 
-    def built(self) -> None:
-        pages = fingerprints(self.site)
+    def built(self, written: Iterable[str] | None = None) -> None:
+        """A rebuild is in place: its pages are compared with the last ones (only those
+        `written`, when a partial rebuild says which HTML files it wrote or removed)."""
+        if written is None:
+            pages = fingerprints(self.site)
+        else:
+            pages = {**self._pages, **fingerprints(self.site, written)}
+        pages = {url: digest for url, digest in pages.items() if digest is not None}
         self._publish(changed_pages(self._pages, pages), [])
         self._pages = pages
 
