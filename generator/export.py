@@ -8,12 +8,23 @@ import json
 from . import schemas, systems, urls
 from .corpus import Corpus
 from .engine import character, reperes, rules, saved
+from .memo import Memo
 
 FORMAT = 1
 
 
+# JSON texts by the repr of their value (it tells apart all JSON values): `serve` exports
+# again after each edit, and most files have not changed; json with an indent is slow.
+_DUMPED = Memo(4096)
+
+
 def _dump(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=1) + "\n"
+    key = repr(value)
+    text = _DUMPED.get(key)
+    if text is None:
+        text = json.dumps(value, ensure_ascii=False, indent=1) + "\n"
+        _DUMPED.put(key, text)
+    return text
 
 
 def export(corpus: Corpus) -> dict[str, str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from urllib.parse import parse_qsl, urlencode
 
@@ -155,8 +156,8 @@ class Links:
         if spans is None:
             return f"lignes « {ref} » illisibles : attendu par exemple {{@source 578–580}} ou {{@source 35, 73}}"
         owned = _source_field(owner)
-        candidates = sources.sections(owned) + [
-            s for chapter in system.chapters for s in sources.sections(chapter.meta["source"])
+        candidates = [*_sections(owned)] + [
+            s for chapter in system.chapters for s in _sections(chapter.meta["source"])
         ]
         title = system.meta.get("nom_court", system.name)
         return Target("", "", "", source=sources.label(title, candidates, spans))
@@ -213,16 +214,13 @@ class Links:
 
     def _check_markdown_safety(self, text: str, source, where: tuple, line_of) -> None:
         """Attribute lists and link targets that could run code or restyle the page."""
-        found = [
-            *markdown_safety.attribute_list_problems(text),
-            *markdown_safety.reference_problems(text),
-        ]
+        found, rendered = _safety_findings(text)
         lines = set()
         for position, shown, message in found:
             lines.add(line_of(position, shown))
             message = f"{message} : « {shown} »"
             self.problems.append((source, where, line_of(position, shown), message))
-        for position, shown, message in markdown_safety.rendered_problems(text, _tag_words):
+        for position, shown, message in rendered:
             if line_of(position, shown) not in lines:  # not said twice
                 self.problems.append((source, where, line_of(position, shown), message))
 
@@ -318,6 +316,18 @@ def _source_field(owner) -> str:
     return ""
 
 
+# A text's own findings depend on it alone; `serve` checks the same texts after each edit.
+@lru_cache(maxsize=1 << 15)
+def _safety_findings(text: str) -> tuple[tuple, tuple]:
+    """The attribute lists and addresses of `text` that are refused (position, shown,
+    message): those found in its Markdown, then those found in its rendering."""
+    found = (
+        *markdown_safety.attribute_list_problems(text),
+        *markdown_safety.reference_problems(text),
+    )
+    return found, tuple(markdown_safety.rendered_problems(text, _tag_words))
+
+
 def _tag_words(text: str) -> str:
     """Tags as plain words: their ids are no attributes (« onde-de-choc »)."""
     return TAG.sub(lambda m: m.group(3) or m.group(2), text)
@@ -325,12 +335,24 @@ def _tag_words(text: str) -> str:
 
 def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:
     """Link from one docs file to another, the way MkDocs expects it (relative .md path)."""
-    link = posixpath.relpath(target, posixpath.dirname(page) or ".")
+    link = _relpath(target, posixpath.dirname(page) or ".")
     if query:
         link += "?" + query
     if anchor:
         link += "#" + anchor
     return link
+
+
+@lru_cache(maxsize=1 << 12)
+def _sections(source_field: str) -> tuple:
+    """sources.sections, read once per text: each source marker asks for every chapter's."""
+    return tuple(sources.sections(source_field))
+
+
+@lru_cache(maxsize=1 << 16)
+def _relpath(target: str, start: str) -> str:
+    """posixpath.relpath, which is slow (it asks the working directory each time)."""
+    return posixpath.relpath(target, start)
 
 
 def _line_in_file(file, first_line: int, needle: str) -> int:

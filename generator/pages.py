@@ -8,7 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2 import (
+    BytecodeCache,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    pass_context,
+)
 
 from . import notes, schemas, sources, systems, urls
 from .corpus import Corpus, Entity, System
@@ -43,11 +49,31 @@ def _indent(text: str, width: int = 4) -> str:
     return "\n".join(pad + line if line.strip() else "" for line in str(text).splitlines())
 
 
+class _KeptBytecode(BytecodeCache):
+    """Compiled templates kept in memory across renderers: `serve` makes one per edit.
+    Jinja compares each template's source with the one it was compiled from."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+_BYTECODE = _KeptBytecode()
+
+
 class Renderer:
     def __init__(self, corpus: Corpus, links: Links, rules: dict[str, object]):
         self.corpus, self.links, self.rules = corpus, links, rules
+        self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
         self.env = Environment(
             loader=FileSystemLoader([TEMPLATES, systems.FOLDER]),
+            bytecode_cache=_BYTECODE,
             undefined=StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=True,
@@ -287,6 +313,11 @@ class Renderer:
     def entity_template(self, system: str, kind: str) -> str:
         """The most specific template: the system's own for the kind, the generic one for
         the kind (entite/<kind>), or entite/_base."""
+        if (system, kind) not in self._templates:
+            self._templates[system, kind] = self._find_entity_template(system, kind)
+        return self._templates[system, kind]
+
+    def _find_entity_template(self, system: str, kind: str) -> str:
         own = f"{systems.package_of(system)}/templates/{kind}.md.j2"
         if (systems.FOLDER / own).exists():
             return own
