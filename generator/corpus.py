@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import schemas, urls
+from . import memo, schemas, urls
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -121,6 +121,24 @@ class System:
 
     def all_entities(self) -> list[Entity]:
         return [e for kind in self.entities for e in self.entities[kind]]
+
+
+def fingerprint(system: System) -> bytes:
+    """A digest of everything loaded for `system`: what its pages are made of, besides the
+    code and the templates (a system's texts cite its own entities and chapters only)."""
+    lines = {str(e.file): e.located.lines for e in system.all_entities()}
+    return memo.digest(
+        (
+            system.id,
+            str(system.file),
+            system.meta,
+            sorted(system.unreadable),
+            list(system.entities),
+            [(e.kind, str(e.file), e.index, e.data) for e in system.all_entities()],
+            sorted(lines.items()),
+            [(c.id, str(c.file), c.meta, c.body, c.body_line) for c in system.chapters],
+        )
+    )
 
 
 @dataclass

@@ -24,6 +24,7 @@ from . import markdown_safety, schemas, sources, urls
 from .corpus import Chapter, Corpus, Entity, System
 from .engine import des, registry
 from .engine.typographie import pluriel
+from .memo import kept
 
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
@@ -182,35 +183,22 @@ class Links:
                 return _line_in_file(source.file, first_line, needle)
             return first_line + text.count("\n", 0, position)
 
-        well_formed = set()
-        for match in TAG.finditer(text):
-            well_formed.add(match.start())
-            target = self.resolve(system, match.group(1), match.group(2), match.group(3), source)
+        tags, faults, typed = _scanned(text)
+        for start, kind, ref, label in tags:
+            target = self.resolve(system, kind, ref, label, source)
             if target == "":
                 continue
             if isinstance(target, str):
-                line = line_of(match.start(), match.group(2).strip())
-                self.problems.append((source, where, line, target))
+                self.problems.append((source, where, line_of(start, ref.strip()), target))
             elif not isinstance(source, System):  # a system's home is no backlink
                 self._note(self.cited_by, target, source)
-        start = text.find(TAG_START)
-        while start != -1:
-            if start not in well_formed:
-                shown = text[start : start + 30].split("\n")[0]
-                message = f"balise mal formée « {shown} » : attendu {{@genre id}} ou {{@genre id|libellé}}"
-                self.problems.append((source, where, line_of(start, shown), message))
-            start = text.find(TAG_START, start + 1)
-        for match in RAW_HTML.finditer(text):
-            shown = text[match.start() : match.start() + 20].split("\n")[0]
-            message = f"HTML brut refusé : écrivez en Markdown : « {shown} »"
-            self.problems.append((source, where, line_of(match.start(), shown), message))
+        for position, shown, message in faults:
+            self.problems.append((source, where, line_of(position, shown), message))
         self._check_markdown_safety(text, source, where, line_of)
         if not sources.NOT_PROSE.intersection(p for p in where if isinstance(p, str)):
-            for match in sources.TYPED_LINE.finditer(text):
-                message = f"référence « {match.group(0)} » tapée dans le texte : citez les lignes par {{@source {match.group(0)[2:].strip()}}} à la fin du paragraphe"
-                self.problems.append(
-                    (source, where, line_of(match.start(), match.group(0)), message)
-                )
+            for start, typed_text in typed:
+                message = f"référence « {typed_text} » tapée dans le texte : citez les lignes par {{@source {typed_text[2:].strip()}}} à la fin du paragraphe"
+                self.problems.append((source, where, line_of(start, typed_text), message))
 
     def _check_markdown_safety(self, text: str, source, where: tuple, line_of) -> None:
         """Attribute lists and link targets that could run code or restyle the page."""
@@ -317,6 +305,34 @@ def _source_field(owner) -> str:
 
 
 # A text's own findings depend on it alone; `serve` checks the same texts after each edit.
+@kept
+@lru_cache(maxsize=1 << 15)
+def _scanned(text: str) -> tuple[tuple, tuple, tuple]:
+    """What `text` holds, whatever the corpus: its tags (position, kind, ref, label), its
+    faults (position, shown text, message: malformed tags, raw HTML) and the line
+    references typed in it (position, text)."""
+    tags = tuple((m.start(), m.group(1), m.group(2), m.group(3)) for m in TAG.finditer(text))
+    well_formed = {start for start, *_ in tags}
+    faults = []
+    start = text.find(TAG_START)
+    while start != -1:
+        if start not in well_formed:
+            shown = text[start : start + 30].split("\n")[0]
+            message = (
+                f"balise mal formée « {shown} » : attendu {{@genre id}} ou {{@genre id|libellé}}"
+            )
+            faults.append((start, shown, message))
+        start = text.find(TAG_START, start + 1)
+    for match in RAW_HTML.finditer(text):
+        shown = text[match.start() : match.start() + 20].split("\n")[0]
+        faults.append(
+            (match.start(), shown, f"HTML brut refusé : écrivez en Markdown : « {shown} »")
+        )
+    typed = tuple((m.start(), m.group(0)) for m in sources.TYPED_LINE.finditer(text))
+    return tags, tuple(faults), typed
+
+
+@kept
 @lru_cache(maxsize=1 << 15)
 def _safety_findings(text: str) -> tuple[tuple, tuple]:
     """The attribute lists and addresses of `text` that are refused (position, shown,
@@ -343,12 +359,14 @@ def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:
     return link
 
 
+@kept
 @lru_cache(maxsize=1 << 12)
 def _sections(source_field: str) -> tuple:
     """sources.sections, read once per text: each source marker asks for every chapter's."""
     return tuple(sources.sections(source_field))
 
 
+@kept
 @lru_cache(maxsize=1 << 16)
 def _relpath(target: str, start: str) -> str:
     """posixpath.relpath, which is slow (it asks the working directory each time)."""

@@ -1,14 +1,25 @@
-"""A small memo with a bound: the least recently used entries go first."""
+"""What `serve` keeps from one judgement of the project to the next (in one process).
+
+Every value kept here is a pure function of its key, so that a judgement with things kept
+gives exactly what a fresh process gives. `forget_all` empties everything: for a change the
+keys do not see (Python code reloaded, say).
+"""
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
+
+_ALL: list = []  # every Memo, and every functools cache registered with `kept`
 
 
 class Memo:
+    """A memo with a bound: the least recently used entries go first."""
+
     def __init__(self, size: int):
         self.size = size
         self._entries: OrderedDict = OrderedDict()
+        _ALL.append(self)
 
     def get(self, key):
         """The value kept for `key`, or None."""
@@ -23,5 +34,23 @@ class Memo:
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
 
-    def clear(self) -> None:
+    def cache_clear(self) -> None:
         self._entries.clear()
+
+
+def kept(cached):
+    """Register a functools cache (lru_cache), or anything with a `clear` method, with
+    `forget_all`; returns it."""
+    _ALL.append(cached)
+    return cached
+
+
+def forget_all() -> None:
+    for memo in _ALL:
+        getattr(memo, "cache_clear", None) or memo.clear()
+
+
+def digest(value: object) -> bytes:
+    """A short key for a value made of texts, numbers, lists, dicts and paths: its repr
+    tells them apart (1, 1.0, True and "1" included)."""
+    return hashlib.blake2b(repr(value).encode("utf-8", "surrogatepass")).digest()

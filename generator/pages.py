@@ -17,12 +17,13 @@ from jinja2 import (
 )
 
 from . import notes, schemas, sources, systems, urls
-from .corpus import Corpus, Entity, System
+from .corpus import Corpus, Entity, System, fingerprint
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
 from .engine.typographie import texte
 from .finder import _plain
 from .links import Links, relative
+from .memo import Memo, digest, kept
 from .offline import SIZE_PLACEHOLDER
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
@@ -63,14 +64,21 @@ class _KeptBytecode(BytecodeCache):
     def dump_bytecode(self, bucket) -> None:
         self.kept[bucket.key] = bucket.bytecode_to_string()
 
+    def clear(self) -> None:
+        self.kept.clear()
 
-_BYTECODE = _KeptBytecode()
+
+_BYTECODE = kept(_KeptBytecode())
+# A system's pages by (templates, system) digests: after an edit, only the pages of the
+# edited system are written again.
+_SYSTEM_PAGES = Memo(12)
 
 
 class Renderer:
     def __init__(self, corpus: Corpus, links: Links, rules: dict[str, object]):
         self.corpus, self.links, self.rules = corpus, links, rules
         self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
+        self._templates_read: bytes | None = None  # digest of every template's text
         self.env = Environment(
             loader=FileSystemLoader([TEMPLATES, systems.FOLDER]),
             bytecode_cache=_BYTECODE,
@@ -341,6 +349,22 @@ class Renderer:
         return out
 
     def system_pages(self, system: System) -> dict[str, str]:
+        """A system's pages, made of its own files, the templates and the code alone."""
+        key = (self._templates_digest(), fingerprint(system))
+        pages = _SYSTEM_PAGES.get(key)
+        if pages is None:
+            pages = self._system_pages(system)
+            _SYSTEM_PAGES.put(key, pages)
+        return dict(pages)
+
+    def _templates_digest(self) -> bytes:
+        if self._templates_read is None:
+            folders = [TEMPLATES, *systems.FOLDER.glob("*/templates")]
+            files = sorted(p for folder in folders for p in folder.rglob("*") if p.is_file())
+            self._templates_read = digest([(str(p), p.read_bytes()) for p in files])
+        return self._templates_read
+
+    def _system_pages(self, system: System) -> dict[str, str]:
         sid = system.id
         home = urls.system_home(sid)
         out = {home: self._render("systeme.md.j2", home, system)}

@@ -30,7 +30,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from . import systems
-from .memo import Memo
+from .memo import Memo, kept
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -101,7 +101,7 @@ class Kind:
 
 # What a kind's schema says, read once per kind: pages ask it for every entity. A Kind
 # holds a dict, so it has no hash; it is kept here, so that its id names it alone.
-_WALKS: dict[tuple[int, str], tuple[Kind, tuple]] = {}
+_WALKS: dict[tuple[int, str], tuple[Kind, tuple]] = kept({})
 
 
 def _walked(kind: Kind, name: str, walk) -> tuple:
@@ -228,7 +228,7 @@ def _where(path: tuple) -> str:
 # composed (`kinds` and `system_schema` are cached already); it is kept here with its
 # validator, so that its id cannot be reused by another one. The value's repr tells
 # apart everything YAML can give (1, 1.0, True, "1"; keys included).
-_VALIDATORS: dict[int, tuple[dict, Draft202012Validator]] = {}
+_VALIDATORS: dict[int, tuple[dict, Draft202012Validator]] = kept({})
 _FOUND = Memo(200_000)
 
 

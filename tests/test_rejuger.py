@@ -185,6 +185,9 @@ def test_what_pyyaml_refuses_is_refused_at_the_same_line(text):
 def test_schema_findings_tell_apart_values_that_print_alike():
     schema = {"type": "object", "properties": {"n": {"type": "integer"}}}
     assert schemas.problems(schema, {"n": 1}) == []
+    keyed = {"type": "object", "required": ["1"]}
+    assert schemas.problems(keyed, {"1": "a"}) == []
+    assert schemas.problems(keyed, {1: "a"}) != []  # the same JSON, not the same value
     assert schemas.problems(schema, {"n": True}) != []
     assert schemas.problems(schema, {"n": "1"}) != []
     assert schemas.problems(schema, {"n": 1.5}) != []
