@@ -15,7 +15,7 @@ FORMAT = 1
 
 # JSON texts by the repr of their value (it tells apart all JSON values): `serve` exports
 # again after each edit, and most files have not changed; json with an indent is slow.
-_DUMPED = Memo(4096)
+_DUMPED = Memo(4096, budget=100_000_000)  # characters: the real data need 3 M
 
 
 def _dump(value: object) -> str:
@@ -23,7 +23,7 @@ def _dump(value: object) -> str:
     text = _DUMPED.get(key)
     if text is None:
         text = json.dumps(value, ensure_ascii=False, indent=1) + "\n"
-        _DUMPED.put(key, text)
+        _DUMPED.put(key, text, len(key) + len(text))
     return text
 
 

@@ -14,28 +14,36 @@ _ALL: list = []  # every Memo, and every functools cache registered with `kept`
 
 
 class Memo:
-    """A memo with a bound: the least recently used entries go first."""
+    """A memo with bounds: at most `size` entries, of at most `budget` in weight (the
+    length of the texts kept, say); the least recently used entries go first."""
 
-    def __init__(self, size: int):
-        self.size = size
-        self._entries: OrderedDict = OrderedDict()
+    def __init__(self, size: int, budget: int | None = None):
+        self.size, self.budget = size, budget
+        self._entries: OrderedDict = OrderedDict()  # key -> (value, weight)
+        self._weight = 0
         _ALL.append(self)
 
     def get(self, key):
         """The value kept for `key`, or None."""
-        value = self._entries.get(key)
-        if value is not None:
-            self._entries.move_to_end(key)
-        return value
-
-    def put(self, key, value) -> None:
-        self._entries[key] = value
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
         self._entries.move_to_end(key)
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+        return entry[0]
+
+    def put(self, key, value, weight: int = 0) -> None:
+        if key in self._entries:
+            self._weight -= self._entries.pop(key)[1]
+        self._entries[key] = (value, weight)
+        self._weight += weight
+        while len(self._entries) > self.size or (
+            self.budget is not None and self._weight > self.budget and len(self._entries) > 1
+        ):
+            self._weight -= self._entries.popitem(last=False)[1][1]
 
     def cache_clear(self) -> None:
         self._entries.clear()
+        self._weight = 0
 
 
 def kept(cached):

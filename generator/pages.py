@@ -71,7 +71,7 @@ class _KeptBytecode(BytecodeCache):
 _BYTECODE = kept(_KeptBytecode())
 # A system's pages by (templates, system) digests: after an edit, only the pages of the
 # edited system are written again.
-_SYSTEM_PAGES = Memo(12)
+_SYSTEM_PAGES = Memo(12, budget=100_000_000)  # characters: the real site has 4 M
 
 
 class Renderer:
@@ -354,7 +354,7 @@ class Renderer:
         pages = _SYSTEM_PAGES.get(key)
         if pages is None:
             pages = self._system_pages(system)
-            _SYSTEM_PAGES.put(key, pages)
+            _SYSTEM_PAGES.put(key, pages, sum(map(len, pages.values())))
         return dict(pages)
 
     def _templates_digest(self) -> bytes:

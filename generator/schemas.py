@@ -229,7 +229,7 @@ def _where(path: tuple) -> str:
 # validator, so that its id cannot be reused by another one. The value's repr tells
 # apart everything YAML can give (1, 1.0, True, "1"; keys included).
 _VALIDATORS: dict[int, tuple[dict, Draft202012Validator]] = kept({})
-_FOUND = Memo(200_000)
+_FOUND = Memo(200_000, budget=100_000_000)  # characters of the keys: 2 M for the real data
 
 
 def problems(schema: dict, instance: object) -> list[tuple[tuple, str]]:
@@ -239,7 +239,7 @@ def problems(schema: dict, instance: object) -> list[tuple[tuple, str]]:
     found = _FOUND.get(key)
     if found is None:
         found = tuple(_problems(validator, instance))
-        _FOUND.put(key, found)
+        _FOUND.put(key, found, len(key[1]))
     return list(found)
 
 

@@ -114,7 +114,7 @@ class _FastLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml
 
 # Parsed documents by text: `serve` judges the project again after each edit, and only
 # the edited file needs reading again. Kept pickled, so that every caller gets its own copy.
-_PARSED = Memo(4096)
+_PARSED = Memo(4096, budget=100_000_000)  # characters and bytes: the real data need 3 M
 
 
 def parse_yaml(text: str) -> Located:
@@ -122,7 +122,7 @@ def parse_yaml(text: str) -> Located:
     kept = _PARSED.get(text)
     if kept is None:
         kept = pickle.dumps(_parse_fast(text), pickle.HIGHEST_PROTOCOL)
-        _PARSED.put(text, kept)
+        _PARSED.put(text, kept, len(text) + len(kept))
     return pickle.loads(kept)
 
 

@@ -73,9 +73,12 @@ NEW_ITEM = """
 def test_judging_again_after_edits_gives_what_a_fresh_process_gives(project, tmp_path):
     first = warm(project)
     assert first["pages"] and not first["problems"]
-    # A renamed entity (its name shows on the pages that cite it), a chapter edited, an
-    # entity added.
+    # A renamed entity: its name shows on its page and on those that cite it.
     edit(project, "data/reserve-d6/caracteristique.yaml", "nom: Dextérité", "nom: Adresse")
+    renamed = warm(project)
+    assert renamed["pages"] and renamed == cold(project, tmp_path)
+    assert "Adresse" in renamed["pages"]["reserve-d6/caracteristique/dext.md"]
+    # A chapter edited, an entity added.
     edit(
         project,
         "content/reserve-d6/blessures.md",
@@ -88,7 +91,6 @@ def test_judging_again_after_edits_gives_what_a_fresh_process_gives(project, tmp
     assert edited["pages"] and edited == cold(project, tmp_path)
     page = "reserve-d6/equipement/lanterne-sourde.md"
     assert "Lanterne sourde" in edited["pages"][page] and page not in first["pages"]
-    assert "Adresse" in edited["pages"]["reserve-d6/caracteristique/dext.md"]
     # A renamed id: every reference to it is reported, where it is written.
     edit(project, "data/reserve-d6/caracteristique.yaml", "- id: dext\n", "- id: adresse\n")
     broken = warm(project)
