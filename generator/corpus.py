@@ -89,6 +89,8 @@ class System:
     # Kinds with a file that could not be read: references to them are not reported as
     # « introuvable », since the file's own error says it all.
     unreadable: set[str] = field(default_factory=set)
+    # kind -> (its list, its length, {id: entity}): rebuilt when the list changes
+    _by_id: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -111,10 +113,12 @@ class System:
         return urls.system_home(self.id)
 
     def entity(self, kind: str, entity_id: str) -> Entity | None:
-        for entity in self.entities.get(kind, []):
-            if entity.id == entity_id:
-                return entity
-        return None
+        entities = self.entities.get(kind, [])
+        known = self._by_id.get(kind)
+        if known is None or known[0] is not entities or known[1] != len(entities):
+            first = {e.id: e for e in reversed(entities)}  # the first of an id wins
+            known = self._by_id[kind] = (entities, len(entities), first)
+        return known[2].get(entity_id) if isinstance(entity_id, str) else None
 
     def chapter(self, chapter_id: str) -> Chapter | None:
         return next((c for c in self.chapters if c.id == chapter_id), None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from . import schemas, systems, urls
-from .corpus import Corpus
+from .corpus import Corpus, fingerprint
 from .engine import character, reperes, rules, saved
 from .memo import Memo
 
@@ -27,8 +27,21 @@ def _dump(value: object) -> str:
     return text
 
 
+# The export by the digests of what was loaded of each system (`corpus.fingerprint`).
+_EXPORTED = Memo(4, budget=100_000_000)
+
+
 def export(corpus: Corpus) -> dict[str, str]:
     """{path under api/: JSON text}."""
+    key = tuple(fingerprint(system) for system in corpus.systems.values())
+    files = _EXPORTED.get(key)
+    if files is None:
+        files = _export(corpus)
+        _EXPORTED.put(key, files, sum(map(len, files.values())))
+    return dict(files)
+
+
+def _export(corpus: Corpus) -> dict[str, str]:
     files: dict[str, str] = {}
     index = {"format": FORMAT, "schemas": "schemas/", "systemes": {}}
     for system in corpus.systems.values():
