@@ -65,6 +65,9 @@ class Links:
     _anchors: dict = field(default_factory=dict)  # chapter docs path -> its anchors, parsed once
     # (target docs path, requiring entity's docs path) -> minimum required, where one is
     _thresholds: dict = field(default_factory=dict)
+    # (id of the backlinks dict, target docs path, id of the source) already noted: a
+    # source is listed once, without searching the list (long on large data)
+    _noted: set = field(default_factory=set)
 
     def backlinks(self, target) -> dict[str, list]:
         """The pages pointing at `target`, each said once: « requis » and « exclu » by the
@@ -166,9 +169,10 @@ class Links:
     # --- checking ---------------------------------------------------------------
     def _note(self, key: dict, target: Target, source: Entity | Chapter) -> None:
         if target.docs_path and target.docs_path != source.docs_path:
-            bucket = key.setdefault(target.docs_path, [])
-            if source not in bucket:
-                bucket.append(source)
+            noted = (id(key), target.docs_path, id(source))
+            if noted not in self._noted:
+                self._noted.add(noted)
+                key.setdefault(target.docs_path, []).append(source)
 
     def check_text(
         self,
