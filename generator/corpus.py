@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import schemas, urls
+from . import memo, schemas, urls
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -89,6 +89,8 @@ class System:
     # Kinds with a file that could not be read: references to them are not reported as
     # « introuvable », since the file's own error says it all.
     unreadable: set[str] = field(default_factory=set)
+    # kind -> (its list, its length, {id: entity}): rebuilt when the list changes
+    _by_id: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -111,16 +113,36 @@ class System:
         return urls.system_home(self.id)
 
     def entity(self, kind: str, entity_id: str) -> Entity | None:
-        for entity in self.entities.get(kind, []):
-            if entity.id == entity_id:
-                return entity
-        return None
+        entities = self.entities.get(kind, [])
+        known = self._by_id.get(kind)
+        if known is None or known[0] is not entities or known[1] != len(entities):
+            first = {e.id: e for e in reversed(entities)}  # the first of an id wins
+            known = self._by_id[kind] = (entities, len(entities), first)
+        return known[2].get(entity_id) if isinstance(entity_id, str) else None
 
     def chapter(self, chapter_id: str) -> Chapter | None:
         return next((c for c in self.chapters if c.id == chapter_id), None)
 
     def all_entities(self) -> list[Entity]:
         return [e for kind in self.entities for e in self.entities[kind]]
+
+
+def fingerprint(system: System) -> bytes:
+    """A digest of everything loaded for `system`: what its pages are made of, besides the
+    code and the templates (a system's texts cite its own entities and chapters only)."""
+    lines = {str(e.file): e.located.lines for e in system.all_entities()}
+    return memo.digest(
+        (
+            system.id,
+            str(system.file),
+            system.meta,
+            sorted(system.unreadable),
+            list(system.entities),
+            [(e.kind, str(e.file), e.index, e.data) for e in system.all_entities()],
+            sorted(lines.items()),
+            [(c.id, str(c.file), c.meta, c.body, c.body_line) for c in system.chapters],
+        )
+    )
 
 
 @dataclass

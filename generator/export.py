@@ -6,18 +6,42 @@ from __future__ import annotations
 import json
 
 from . import schemas, systems, urls
-from .corpus import Corpus
+from .corpus import Corpus, fingerprint
 from .engine import character, reperes, rules, saved
+from .memo import Memo
 
 FORMAT = 1
 
 
+# JSON texts by the repr of their value (it tells apart all JSON values): `serve` exports
+# again after each edit, and most files have not changed; json with an indent is slow.
+_DUMPED = Memo(4096, budget=100_000_000)  # characters: the real data need 3 M
+
+
 def _dump(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=1) + "\n"
+    key = repr(value)
+    text = _DUMPED.get(key)
+    if text is None:
+        text = json.dumps(value, ensure_ascii=False, indent=1) + "\n"
+        _DUMPED.put(key, text, len(key) + len(text))
+    return text
+
+
+# The export by the digests of what was loaded of each system (`corpus.fingerprint`).
+_EXPORTED = Memo(4, budget=100_000_000)
 
 
 def export(corpus: Corpus) -> dict[str, str]:
     """{path under api/: JSON text}."""
+    key = tuple(fingerprint(system) for system in corpus.systems.values())
+    files = _EXPORTED.get(key)
+    if files is None:
+        files = _export(corpus)
+        _EXPORTED.put(key, files, sum(map(len, files.values())))
+    return dict(files)
+
+
+def _export(corpus: Corpus) -> dict[str, str]:
     files: dict[str, str] = {}
     index = {"format": FORMAT, "schemas": "schemas/", "systemes": {}}
     for system in corpus.systems.values():

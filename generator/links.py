@@ -14,6 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from urllib.parse import parse_qsl, urlencode
 
@@ -23,6 +24,7 @@ from . import markdown_safety, schemas, sources, urls
 from .corpus import Chapter, Corpus, Entity, System
 from .engine import des, registry
 from .engine.typographie import pluriel
+from .memo import kept
 
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
@@ -63,6 +65,9 @@ class Links:
     _anchors: dict = field(default_factory=dict)  # chapter docs path -> its anchors, parsed once
     # (target docs path, requiring entity's docs path) -> minimum required, where one is
     _thresholds: dict = field(default_factory=dict)
+    # (id of the backlinks dict, target docs path, id of the source) already noted: a
+    # source is listed once, without searching the list (long on large data)
+    _noted: set = field(default_factory=set)
 
     def backlinks(self, target) -> dict[str, list]:
         """The pages pointing at `target`, each said once: « requis » and « exclu » by the
@@ -155,8 +160,8 @@ class Links:
         if spans is None:
             return f"lignes « {ref} » illisibles : attendu par exemple {{@source 578–580}} ou {{@source 35, 73}}"
         owned = _source_field(owner)
-        candidates = sources.sections(owned) + [
-            s for chapter in system.chapters for s in sources.sections(chapter.meta["source"])
+        candidates = [*_sections(owned)] + [
+            s for chapter in system.chapters for s in _sections(chapter.meta["source"])
         ]
         title = system.meta.get("nom_court", system.name)
         return Target("", "", "", source=sources.label(title, candidates, spans))
@@ -164,9 +169,10 @@ class Links:
     # --- checking ---------------------------------------------------------------
     def _note(self, key: dict, target: Target, source: Entity | Chapter) -> None:
         if target.docs_path and target.docs_path != source.docs_path:
-            bucket = key.setdefault(target.docs_path, [])
-            if source not in bucket:
-                bucket.append(source)
+            noted = (id(key), target.docs_path, id(source))
+            if noted not in self._noted:
+                self._noted.add(noted)
+                key.setdefault(target.docs_path, []).append(source)
 
     def check_text(
         self,
@@ -181,48 +187,32 @@ class Links:
                 return _line_in_file(source.file, first_line, needle)
             return first_line + text.count("\n", 0, position)
 
-        well_formed = set()
-        for match in TAG.finditer(text):
-            well_formed.add(match.start())
-            target = self.resolve(system, match.group(1), match.group(2), match.group(3), source)
+        tags, faults, typed = _scanned(text)
+        for start, kind, ref, label in tags:
+            target = self.resolve(system, kind, ref, label, source)
             if target == "":
                 continue
             if isinstance(target, str):
-                line = line_of(match.start(), match.group(2).strip())
-                self.problems.append((source, where, line, target))
+                self.problems.append((source, where, line_of(start, ref.strip()), target))
             elif not isinstance(source, System):  # a system's home is no backlink
                 self._note(self.cited_by, target, source)
-        start = text.find(TAG_START)
-        while start != -1:
-            if start not in well_formed:
-                shown = text[start : start + 30].split("\n")[0]
-                message = f"balise mal formée « {shown} » : attendu {{@genre id}} ou {{@genre id|libellé}}"
-                self.problems.append((source, where, line_of(start, shown), message))
-            start = text.find(TAG_START, start + 1)
-        for match in RAW_HTML.finditer(text):
-            shown = text[match.start() : match.start() + 20].split("\n")[0]
-            message = f"HTML brut refusé : écrivez en Markdown : « {shown} »"
-            self.problems.append((source, where, line_of(match.start(), shown), message))
+        for position, shown, message in faults:
+            self.problems.append((source, where, line_of(position, shown), message))
         self._check_markdown_safety(text, source, where, line_of)
         if not sources.NOT_PROSE.intersection(p for p in where if isinstance(p, str)):
-            for match in sources.TYPED_LINE.finditer(text):
-                message = f"référence « {match.group(0)} » tapée dans le texte : citez les lignes par {{@source {match.group(0)[2:].strip()}}} à la fin du paragraphe"
-                self.problems.append(
-                    (source, where, line_of(match.start(), match.group(0)), message)
-                )
+            for start, typed_text in typed:
+                message = f"référence « {typed_text} » tapée dans le texte : citez les lignes par {{@source {typed_text[2:].strip()}}} à la fin du paragraphe"
+                self.problems.append((source, where, line_of(start, typed_text), message))
 
     def _check_markdown_safety(self, text: str, source, where: tuple, line_of) -> None:
         """Attribute lists and link targets that could run code or restyle the page."""
-        found = [
-            *markdown_safety.attribute_list_problems(text),
-            *markdown_safety.reference_problems(text),
-        ]
+        found, rendered = _safety_findings(text)
         lines = set()
         for position, shown, message in found:
             lines.add(line_of(position, shown))
             message = f"{message} : « {shown} »"
             self.problems.append((source, where, line_of(position, shown), message))
-        for position, shown, message in markdown_safety.rendered_problems(text, _tag_words):
+        for position, shown, message in rendered:
             if line_of(position, shown) not in lines:  # not said twice
                 self.problems.append((source, where, line_of(position, shown), message))
 
@@ -318,6 +308,46 @@ def _source_field(owner) -> str:
     return ""
 
 
+# A text's own findings depend on it alone; `serve` checks the same texts after each edit.
+@kept
+@lru_cache(maxsize=1 << 15)
+def _scanned(text: str) -> tuple[tuple, tuple, tuple]:
+    """What `text` holds, whatever the corpus: its tags (position, kind, ref, label), its
+    faults (position, shown text, message: malformed tags, raw HTML) and the line
+    references typed in it (position, text)."""
+    tags = tuple((m.start(), m.group(1), m.group(2), m.group(3)) for m in TAG.finditer(text))
+    well_formed = {start for start, *_ in tags}
+    faults = []
+    start = text.find(TAG_START)
+    while start != -1:
+        if start not in well_formed:
+            shown = text[start : start + 30].split("\n")[0]
+            message = (
+                f"balise mal formée « {shown} » : attendu {{@genre id}} ou {{@genre id|libellé}}"
+            )
+            faults.append((start, shown, message))
+        start = text.find(TAG_START, start + 1)
+    for match in RAW_HTML.finditer(text):
+        shown = text[match.start() : match.start() + 20].split("\n")[0]
+        faults.append(
+            (match.start(), shown, f"HTML brut refusé : écrivez en Markdown : « {shown} »")
+        )
+    typed = tuple((m.start(), m.group(0)) for m in sources.TYPED_LINE.finditer(text))
+    return tags, tuple(faults), typed
+
+
+@kept
+@lru_cache(maxsize=1 << 15)
+def _safety_findings(text: str) -> tuple[tuple, tuple]:
+    """The attribute lists and addresses of `text` that are refused (position, shown,
+    message): those found in its Markdown, then those found in its rendering."""
+    found = (
+        *markdown_safety.attribute_list_problems(text),
+        *markdown_safety.reference_problems(text),
+    )
+    return found, tuple(markdown_safety.rendered_problems(text, _tag_words))
+
+
 def _tag_words(text: str) -> str:
     """Tags as plain words: their ids are no attributes (« onde-de-choc »)."""
     return TAG.sub(lambda m: m.group(3) or m.group(2), text)
@@ -325,12 +355,26 @@ def _tag_words(text: str) -> str:
 
 def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:
     """Link from one docs file to another, the way MkDocs expects it (relative .md path)."""
-    link = posixpath.relpath(target, posixpath.dirname(page) or ".")
+    link = _relpath(target, posixpath.dirname(page) or ".")
     if query:
         link += "?" + query
     if anchor:
         link += "#" + anchor
     return link
+
+
+@kept
+@lru_cache(maxsize=1 << 12)
+def _sections(source_field: str) -> tuple:
+    """sources.sections, read once per text: each source marker asks for every chapter's."""
+    return tuple(sources.sections(source_field))
+
+
+@kept
+@lru_cache(maxsize=1 << 16)
+def _relpath(target: str, start: str) -> str:
+    """posixpath.relpath, which is slow (it asks the working directory each time)."""
+    return posixpath.relpath(target, start)
 
 
 def _line_in_file(file, first_line: int, needle: str) -> int:

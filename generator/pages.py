@@ -8,15 +8,22 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2 import (
+    BytecodeCache,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    pass_context,
+)
 
 from . import notes, schemas, sources, systems, urls
-from .corpus import Corpus, Entity, System
+from .corpus import Corpus, Entity, System, fingerprint
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
 from .engine.typographie import texte
 from .finder import _plain
 from .links import Links, relative
+from .memo import Memo, digest, kept
 from .offline import SIZE_PLACEHOLDER
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
@@ -43,11 +50,38 @@ def _indent(text: str, width: int = 4) -> str:
     return "\n".join(pad + line if line.strip() else "" for line in str(text).splitlines())
 
 
+class _KeptBytecode(BytecodeCache):
+    """Compiled templates kept in memory across renderers: `serve` makes one per edit.
+    Jinja compares each template's source with the one it was compiled from."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+    def clear(self) -> None:
+        self.kept.clear()
+
+
+_BYTECODE = kept(_KeptBytecode())
+# A system's pages by (templates, system) digests: after an edit, only the pages of the
+# edited system are written again.
+_SYSTEM_PAGES = Memo(12, budget=100_000_000)  # characters: the real site has 4 M
+
+
 class Renderer:
     def __init__(self, corpus: Corpus, links: Links, rules: dict[str, object]):
         self.corpus, self.links, self.rules = corpus, links, rules
+        self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
+        self._templates_read: bytes | None = None  # digest of every template's text
         self.env = Environment(
             loader=FileSystemLoader([TEMPLATES, systems.FOLDER]),
+            bytecode_cache=_BYTECODE,
             undefined=StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=True,
@@ -287,6 +321,11 @@ class Renderer:
     def entity_template(self, system: str, kind: str) -> str:
         """The most specific template: the system's own for the kind, the generic one for
         the kind (entite/<kind>), or entite/_base."""
+        if (system, kind) not in self._templates:
+            self._templates[system, kind] = self._find_entity_template(system, kind)
+        return self._templates[system, kind]
+
+    def _find_entity_template(self, system: str, kind: str) -> str:
         own = f"{systems.package_of(system)}/templates/{kind}.md.j2"
         if (systems.FOLDER / own).exists():
             return own
@@ -310,6 +349,22 @@ class Renderer:
         return out
 
     def system_pages(self, system: System) -> dict[str, str]:
+        """A system's pages, made of its own files, the templates and the code alone."""
+        key = (self._templates_digest(), fingerprint(system))
+        pages = _SYSTEM_PAGES.get(key)
+        if pages is None:
+            pages = self._system_pages(system)
+            _SYSTEM_PAGES.put(key, pages, sum(map(len, pages.values())))
+        return dict(pages)
+
+    def _templates_digest(self) -> bytes:
+        if self._templates_read is None:
+            folders = [TEMPLATES, *systems.FOLDER.glob("*/templates")]
+            files = sorted(p for folder in folders for p in folder.rglob("*") if p.is_file())
+            self._templates_read = digest([(str(p), p.read_bytes()) for p in files])
+        return self._templates_read
+
+    def _system_pages(self, system: System) -> dict[str, str]:
         sid = system.id
         home = urls.system_home(sid)
         out = {home: self._render("systeme.md.j2", home, system)}

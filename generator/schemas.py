@@ -30,6 +30,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from . import systems
+from .memo import Memo, kept
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -54,6 +55,12 @@ class Kind:
         return (data.get(self.short_field) if self.short_field else None) or data["nom"]
 
     def references(self) -> list[tuple[tuple, str, str, str | int | None]]:
+        return list(_walked(self, "references", self._references))
+
+    def requirements(self) -> list[tuple[tuple, str, str | int | None, int | None]]:
+        return list(_walked(self, "requirements", self._requirements))
+
+    def _references(self) -> list[tuple[tuple, str, str, str | int | None]]:
         """(schema path pattern, target kind, relation, threshold) of every field marked
         `x-ref`. The relation is `x-relation` (requis, exclu) or « cite »; the threshold of
         a requirement is a sibling field named by the enclosing object's `x-seuil` (« min »),
@@ -72,7 +79,7 @@ class Kind:
         walk(self.schema, (), None)
         return found
 
-    def requirements(self) -> list[tuple[tuple, str, str | int | None, int | None]]:
+    def _requirements(self) -> list[tuple[tuple, str, str | int | None, int | None]]:
         """(pattern, target kind, threshold, alternatives) of every requirement: the last is
         the length of the path to the nearest `x-un-parmi` node above it (requirements found
         under one value of that node are alternatives), or None (a requirement of its own)."""
@@ -90,6 +97,18 @@ class Kind:
 
         walk(self.schema, (), None, None)
         return found
+
+
+# What a kind's schema says, read once per kind: pages ask it for every entity. A Kind
+# holds a dict, so it has no hash; it is kept here, so that its id names it alone.
+_WALKS: dict[tuple[int, str], tuple[Kind, tuple]] = kept({})
+
+
+def _walked(kind: Kind, name: str, walk) -> tuple:
+    key = (id(kind), name)
+    if key not in _WALKS:
+        _WALKS[key] = (kind, tuple(walk()))
+    return _WALKS[key][1]
 
 
 def _read(name: str) -> dict:
@@ -204,10 +223,35 @@ def _where(path: tuple) -> str:
     return f"« {shown} » : " if shown else ""
 
 
+# Validators by schema, and findings by (schema, value): `serve` judges the project again
+# after each edit, and most values have not changed. A schema is never modified once
+# composed (`kinds` and `system_schema` are cached already); it is kept here with its
+# validator, so that its id cannot be reused by another one. The value's repr tells
+# apart everything YAML can give (1, 1.0, True, "1"; keys included).
+_VALIDATORS: dict[int, tuple[dict, Draft202012Validator]] = kept({})
+_FOUND = Memo(200_000, budget=100_000_000)  # characters of the keys: 2 M for the real data
+
+
 def problems(schema: dict, instance: object) -> list[tuple[tuple, str]]:
     """(path in the instance, French message) for every way `instance` breaks `schema`."""
+    validator = _validator(schema)
+    key = (id(schema), repr(instance))
+    found = _FOUND.get(key)
+    if found is None:
+        found = tuple(_problems(validator, instance))
+        _FOUND.put(key, found, len(key[1]))
+    return list(found)
+
+
+def _validator(schema: dict) -> Draft202012Validator:
+    if id(schema) not in _VALIDATORS:
+        _VALIDATORS[id(schema)] = (schema, Draft202012Validator(schema))
+    return _VALIDATORS[id(schema)][1]
+
+
+def _problems(validator: Draft202012Validator, instance: object) -> list[tuple[tuple, str]]:
     found = []
-    for error in Draft202012Validator(schema).iter_errors(instance):
+    for error in validator.iter_errors(instance):
         path = tuple(error.absolute_path)
         where = _where(path)
         match error.validator:

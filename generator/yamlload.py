@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
+import re
 from dataclasses import dataclass
 
 import yaml
+
+from .memo import Memo
 
 Path_ = tuple  # a path inside the document: keys and list indexes
 
@@ -90,10 +94,60 @@ def _walk(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict, se
     return loader.construct_object(node)
 
 
+class _FastLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """libyaml's scanner and parser (C, ten times faster) under PyYAML's own composer,
+    constructor and resolver: the same nodes, lines and values as `yaml.SafeLoader`, and
+    a deep document still ends in a RecursionError (libyaml's composer would crash)."""
+
+    def __init__(self, text: str):
+        self._parser = yaml.cyaml.CParser(text)
+        self.check_event = self._parser.check_event
+        self.peek_event = self._parser.peek_event
+        self.get_event = self._parser.get_event
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+
+    def dispose(self) -> None:
+        self._parser.dispose()
+
+
+# Parsed documents by text: `serve` judges the project again after each edit, and only
+# the edited file needs reading again. Kept pickled, so that every caller gets its own copy.
+_PARSED = Memo(4096, budget=100_000_000)  # characters and bytes: the real data need 3 M
+
+
 def parse_yaml(text: str) -> Located:
+    """The document and the line of each value; raise YamlProblem (line, French message)."""
+    kept = _PARSED.get(text)
+    if kept is None:
+        kept = pickle.dumps(_parse_fast(text), pickle.HIGHEST_PROTOCOL)
+        _PARSED.put(text, kept, len(text) + len(kept))
+    return pickle.loads(kept)
+
+
+# What libyaml accepts and PyYAML refuses (found by fuzzing both on the real files): a tab
+# (inside a plain text, say), a comment glued to a block scalar's header (`>#`), a `?`
+# inside a flow collection (`{genre: p?}`): such a document goes to PyYAML alone.
+_PYYAML_ONLY = re.compile(r"\t|[|>][-+0-9]*#|(?:\[|\{(?!@))[^\n]*\?")
+
+
+def _parse_fast(text: str) -> Located:
+    """With libyaml when the document is good; a faulty one (or one libyaml might take
+    although PyYAML would not) is parsed by PyYAML alone, whose messages and lines are the
+    ones the writer is shown."""
+    if yaml.__with_libyaml__ and not _PYYAML_ONLY.search(text):
+        try:
+            return _parse(text, _FastLoader)
+        except Exception:  # any fault: said as PyYAML says it, below
+            pass
+    return _parse(text, yaml.SafeLoader)
+
+
+def _parse(text: str, make_loader) -> Located:
     loader = None
     try:
-        loader = yaml.SafeLoader(text)
+        loader = make_loader(text)
         node = loader.get_single_node()
         if node is None:
             return Located(None, {(): 1})
