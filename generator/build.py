@@ -181,8 +181,9 @@ def generate_files(root: Path) -> tuple[Renderer, dict[str, bytes]]:
     files = {relative: text.encode() for relative, text in pages.items()}
     files.update({f"api/{relative}": text.encode() for relative, text in export(corpus).items()})
     files.update(asset_files(root, engine_data(corpus)))
-    files[finder.INDEX] = finder.index_json(corpus, links).encode()
-    files[cartes.INDEX] = cartes.index_json(corpus, links).encode()
+    found = finder.rows(corpus, links)
+    files[finder.INDEX] = finder.index_json(found).encode()
+    files[cartes.INDEX] = cartes.index_json(corpus, links, found).encode()
     return renderer, files
 
 

@@ -15,7 +15,7 @@ import re
 from . import schemas
 from .corpus import Corpus, System
 from .engine.typographie import texte
-from .finder import _cell, _plain, rows
+from .finder import _cell, _plain
 from .links import Links
 
 INDEX = "assets/cartes.json"
@@ -48,10 +48,10 @@ def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, s
     return found
 
 
-def cards(corpus: Corpus, links: Links) -> dict[str, dict]:
-    """{system/kind/id: card}."""
+def cards(corpus: Corpus, links: Links, found: list[dict]) -> dict[str, dict]:
+    """{system/kind/id: card}, from the finder's rows."""
     out = {}
-    for row in rows(corpus, links):
+    for row in found:
         system = corpus.systems[row["s"]]
         entity = system.entity(row["k"], row["i"].rsplit("/", 1)[1])
         fields = {**row["f"], **_costs(links, system, entity, set(row["f"]))}
@@ -67,9 +67,9 @@ def cards(corpus: Corpus, links: Links) -> dict[str, dict]:
     return out
 
 
-def index_json(corpus: Corpus, links: Links) -> str:
+def index_json(corpus: Corpus, links: Links, found: list[dict]) -> str:
     return json.dumps(
-        {"format": FORMAT, "cartes": cards(corpus, links)},
+        {"format": FORMAT, "cartes": cards(corpus, links, found)},
         ensure_ascii=False,
         separators=(",", ":"),
     )

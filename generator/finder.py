@@ -146,5 +146,6 @@ def rows(corpus: Corpus, links: Links) -> list[dict]:
     return out
 
 
-def index_json(corpus: Corpus, links: Links) -> str:
-    return json.dumps(rows(corpus, links), ensure_ascii=False, separators=(",", ":"))
+def index_json(found: list[dict]) -> str:
+    """The finder's index, from its `rows` (the GM cards are made from them too)."""
+    return json.dumps(found, ensure_ascii=False, separators=(",", ":"))
