@@ -87,7 +87,13 @@ def multiplied_project(destination: Path, factor: int) -> tuple[Path, int, int]:
                 for item in items
             ]
             path.write_text(
-                yaml.dump(items + copies, Dumper=_NoAliases, allow_unicode=True, sort_keys=False)
+                yaml.dump(
+                    items + copies,
+                    Dumper=_NoAliases,
+                    allow_unicode=True,
+                    sort_keys=False,
+                    width=1_000_000,  # one line per text: a writer's edit finds it as written
+                )
             )
             entities += len(items) * factor
         meta = yaml.safe_load((system_dir / "systeme.yaml").read_text())
