@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import des, reperes, rules, tirage
+from . import reperes, rules, tirage
 from .inputs import shown
 from .registry import Calculator, Outcome, get
 from .results import format_percent
@@ -166,6 +166,8 @@ def _rolled(drawn: tirage.Roll) -> dict:
 
 def dice_json(expression: str, words_json: str) -> str:
     """A dice tag tapped: one roll of the expression, and its exact law."""
+    from . import des  # a dice tag's module: imported at its first use, not before a first answer
+
     words = _words(words_json)
     if words is None:
         return _failure(RANDOM_UNREADABLE)

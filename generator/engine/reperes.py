@@ -10,10 +10,11 @@ the browser, so that both draw the same markers.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from .echappement import escape
 
 # The key, among a system's rules data, of its title and its chapters' sections.
 SOURCES = "_sources"
@@ -87,7 +88,7 @@ def marker(text: str, number: str = "") -> str:
     kept on the line of the word before it (word joiner) and of the punctuation after it
     (see `hold_punctuation`). A page's markers are numbered with the page
     (`sources.number_markers`); `number`, an id, numbers one at once."""
-    shown = html.escape(text, quote=True)
+    shown = escape(text)
     target, bubble = (f' popovertarget="{number}"', f' id="{number}"') if number else ("", "")
     return (
         f'<span class="srd-src-appel">{WORD_JOINER}'
@@ -125,6 +126,16 @@ def index(title: str, chapter_sources: list[str]) -> dict:
     }
 
 
+def _unescaped(text: str) -> str:
+    """`html.unescape(text)`, the `html` module imported only for a text with an entity
+    (see echappement.py)."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
+
+
 def with_markers(text: str, system: str) -> str:
     """`text` (HTML) with its `{@source …}` tags drawn as markers; a tag whose lines cannot
     be read is a bug of the calculator's code, and fails."""
@@ -135,7 +146,7 @@ def with_markers(text: str, system: str) -> str:
 
     def draw(match: re.Match) -> str:
         nonlocal count
-        spans = cited(html.unescape(match.group(1)))
+        spans = cited(_unescaped(match.group(1)))
         if spans is None:
             raise ValueError(f"balise de source illisible : {match.group(0)}")
         said = label(title, candidates, spans)

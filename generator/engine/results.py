@@ -11,9 +11,9 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from html import escape
 
 from .. import urls
+from .echappement import escape
 from .typographie import INSECABLE, texte
 
 Number = int | Fraction
