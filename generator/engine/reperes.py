@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .echappement import escape
+from .typographie import texte
 
 # The key, among a system's rules data, of its title and its chapters' sections.
 SOURCES = "_sources"
@@ -90,10 +91,12 @@ def marker(text: str, number: str = "") -> str:
     (`sources.number_markers`); `number`, an id, numbers one at once."""
     shown = escape(text)
     target, bubble = (f' popovertarget="{number}"', f' id="{number}"') if number else ("", "")
+    # The bubble's text in French typography: a result redrawn in the browser gets no
+    # page pass (typographie.html), and its bubble may be narrow.
     return (
         f'<span class="srd-src-appel">{WORD_JOINER}'
         f'<button type="button" class="srd-src"{target} aria-label="{shown}" title="{shown}">{GLYPH}'
-        f'</button><span class="srd-src-bulle"{bubble} popover>{shown}</span></span>'
+        f'</button><span class="srd-src-bulle"{bubble} popover>{escape(texte(text))}</span></span>'
     )
 
 
