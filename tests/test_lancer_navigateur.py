@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 PYODIDE_WAIT_MS = 120_000
 PHONE = {"width": 390, "height": 844}
-OUTCOMES = re.compile(r"(Réussite|Échec)[^—]* — probabilité \d+(,\d+)? %")
+OUTCOMES = re.compile(r"(Réussite|Échec)[^—]* — probabilité \d+(,\d+)?\u202f%")
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def test_a_dice_tag_rolls_and_shows_the_exact_law(page, server):
     expect(dialog).to_contain_text("De 2 à 12, moyenne 7.")
     rows = dialog.locator("tbody tr")
     expect(rows).to_have_count(11)
-    expect(rows.nth(5)).to_have_text(re.compile(r"7\s*16,7 %"))
+    expect(rows.nth(5)).to_have_text(re.compile(r"7\s*16,7\u202f%"))
     total = re.search(r"\d+", dialog.locator(".srd-des-jet").inner_text()).group(0)
     expect(dialog.locator(".srd-des-tire th")).to_have_text(total)
     assert no_side_scroll(page)
