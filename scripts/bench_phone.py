@@ -119,13 +119,17 @@ def phone_section(web: dict) -> list[str]:
             f"| {web['moteur'][path]:.0f} ms |"
         )
     ratio = web["lien_froid"] / web["pyodide_nu"]
+    shown_ratio = f"{ratio:.2f}".replace(".", ",")
     slowest = max(web["taps"].values())
     lines += [
         "",
-        f"Froid / démarrage nu : **{ratio:.2f}×** (objectif : environ 1,0×). "
+        f"Froid / démarrage nu : **{shown_ratio}×** (objectif : environ 1,0×). "
         f"Appui → chiffre clé : **{slowest:.0f} ms** au plus en médiane (objectif : au plus 300 ms).",
         "Un appui (bouton + ou −, liste, case, coup du Talon) est calculé aussitôt ; seule la "
         "frappe attend 80 ms la touche suivante. « Dont Python » : le temps du moteur dans le "
         "worker ; le reste est l'aller-retour des messages et la mise à jour de la page.",
+        "Sur une page de calculateur, le moteur démarre dès l'en-tête (`assets/moteur-tot.js`) "
+        "pendant que la page se charge, et sa première réponse ne compile que les modules "
+        "qu'elle emploie (`tests/test_demarrage.py`).",
     ]
     return lines

@@ -160,7 +160,7 @@ def test_roll_reply_names_the_outcome_and_its_chance():
     reply = json.loads(api.roll_reply(calculator, {}, words(random.Random(3)), rules))
     assert reply["ok"] is True
     assert reply["issue"] in {i.name for i in outcomes_of(("skillcraft", "test"), {})}
-    assert reply["probabilite"].endswith("\u00a0%")  # the sign never starts a line
+    assert reply["probabilite"].endswith("\u202f%")  # the sign never starts a line
     assert reply["groupe"] in {"Réussite", "Échec"}
 
 

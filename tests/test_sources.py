@@ -238,16 +238,16 @@ def test_markers_are_numbered_in_reading_order_with_print_notes():
     page = f"Un{sources.marker('Source : A, l. 1')} deux{sources.marker('Source : B, l. 2')}."
     numbered = sources.number_markers(page)
     assert numbered.index('popovertarget="srd-src-1"') < numbered.index('popovertarget="srd-src-2"')
-    assert 'id="srd-src-2" popover>Source : B, l. 2<' in numbered
+    assert 'id="srd-src-2" popover>Source\u00a0: B, l. 2<' in numbered
     assert numbered.endswith(
-        '<ol class="srd-src-notes"><li>Source : A, l. 1</li><li>Source : B, l. 2</li></ol>\n'
+        '<ol class="srd-src-notes"><li>Source\u00a0: A, l. 1</li><li>Source\u00a0: B, l. 2</li></ol>\n'
     )
     assert sources.number_markers("Rien.") == "Rien."
 
 
 def test_the_punctuation_after_a_marker_stays_on_its_line():
     held = sources.hold_punctuation(f"trop{sources.marker('Source : A, l. 1')}. Puis")
-    assert held.endswith("Source : A, l. 1</span>.</span> Puis")
+    assert held.endswith("Source\u00a0: A, l. 1</span>.</span> Puis")
 
 
 # --- against the source texts (make check-sources SOURCES=dir) ---------------------------

@@ -4,11 +4,14 @@ page of the built site read as a reader sees it (the text of its HTML, code left
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from generator.engine import registry
+from generator.engine.results import format_percent
 from generator.engine.typographie import FINE, INSECABLE, html, pluriel, texte
 
 # ---------------------------------------------------------------- the function
@@ -23,6 +26,8 @@ from generator.engine.typographie import FINE, INSECABLE, html, pluriel, texte
         ("le «Talon» ici", f"le «{FINE}Talon{FINE}» ici"),
         ("mot\n:", f"mot{INSECABLE}:"),
         (f"déjà{INSECABLE}: fait", f"déjà{INSECABLE}: fait"),
+        ("Réussite : 66 % des jets", f"Réussite{INSECABLE}: 66{FINE}% des jets"),
+        ("à 33,3\u00a0%", f"à 33,3{FINE}%"),
     ],
 )
 def test_text_gets_non_breaking_spaces(raw, expected):
@@ -30,7 +35,17 @@ def test_text_gets_non_breaking_spaces(raw, expected):
 
 
 @pytest.mark.parametrize(
-    "raw", ["http://127.0.0.1:8000/a?b=1", "10:30", "voir ?modificateur=99", "a :b", "»", ""]
+    "raw",
+    [
+        "http://127.0.0.1:8000/a?b=1",
+        "10:30",
+        "voir ?modificateur=99",
+        "a :b",
+        "»",
+        "",
+        "100%",
+        "x %",
+    ],
 )
 def test_what_is_not_prose_punctuation_is_left_alone(raw):
     assert texte(raw) == raw
@@ -62,7 +77,8 @@ def test_plurals_follow_the_count():
 
 
 @pytest.mark.parametrize(
-    "text", ["Coût : 3 ; « Talon » ! Quoi ?", "<p>a <i>:</i> « <a href='u'>b</a> »</p>"]
+    "text",
+    ["Coût : 3 ; « Talon » ! Quoi ? 12 %", "<p>a <i>:</i> « <a href='u'>b</a> »</p>"],
 )
 def test_typography_is_idempotent(text):
     once = html(text)
@@ -108,8 +124,13 @@ class _Text(HTMLParser):
 
 def page_text(page: Path) -> tuple[str, str]:
     """The page's text, and its attributes read aloud (labels, tooltips)."""
+    return html_text(page.read_text(encoding="utf-8"))
+
+
+def html_text(document: str) -> tuple[str, str]:
+    """The text of some HTML, and its attributes read aloud (labels, tooltips)."""
     reader = _Text()
-    reader.feed(page.read_text(encoding="utf-8"))
+    reader.feed(document)
     return "".join(reader.parts), "\n".join(reader.spoken)
 
 
@@ -130,7 +151,7 @@ def _url(relative: Path) -> str:
     return f"/{relative}"
 
 
-BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»")
+BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»|\d[ \t\n]+%")
 PLURAL_MARK = re.compile(r"\w\((?:s|e|es|x)\)")
 LONG_DECIMAL = re.compile(r"\d,\d{5,}")
 ENGLISH = re.compile(
@@ -192,6 +213,25 @@ def test_no_breakable_space_before_french_punctuation_on_any_page(pages):
     assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
 
 
+def test_a_percentage_keeps_its_sign_on_its_line():
+    """A result's probabilities, as the engine writes them in the browser (no page pass
+    there): a narrow no-break space between the number and « % »."""
+    for p in (Fraction(0), Fraction(1), Fraction(2, 3), Fraction(7, 10000), Fraction(1, 10**7)):
+        shown = format_percent(p)
+        assert shown.endswith(f"{FINE}%") and " " not in shown, shown
+
+
+def test_every_calculator_result_follows_french_typography(rules):
+    """Every calculator's result as the engine draws it, the HTML the browser receives
+    (the pages' final typography pass never sees a recomputed result)."""
+    found = []
+    for calc in registry.all_calculators():
+        text, _ = html_text(calc.default_html(rules.get(calc.system)))
+        for match in BREAKABLE_BEFORE.finditer(text):
+            found.append(f"{calc.system}/{calc.id} : {match.group(0)!r}")
+    assert not found, found
+
+
 def test_no_plural_in_parentheses_on_any_page(pages):
     found = offences(pages, PLURAL_MARK)
     assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
@@ -250,6 +290,7 @@ def test_the_search_box_applies_the_same_rules(tmp_path):
         "le «Talon» ici, http://a.b:80/?q=1 à 10:30",
         "mot\n: fin",
         "déjà\u00a0: fait",
+        "Réussite à 66 % ; 100% ou 0,07 %",
     ]
     script = tmp_path / "regles.mjs"
     script.write_text(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import des, reperes, rules, tirage
+from . import reperes, rules, tirage
 from .inputs import shown
 from .registry import Calculator, Outcome, get
 from .results import format_percent
@@ -150,22 +150,17 @@ def roll_reply(calculator: Calculator, query: dict, words: list[int], system_rul
     return json.dumps(_rolled(drawn[1]), ensure_ascii=False)
 
 
-def _percent(chance) -> str:
-    """« 12,2 % » whose sign never starts a line of a phone's screen."""
-    return format_percent(chance).replace(" %", "\u00a0%")
-
-
 def _rolled(drawn: tirage.Roll) -> dict:
     issue = drawn.issue
     reply = {
         "ok": True,
         "issue": texte(issue.name),
-        "probabilite": _percent(issue.probability),
+        "probabilite": texte(format_percent(issue.probability)),
         "exacte": str(issue.probability),
         "groupe": texte(issue.group),
     }
     if drawn.group_probability is not None:
-        reply["probabilite_groupe"] = _percent(drawn.group_probability)
+        reply["probabilite_groupe"] = texte(format_percent(drawn.group_probability))
     if drawn.detail:
         reply["detail"] = texte(drawn.detail)
     return reply
@@ -173,6 +168,8 @@ def _rolled(drawn: tirage.Roll) -> dict:
 
 def dice_json(expression: str, words_json: str) -> str:
     """A dice tag tapped: one roll of the expression, and its exact law."""
+    from . import des  # a dice tag's module: imported at its first use, not before a first answer
+
     words = _words(words_json)
     if words is None:
         return _failure(RANDOM_UNREADABLE)

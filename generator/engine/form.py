@@ -40,6 +40,7 @@ ACTION = "srd-action"
 ADD = "srd-ajout"  # a picker that appends its choice to the field named by data-champ
 STEP = "srd-pas"  # a − or + button beside a whole-number field; data-pas: the step
 HELP = "-aide"  # suffix of a field's id: its help text
+SENTENCE_ENDS = (".", "…", "!", "?")
 ERROR = "-erreur"  # suffix of a field's id: where calc.js writes its message
 CHECKED = "-verification"  # suffix of a field's id: what the result's checks say of it
 # A field shown only for some values of a choice: the choice's name, and its values.
@@ -108,16 +109,23 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
         raise TypeError(f"type de champ inconnu : {item!r}")
     if getattr(item, "suggestions", ()):
         control += _picker(field_id, item)
-    bounds = (
-        f" ({item.to_text(item.minimum)} à {item.to_text(item.maximum)})".replace("-", "−")
-        if isinstance(item, (IntInput, DecimalInput))
-        else ""
-    )
     return (
         f'<div class="srd-field"{shown_if}>{label}{control}'
-        f'<small id="{field_id}{HELP}">{escape(item.help)}{bounds}</small>'
+        f'<small id="{field_id}{HELP}">{escape(_help(item))}</small>'
         f"{_messages(field_id)}</div>"
     )
+
+
+def _help(item) -> str:
+    """A field's help text, and a number's bounds as a sentence of their own: « Bonus
+    extérieurs. De −10 à 10. », never « extérieurs. (−10 à 10) »."""
+    if not isinstance(item, (IntInput, DecimalInput)):
+        return item.help
+    bounds = f"De {item.to_text(item.minimum)} à {item.to_text(item.maximum)}.".replace("-", "−")
+    text = item.help.rstrip()
+    if not text:
+        return bounds
+    return f"{text}{'' if text.endswith(SENTENCE_ENDS) else '.'} {bounds}"
 
 
 def _messages(field_id: str) -> str:

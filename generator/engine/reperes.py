@@ -10,10 +10,12 @@ the browser, so that both draw the same markers.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from .echappement import escape
+from .typographie import texte
 
 # The key, among a system's rules data, of its title and its chapters' sections.
 SOURCES = "_sources"
@@ -87,12 +89,14 @@ def marker(text: str, number: str = "") -> str:
     kept on the line of the word before it (word joiner) and of the punctuation after it
     (see `hold_punctuation`). A page's markers are numbered with the page
     (`sources.number_markers`); `number`, an id, numbers one at once."""
-    shown = html.escape(text, quote=True)
+    shown = escape(text)
     target, bubble = (f' popovertarget="{number}"', f' id="{number}"') if number else ("", "")
+    # The bubble's text in French typography: a result redrawn in the browser gets no
+    # page pass (typographie.html), and its bubble may be narrow.
     return (
         f'<span class="srd-src-appel">{WORD_JOINER}'
         f'<button type="button" class="srd-src"{target} aria-label="{shown}" title="{shown}">{GLYPH}'
-        f'</button><span class="srd-src-bulle"{bubble} popover>{shown}</span></span>'
+        f'</button><span class="srd-src-bulle"{bubble} popover>{escape(texte(text))}</span></span>'
     )
 
 
@@ -125,6 +129,16 @@ def index(title: str, chapter_sources: list[str]) -> dict:
     }
 
 
+def _unescaped(text: str) -> str:
+    """`html.unescape(text)`, the `html` module imported only for a text with an entity
+    (see echappement.py)."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
+
+
 def with_markers(text: str, system: str) -> str:
     """`text` (HTML) with its `{@source …}` tags drawn as markers; a tag whose lines cannot
     be read is a bug of the calculator's code, and fails."""
@@ -135,7 +149,7 @@ def with_markers(text: str, system: str) -> str:
 
     def draw(match: re.Match) -> str:
         nonlocal count
-        spans = cited(html.unescape(match.group(1)))
+        spans = cited(_unescaped(match.group(1)))
         if spans is None:
             raise ValueError(f"balise de source illisible : {match.group(0)}")
         said = label(title, candidates, spans)

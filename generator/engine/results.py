@@ -11,10 +11,10 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from html import escape
 
 from .. import urls
-from .typographie import INSECABLE, texte
+from .echappement import escape
+from .typographie import FINE, INSECABLE, texte
 
 Number = int | Fraction
 
@@ -137,14 +137,15 @@ def signed(n: int) -> str:
 def format_percent(p: Fraction) -> str:
     """A probability for the reader: one decimal at most (« 66 % », « 33,3 % »); below
     0,1 %, two decimals (« 0,07 % »), and « < 0,01 % » below that, so a rare outcome still
-    reads as more than nothing. The exact fraction stays one tap away (data-exact)."""
+    reads as more than nothing. The exact fraction stays one tap away (data-exact). A
+    narrow no-break space keeps the sign with its number (typographie.py)."""
     if p == 0:
-        return "0 %"
+        return f"0{FINE}%"
     if p == 1:
-        return "100 %"
+        return f"100{FINE}%"
     percent = float(p) * 100
     if percent < 0.01:
-        return "< 0,01 %"
+        return f"<{INSECABLE}0,01{FINE}%"
     if percent < 0.1:
         text = f"{percent:.2f}"
     else:
@@ -153,7 +154,7 @@ def format_percent(p: Fraction) -> str:
             text = "99,9"
         if text == "0":
             text = "0,1"
-    return text.replace(".", ",") + " %"
+    return text.replace(".", ",") + f"{FINE}%"
 
 
 def _prose(text: str) -> str:
@@ -282,7 +283,7 @@ def _chart_svg(rows: list[tuple[int, Fraction, Fraction]], outcome_label: str) -
             h = round(float(p / top) * height, 1)
         x = i * (width + gap)
         bars.append(
-            f'<rect x="{x}" y="{height - h}" width="{width}" height="{h}"><title>{label} {format_number(outcome)} : {format_percent(p)}</title></rect>'
+            f'<rect x="{x}" y="{height - h}" width="{width}" height="{h}"><title>{label} {format_number(outcome)}{INSECABLE}: {format_percent(p)}</title></rect>'
         )
         if len(rows) <= 30 or i % 5 == 0:
             bars.append(

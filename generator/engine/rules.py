@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 
 from .. import systems
@@ -47,8 +46,9 @@ def build(system: str, data: Mapping) -> object:
 @cache
 def shipped(system: str) -> object:
     """In the browser: the rules built from the data shipped in the wheel (read once)."""
-    package = f"{systems.__name__}.{systems.package_of(system)}"
-    shipped_file = resources.files(package).joinpath(DATA_FILE)
+    # A plain file beside the system's package (importlib.resources would import some ten
+    # more modules, compiled on the reader's phone before the first answer).
+    shipped_file = systems.folder(system) / DATA_FILE
     if systems.module(system, "rules") is None and not shipped_file.is_file():
         return None  # outside a build, a system whose calculators read no data
     return build(system, json.loads(shipped_file.read_text(encoding="utf-8")))

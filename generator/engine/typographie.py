@@ -1,10 +1,11 @@
 """French typography: the spaces that must not break (docs/decisions.md, « Typographie »).
 
-A narrow no-break space (U+202F) before « ; ! ? » and inside « », a no-break space
-(U+00A0) before « : », so that no line of a phone's screen starts with a colon or a
-closing guillemet. One function for plain text (`texte`), one for HTML (`html`): the
-site's pages (a final pass of the build, generator/typo_hook.py), the search index and
-the calculators' results (this package runs under Pyodide too: standard library only).
+A narrow no-break space (U+202F) before « ; ! ? », inside « » and between a number and
+« % », a no-break space (U+00A0) before « : », so that no line of a phone's screen starts
+with a colon, a closing guillemet or a per cent sign. One function for plain text
+(`texte`), one for HTML (`html`): the site's pages (a final pass of the build,
+generator/typo_hook.py), the search index and the calculators' results (this package runs
+under Pyodide too: standard library only).
 
 Only existing spaces are made non-breaking (and a missing one inside « » added): « 10:30 »,
 « http://… » or « ?q=1 » are left alone. Both functions are idempotent.
@@ -24,7 +25,8 @@ _BEFORE_HIGH = re.compile(rf"{_SPACES}+(?=[;!?]{_END})")
 _BEFORE_COLON = re.compile(rf"{_SPACES}+(?=:{_END})")
 _AFTER_OPENING = re.compile(rf"«{_SPACES}*")
 _BEFORE_CLOSING = re.compile(rf"(?<=[^\s«]){_SPACES}*»|^{_SPACES}+»")
-_MARKS = re.compile("[;!?:«»]")
+_BEFORE_PERCENT = re.compile(rf"(?<=\d){_SPACES}+(?=%)")  # « 12 % »
+_MARKS = re.compile("[;!?:«»%]")
 _TRAILING = re.compile(rf"{_SPACES}+$")
 
 
@@ -35,6 +37,7 @@ RULES = (
     (_BEFORE_COLON, INSECABLE),
     (_AFTER_OPENING, "«" + FINE),
     (_BEFORE_CLOSING, FINE + "»"),
+    (_BEFORE_PERCENT, FINE),
 )
 
 

@@ -40,7 +40,9 @@ const pending = new Map();
 
 function startWorker() {
   if (ready) return ready;
-  worker = new Worker(new URL("./calc-worker.mjs", import.meta.url), { type: "module" });
+  // The worker moteur-tot.js started while the page loaded, if any, else a new one.
+  const early = globalThis.srdMoteurTot?.();
+  worker = early ? early.worker : new Worker(new URL("./calc-worker.mjs", import.meta.url), { type: "module" });
   ready = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if (data.type === "ready") return resolve();
@@ -62,6 +64,10 @@ function startWorker() {
       reject(new Error(event.message || "le moteur de calcul s'est arrêté"));
       stopWorker(new Died(event.message)); // computations under way get no answer from it
     };
+    // What the early worker said before it was taken over: « ready », or its failure.
+    for (const event of early ? early.heard : []) {
+      if (worker) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+    }
   });
   ready.then(
     () => document.dispatchEvent(new Event(ENGINE_READY)),
