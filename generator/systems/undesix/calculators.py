@@ -740,8 +740,13 @@ def compute_spell(
         lines.append(
             Figure("Fatigue", f"−{inc.psy} PSY" + (f", −{inc.phy} PHY" if inc.phy else ""))
         )
-    blocks = [Figures("Sort", tuple(lines))]
-    if several:
+    return (Figures("Sort", tuple(lines)), *_spell_details(regles, psy, essences, rolls, values))
+
+
+def _spell_details(regles, psy, essences, rolls, values) -> list:
+    """What follows the spell's figures: one roll per Verb, and the rules it bends."""
+    blocks = []
+    if len(rolls) > 1:
         rows = tuple(
             (regles.verbs[v][0], f"PSY{signed(malus)}", value, success_chance(regles, value, False))
             for (v, malus), value in zip(rolls, values, strict=True)
@@ -769,7 +774,7 @@ def compute_spell(
                 "avertissement",
             )
         )
-    return tuple(blocks)
+    return blocks
 
 
 register(
