@@ -64,7 +64,7 @@ def time_edits(page, base: str, target: tuple[str, Path, str, str], runs: int) -
             start = time.perf_counter()
             path.write_text(original.replace(text, prefix + mark, 1), encoding="utf-8")
             page.wait_for_function(
-                f"() => document.body.innerText.includes({mark!r})", timeout=LONGEST_WAIT_MS
+                f"() => document.body?.innerText.includes({mark!r})", timeout=LONGEST_WAIT_MS
             )
             seconds.append(time.perf_counter() - start)
     finally:
