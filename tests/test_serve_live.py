@@ -106,7 +106,7 @@ def test_the_open_page_follows_the_edits_and_shows_the_errors(writing, browser):
     # An edit: the page shows it by itself.
     path.write_text(original.replace(summary, "Résumé réécrit pour l'essai."), encoding="utf-8")
     page.wait_for_function(
-        '() => document.body.innerText.includes("Résumé réécrit pour l\'essai.")', timeout=seconds
+        '() => document.body?.innerText.includes("Résumé réécrit pour l\'essai.")', timeout=seconds
     )
 
     # An error: the overlay names the file and line; the last good page stays readable.
@@ -124,7 +124,7 @@ def test_the_open_page_follows_the_edits_and_shows_the_errors(writing, browser):
     overlay.wait_for(state="detached", timeout=seconds)
     # (spaces compared as spaces: the typography may make some of them non-breaking)
     page.wait_for_function(
-        "() => document.body.innerText.replace(/[\\u00a0\\u202f]/g, ' ').includes("
+        "() => (document.body?.innerText ?? '').replace(/[\\u00a0\\u202f]/g, ' ').includes("
         + json.dumps(summary)
         + ")"
     )
