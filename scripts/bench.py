@@ -433,7 +433,8 @@ def worst_cases_section(site: Path | None = None) -> list[str]:
 
 def edition_section() -> list[str]:
     """Edit → reloaded page under `serve`, on copies of the real and the ×10 project."""
-    with tempfile.TemporaryDirectory() as tmp:
+    # `serve` may still be indexing the last edit's restore when it is stopped.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         print("Écrire et voir (serve), données réelles…", flush=True)
         real = bench_edition.measure(copy_project(Path(tmp) / "reel"), Path(tmp) / "reel.log")
         project, _, _ = multiplied_project(Path(tmp) / "x10", SCALE)
