@@ -293,7 +293,8 @@ def test_numbers_are_written_with_the_minus_sign_and_never_as_minus_zero():
             ),
         )
     )
-    assert ">\u22122<" in html and ">\u22122 :" not in html and "Marge \u22121 :" in html
+    # (the tooltips are in French typography: a no-break space before « : »)
+    assert ">\u22122<" in html and ">\u22122\u00a0:" not in html and "Marge \u22121\u00a0:" in html
     assert not re.search(r">-[0-9]|Marge -[0-9]", html)
     message = IntInput("n", "N", 0, -20, 40).parse
     with pytest.raises(InputError, match="entre \u221220 et 40 \\(reçu : \u221225\\)"):
