@@ -9,6 +9,10 @@ the offline copy's size, the pages' policy and the service worker are brought up
 The site written is the one a full build of the same sources writes
 (tests/test_incremental.py).
 
+`serve` has the page reload as soon as its files are written, and leaves the search index
+and the offline files for when the writer pauses (`finish`): an edit that comes meanwhile
+stops them and does not wait for them.
+
 A full build is made instead when the change reaches what every page shows (a page added
 or removed, the menu, a title in the menu, the theme, mkdocs.yml), when many pages changed
 (a generic template), and after a failed build.
@@ -19,6 +23,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +41,7 @@ from .build import (
 )
 from .csp import protect_page
 from .offline import SIZE_PLACEHOLDER, cached_sizes, with_size, write_service_worker
-from .search import OUTPUT, index_site
+from .search import OUTPUT, IndexCancelled, index_site
 
 # Beyond this many changed pages, one full build is faster than rendering them one by one.
 FULL_ABOVE = 300
@@ -51,6 +56,15 @@ class Last:
     nav: list
     theme: dict[str, tuple[int, int]]
     run: mkdocs_run.Run
+    published: Published
+
+
+@dataclass
+class Unfinished:
+    """A partial build's last steps, left for later: the search index of the site as it
+    now is (`corpus` gives the words and titles), the offline copy's size and files."""
+
+    corpus: object
     published: Published
 
 
@@ -78,11 +92,13 @@ class Builder:
         self.site_url = site_url
         self.last: Last | None = None
         self.partial = False  # whether the last build was incremental
+        self.unfinished: Unfinished | None = None  # what `finish` has left to do
 
-    def build(self, pages_written=None) -> Timings:
+    def build(self, pages_written=None, later: bool = False) -> Timings:
         """One build. `pages_written` is called once the pages are in place, before the
         search index and the offline files are (a writer sees the page a second sooner),
-        with the HTML files written or removed (none after a full build: maybe all)."""
+        with the HTML files written or removed (none after a full build: maybe all).
+        With `later`, a partial build leaves those to `finish`."""
         with build_lock(self.work):
             timings = Timings()
             start = time.perf_counter()
@@ -95,11 +111,15 @@ class Builder:
                     self._update(last, changed, files, renderer, pages_written or _nothing)
                     self.last, self.partial = last, True
                     last.docs = files
+                    self.unfinished = Unfinished(renderer.corpus, last.published)
+                    if not later:
+                        self._finish_locked()
                     timings.measure("partiel", start)
                     return timings
                 except mkdocs_run.TitleChanged:
                     pass
             write_docs(self.work / "docs", files)
+            self.unfinished = None  # the full build indexes everything itself
             published = publish(self.root, self.site, self.work, self.site_url, renderer)
             self.last = Last(
                 files, renderer.nav(), theme_files(self.root), mkdocs_run.last(), published
@@ -153,32 +173,54 @@ class Builder:
                 _delete(self.site, relative)
             self._write(last.published, html, copied)
             pages_written([*html, *(relative for relative in gone if relative.endswith(".html"))])
-            self._index(renderer.corpus, staging / OUTPUT)
-            self._finish(last.published)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
+
+    def finish(self, cancel: threading.Event | None = None) -> bool:
+        """The search index and the offline files a partial build left (`later`); False,
+        still left, when `cancel` is set before they are done."""
+        if self.unfinished is None:
+            return True
+        with build_lock(self.work):
+            return self._finish_locked(cancel)
+
+    def _finish_locked(self, cancel: threading.Event | None = None) -> bool:
+        unfinished = self.unfinished
+        staging = Path(tempfile.mkdtemp(prefix=".site-", dir=self.site.parent))
+        try:
+            self._index(unfinished.corpus, staging / OUTPUT, cancel)
+        except IndexCancelled:
+            return False
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        self._offline_files(unfinished.published)
+        self.unfinished = None
+        return True
 
     def _write(self, published: Published, html: dict[str, str], copied: dict[str, bytes]) -> None:
         """The changed pages (with their policy) and files, into the site."""
         for relative, page in html.items():
             published.sizes[relative] = len(page.encode())
-            if SIZE_PLACEHOLDER in page:
+            if SIZE_PLACEHOLDER in page:  # the last size meanwhile; `finish` counts again
                 published.sized_pages[relative] = page
+                _replace(
+                    self.site / relative, protect_page(with_size(page, published.sizes)).encode()
+                )
             else:
                 _replace(self.site / relative, protect_page(page).encode())
         for relative, content in copied.items():
             _replace(self.site / relative, content)
 
-    def _index(self, corpus, output: Path) -> None:
+    def _index(self, corpus, output: Path, cancel: threading.Event | None) -> None:
         """Pagefind's index made afresh, then put in place of the old one."""
-        index_site(self.root, self.site, *search_inputs(corpus), output=output)
+        index_site(self.root, self.site, *search_inputs(corpus), output=output, cancel=cancel)
         old = self.site / OUTPUT
         aside = output.with_name(OUTPUT + "-ancien")
         old.rename(aside)
         output.rename(old)
         shutil.rmtree(aside, ignore_errors=True)
 
-    def _finish(self, published: Published) -> None:
+    def _offline_files(self, published: Published) -> None:
         """The full copy's size in the pages that show it, then the service worker."""
         sizes = cached_sizes(self.site)
         # A page's own size counts as it was before its policy and the size were written.

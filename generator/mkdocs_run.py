@@ -44,6 +44,8 @@ def add_pages(run: Run, sources: list[str]) -> None:
     from mkdocs.structure.files import File, file_sort_key, set_exclusions
     from mkdocs.structure.pages import Page
 
+    if not sources:  # sorting every file again takes seconds on a large site
+        return
     config, files = run.config, run.files
     for source in sources:
         file = File(source, config.docs_dir, config.site_dir, config.use_directory_urls)
@@ -101,6 +103,9 @@ def render(run: Run, sources: list[str], into: Path) -> dict[str, str]:
     html = {}
     for page in pages:
         page.file.dest_dir = str(into)
+        # MkDocs keeps the path it first computed (a cached property): it would still
+        # write where the full build, or an earlier rebuild, wrote this page.
+        page.file.abs_dest_path = str(into / page.file.dest_uri)
         _build_page(page, run.config, documentation, run.nav, run.env)
         html[page.file.dest_uri] = Path(page.file.abs_dest_path).read_text(encoding="utf-8")
     return html

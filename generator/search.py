@@ -18,8 +18,13 @@ search box corrects a one-letter typo in a word that is not there (assets/recher
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import subprocess
+import tempfile
+import threading
+import time
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
@@ -44,11 +49,46 @@ class SearchIndexError(Exception):
     pass
 
 
+class IndexCancelled(Exception):
+    """The index was no longer wanted (a newer edit came): Pagefind was stopped."""
+
+
 def pagefind_binary(root: Path) -> Path:
     binary = root / "node_modules" / ".bin" / "pagefind"
     if not binary.exists():
         raise SearchIndexError(f"{binary} absent ; lancez « npm ci » (ou « make site »).")
     return binary
+
+
+def _run(command: list[str], cancel: threading.Event | None) -> subprocess.CompletedProcess:
+    """`command`'s outcome, or IndexCancelled once `cancel` is set (the command killed)."""
+    if cancel is None:
+        return subprocess.run(command, capture_output=True, text=True)
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        # Its own process group: node_modules/.bin/pagefind is a Node script that starts
+        # Pagefind's binary, which must stop too.
+        process = subprocess.Popen(
+            command, stdout=out, stderr=err, text=True, start_new_session=True
+        )
+        while process.poll() is None:
+            if cancel.wait(0.05):
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+                _wait_gone(process.pid)  # nothing more written where it wrote
+                raise IndexCancelled
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(command, process.returncode, out.read(), err.read())
+
+
+def _wait_gone(group: int, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.01)
 
 
 def fold(text: str) -> str:
@@ -156,11 +196,13 @@ def index_site(
     title_rows: list,
     shorts: dict | None = None,
     output: Path | None = None,
+    cancel: threading.Event | None = None,
 ) -> None:
     """Pagefind's index of `site`'s pages into site/pagefind (or `output`, to be moved
-    there), and the search box's own files into site/assets."""
+    there), and the search box's own files into site/assets. Pagefind is stopped, and
+    IndexCancelled raised, as soon as `cancel` is set."""
     output = output or site / OUTPUT
-    done = subprocess.run(
+    done = _run(
         [
             str(pagefind_binary(root)),
             "--site",
@@ -175,11 +217,12 @@ def index_site(
             "fr",
             "--silent",
         ],
-        capture_output=True,
-        text=True,
+        cancel,
     )
     if done.returncode:
         raise SearchIndexError(f"Pagefind : {done.stderr.strip() or done.stdout.strip()}")
+    if cancel is not None and cancel.is_set():
+        raise IndexCancelled
     for unused in output.glob("pagefind-*ui*"):  # its ready-made interfaces
         unused.unlink()
     (output / "pagefind-highlight.js").unlink(missing_ok=True)

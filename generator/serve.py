@@ -24,7 +24,7 @@ from .incremental import Builder
 
 WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml")
 CODE = (".py", ".json")
-QUIET_SECONDS = 0.4  # editors write a file in several steps: wait for calm
+QUIET_SECONDS = 0.15  # editors write a file in several steps: wait for calm
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
 # Sent compressed when the client accepts gzip, as a real host does (not Pyodide's
 # .wasm: 2 s to compress after each build, for a download that stays on this machine).
@@ -124,6 +124,8 @@ def _rebuild_forever(
     while True:
         while not handler.changed.wait(1.0):
             watcher.keep_alive()
+            if builder.unfinished:  # the writer paused: the search index, the offline files
+                _finish(builder, handler.changed)
         time.sleep(QUIET_SECONDS)
         handler.changed.clear()
         if handler.code_changed:
@@ -131,7 +133,7 @@ def _rebuild_forever(
             print("Code du générateur modifié : redémarrage.", flush=True)
             os.execv(sys.executable, [sys.executable, "-m", "generator", *sys.argv[1:]])
         try:
-            timings = builder.build(pages_written=state.built)
+            timings = builder.build(pages_written=state.built, later=True)
             how = "en partie" if builder.partial else "entièrement"
             print(f"Reconstruit {how} en {sum(timings.seconds.values()):.2f} s.", flush=True)
         except BuildFailed as error:
@@ -140,6 +142,16 @@ def _rebuild_forever(
         except Exception as error:  # keep serving the last good site
             print(f"Échec de la reconstruction : {error}", flush=True)
             state.crashed(f"Échec de la reconstruction : {error}")
+
+
+def _finish(builder: Builder, changed: threading.Event) -> None:
+    """What the last rebuild left (`Builder.finish`), stopped by the next change."""
+    try:
+        if builder.finish(cancel=changed):
+            print("Index de recherche et copie hors ligne à jour.", flush=True)
+    except Exception as error:  # the pages are served all the same; the next rebuild retries
+        builder.unfinished = None
+        print(f"Échec de l'index de recherche : {error}", flush=True)
 
 
 @functools.lru_cache(maxsize=1024)

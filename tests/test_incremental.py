@@ -3,6 +3,7 @@ series of edits, each rebuilt in part, the tree is byte for byte a full build's.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from conftest import copy_project
@@ -84,10 +85,22 @@ def test_partial_rebuilds_write_what_a_full_build_writes(tmp_path):
     builder = Builder(project, site_url=SITE_URL)
     builder.build()
     assert not builder.partial
-    for name, edit in EDITS:
+    for number, (name, edit) in enumerate(EDITS):
         edit(project)
-        builder.build()
+        if number == 1:  # as under `serve`: the index left, then stopped by the next edit
+            builder.build(later=True)
+            stop = threading.Event()
+            stop.set()
+            assert not builder.finish(cancel=stop)
+            assert builder.unfinished is not None
+        elif number == 2:  # the next edit's index covers both
+            builder.build(later=True)
+            assert builder.finish()
+            assert builder.unfinished is None
+        else:
+            builder.build()
         assert builder.partial, f"{name} : reconstruit entièrement"
+        assert list(project.glob(".site-*")) == [], f"{name} : dossier de travail laissé"
     build(project, site=tmp_path / "complet", work=tmp_path / "travail", site_url=SITE_URL)
     partial, full = _tree(project / "site"), _tree(tmp_path / "complet")
     assert sorted(partial.keys() - full.keys()) == []
