@@ -91,6 +91,8 @@ class System:
     unreadable: set[str] = field(default_factory=set)
     # kind -> (its list, its length, {id: entity}): rebuilt when the list changes
     _by_id: dict = field(default_factory=dict, repr=False, compare=False)
+    # `fingerprint`, once the system is loaded (the pages and the export both ask for it)
+    _fingerprint: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -129,9 +131,12 @@ class System:
 
 def fingerprint(system: System) -> bytes:
     """A digest of everything loaded for `system`: what its pages are made of, besides the
-    code and the templates (a system's texts cite its own entities and chapters only)."""
+    code and the templates (a system's texts cite its own entities and chapters only).
+    Asked for once the system is loaded, and then kept: a loaded system does not change."""
+    if system._fingerprint is not None:
+        return system._fingerprint
     lines = {str(e.file): e.located.lines for e in system.all_entities()}
-    return memo.digest(
+    system._fingerprint = memo.digest(
         (
             system.id,
             str(system.file),
@@ -143,6 +148,7 @@ def fingerprint(system: System) -> bytes:
             [(c.id, str(c.file), c.meta, c.body, c.body_line) for c in system.chapters],
         )
     )
+    return system._fingerprint
 
 
 @dataclass
