@@ -103,7 +103,9 @@ def section(real: dict[str, float], scaled: dict[str, float] | None, scale: int)
         "",
         "Objectif : 2 s sur les données réelles, 5 s à ×10. `serve` refait tout le travail du "
         "générateur, puis ne repasse par MkDocs que les pages changées "
-        "(generator/incremental.py) ; l'index de recherche suit la page rechargée. Un titre "
-        "du menu, un thème ou mkdocs.yml modifié reconstruit tout le site.",
+        "(generator/incremental.py) ; l'index de recherche et la copie hors ligne sont refaits "
+        "après la page, quand l'auteur marque une pause d'une seconde (une modification qui "
+        "arrive les interrompt). Un titre du menu, un thème ou mkdocs.yml modifié reconstruit "
+        "tout le site.",
     ]
     return lines
