@@ -13,10 +13,11 @@ import json
 import re
 
 from . import schemas
-from .corpus import Corpus, System
+from .corpus import Corpus, System, fingerprint
 from .engine.typographie import texte
 from .finder import _cell, _plain
 from .links import Links
+from .memo import Memo
 
 INDEX = "assets/cartes.json"
 FORMAT = 1
@@ -48,23 +49,34 @@ def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, s
     return found
 
 
+# A system's cards by its fingerprint: made of its own files alone, as its finder rows.
+_CARDS = Memo(16)
+
+
 def cards(corpus: Corpus, links: Links, found: list[dict]) -> dict[str, dict]:
-    """{system/kind/id: card}, from the finder's rows."""
+    """{system/kind/id: card}, from the finder's rows (in their order: system by system)."""
     out = {}
-    for row in found:
-        system = corpus.systems[row["s"]]
-        entity = system.entity(row["k"], row["i"].rsplit("/", 1)[1])
-        fields = {**row["f"], **_costs(links, system, entity, set(row["f"]))}
-        out[row["i"]] = {
-            "n": row["n"],
-            "k": row["kn"],
-            "s": row["sn"],
-            "u": row["u"],
-            "c": row["c"],
-            "f": fields,
-            "e": _effect(links, system, entity.data.get("description") or row["r"]),
-        }
+    for system in corpus.systems.values():
+        made = _CARDS.get(fingerprint(system))
+        if made is None:
+            made = {row["i"]: _card(links, system, row) for row in found if row["s"] == system.id}
+            _CARDS.put(fingerprint(system), made)
+        out.update(made)
     return out
+
+
+def _card(links: Links, system: System, row: dict) -> dict:
+    entity = system.entity(row["k"], row["i"].rsplit("/", 1)[1])
+    fields = {**row["f"], **_costs(links, system, entity, set(row["f"]))}
+    return {
+        "n": row["n"],
+        "k": row["kn"],
+        "s": row["sn"],
+        "u": row["u"],
+        "c": row["c"],
+        "f": fields,
+        "e": _effect(links, system, entity.data.get("description") or row["r"]),
+    }
 
 
 def index_json(corpus: Corpus, links: Links, found: list[dict]) -> str:

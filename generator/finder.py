@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 
 from . import schemas, systems, urls
-from .corpus import Corpus, Entity, System
+from .corpus import Corpus, Entity, System, fingerprint
 from .engine.typographie import texte
 from .links import TAG, Links, _threshold, follow
+from .memo import Memo
 
 INDEX = "assets/entites.json"
 
@@ -105,44 +106,59 @@ def clauses(system: System, entity: Entity) -> list[list[list]]:
     return out
 
 
+# A system's rows by its fingerprint: they are made of its own files alone (its texts
+# cite its own entities and chapters only).
+_ROWS = Memo(16)
+
+
 def rows(corpus: Corpus, links: Links) -> list[dict]:
     out = []
     for system in corpus.systems.values():
         if not system.ready:
             continue
-        site = systems.module(system.id, "site")
-        for kind_id, entities in system.entities.items():
-            kind = schemas.kinds(system.id)[kind_id]
-            has_condition = any(
-                spec.get("x-rendu") == "condition" for spec in kind.schema["properties"].values()
-            )
-            for entity in entities:
-                condition = "" if has_condition else _requirements(system, entity)
-                if has_condition and site is not None:
-                    condition = _plain(
-                        links,
-                        system,
-                        site.condition(entity.data, _names(system)),
-                    )
-                row = {
-                    "s": system.id,
-                    "sn": system.name,
-                    "k": kind_id,
-                    "kn": kind.label,
-                    "n": entity.name,
-                    "u": urls.url(entity.docs_path).lstrip("/"),
-                    "r": texte(_plain(links, system, entity.data.get("resume", ""))),
-                    "c": texte(condition),
-                    "f": {
-                        title: texte(text)
-                        for field, title in kind.columns
-                        if (text := _cell(links, system, entity, field))
-                    },
-                    "i": key(system, kind_id, entity.id),
-                }
-                if requires := clauses(system, entity):
-                    row["q"] = requires
-                out.append(row)
+        found = _ROWS.get(fingerprint(system))
+        if found is None:
+            found = _system_rows(system, links)
+            _ROWS.put(fingerprint(system), found)
+        out += found
+    return out
+
+
+def _system_rows(system: System, links: Links) -> list[dict]:
+    out = []
+    site = systems.module(system.id, "site")
+    for kind_id, entities in system.entities.items():
+        kind = schemas.kinds(system.id)[kind_id]
+        has_condition = any(
+            spec.get("x-rendu") == "condition" for spec in kind.schema["properties"].values()
+        )
+        for entity in entities:
+            condition = "" if has_condition else _requirements(system, entity)
+            if has_condition and site is not None:
+                condition = _plain(
+                    links,
+                    system,
+                    site.condition(entity.data, _names(system)),
+                )
+            row = {
+                "s": system.id,
+                "sn": system.name,
+                "k": kind_id,
+                "kn": kind.label,
+                "n": entity.name,
+                "u": urls.url(entity.docs_path).lstrip("/"),
+                "r": texte(_plain(links, system, entity.data.get("resume", ""))),
+                "c": texte(condition),
+                "f": {
+                    title: texte(text)
+                    for field, title in kind.columns
+                    if (text := _cell(links, system, entity, field))
+                },
+                "i": key(system, kind_id, entity.id),
+            }
+            if requires := clauses(system, entity):
+                row["q"] = requires
+            out.append(row)
     return out
 
 

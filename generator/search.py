@@ -29,7 +29,9 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from .corpus import fingerprint
 from .engine.typographie import regles, texte
+from .memo import Memo
 from .pagefind_stable import stabilise
 
 OUTPUT = "pagefind"
@@ -169,24 +171,38 @@ def system_texts(system) -> Iterable[str]:
         yield chapter.body
 
 
+# A system's unused abbreviations by its fingerprint: they depend on its own files alone.
+_UNUSED = Memo(16)
+
+
 def check_abbreviations(corpus, problems) -> None:
     """A system declares only the abbreviations its own text uses, as written there."""
     for system in corpus.systems.values():
-        declared = system.meta.get("abreviations")
-        if not isinstance(declared, dict):
+        if not isinstance(system.meta.get("abreviations"), dict):
             continue
-        text = "\n".join(system_texts(system))
-        lines = system.file.read_text(encoding="utf-8").splitlines()
-        for short in declared:
-            if not re.search(rf"\b{re.escape(short)}\b", text):
-                line = next(
-                    (i for i, t in enumerate(lines, 1) if t.strip().startswith(f"{short}:")), 1
-                )
-                problems.add(
-                    system.file,
-                    line,
-                    f"abréviation « {short} » que le texte du système n'emploie jamais",
-                )
+        written = system.file.read_text(encoding="utf-8")  # its lines are not in the fingerprint
+        key = (fingerprint(system), written)
+        found = _UNUSED.get(key)
+        if found is None:
+            found = _unused_abbreviations(system, written)
+            _UNUSED.put(key, found)
+        for line, message in found:
+            problems.add(system.file, line, message)
+
+
+def _unused_abbreviations(system, written: str) -> list[tuple[int, str]]:
+    """(line in systeme.yaml, message) of each abbreviation the system's text never uses."""
+    declared = system.meta["abreviations"]
+    text = "\n".join(system_texts(system))
+    lines = written.splitlines()
+    found = []
+    for short in declared:
+        if not re.search(rf"\b{re.escape(short)}\b", text):
+            line = next((i for i, t in enumerate(lines, 1) if t.strip().startswith(f"{short}:")), 1)
+            found.append(
+                (line, f"abréviation « {short} » que le texte du système n'emploie jamais")
+            )
+    return found
 
 
 def index_site(

@@ -14,6 +14,7 @@ Only existing spaces are made non-breaking (and a missing one inside « » added
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 FINE = "\u202f"  # narrow no-break space: before ; ! ? and inside « »
 INSECABLE = "\u00a0"  # no-break space: before :
@@ -41,6 +42,7 @@ RULES = (
 )
 
 
+@lru_cache(maxsize=1 << 16)  # the build asks again for the same texts after each edit
 def texte(text: str) -> str:
     """`text` with French non-breaking spaces (plain text, no markup)."""
     if not _MARKS.search(text):
