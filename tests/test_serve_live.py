@@ -92,12 +92,22 @@ def _first_talent(project: Path) -> tuple[Path, str, str]:
     return path, entity["id"], entity["resume"]
 
 
+def _read(path: Path) -> bytes | None:
+    """The file's bytes, None while it is being replaced."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
 @pytest.mark.browser
-def test_the_open_page_follows_the_edits_and_shows_the_errors(writing, browser):
+def test_the_open_page_follows_the_edits_and_shows_the_errors(writing, browser, tmp_path):
     project, base = writing
     path, entity_id, summary = _first_talent(project)
     original = path.read_text(encoding="utf-8")
     assert original.count(summary) == 1
+    entry = project / "site/pagefind/pagefind-entry.json"
+    index_before = entry.read_bytes()
     page = browser.new_page()
     page.goto(f"{base}/skillcraft/talent/{entity_id}/")
     page.wait_for_function("() => window.srdDirect === true")
@@ -108,6 +118,13 @@ def test_the_open_page_follows_the_edits_and_shows_the_errors(writing, browser):
     page.wait_for_function(
         '() => document.body?.innerText.includes("Résumé réécrit pour l\'essai.")', timeout=seconds
     )
+    # The search index follows once the writer pauses (it came after the page).
+    deadline = time.monotonic() + seconds / 1000
+    log = tmp_path / "serve.log"
+    while "Index de recherche et copie hors ligne à jour." not in log.read_text():
+        assert time.monotonic() < deadline, "index de recherche jamais refait"
+        time.sleep(0.2)
+    assert _read(entry) not in (index_before, None)
 
     # An error: the overlay names the file and line; the last good page stays readable.
     broken = original.replace("tiers: 0", "tiers: zéro", 1)
