@@ -24,7 +24,7 @@ from .corpus import Corpus, System, load_corpus
 from .csp import protect
 from .diagnose import diagnose
 from .errors import BuildFailed, Problems
-from .export import engine_data, engine_rules, export
+from .export import engine_data, engine_rules, export, system_rules
 from .links import Links
 from .offline import write_offline_size, write_service_worker
 from .pages import Renderer
@@ -84,7 +84,7 @@ def _rules(corpus: Corpus, problems: Problems) -> dict[str, object]:
     built = {}
     for system_id, values in data.items():
         try:
-            built[system_id] = engine_rules({system_id: values})[system_id]
+            built[system_id] = system_rules(corpus.systems[system_id], values)
         except Exception:
             built[system_id] = None
             if corpus.systems[system_id].unreadable & set(values):

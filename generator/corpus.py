@@ -6,6 +6,8 @@ cross-references are checked later, by `links`.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,7 +134,8 @@ class System:
 def fingerprint(system: System) -> bytes:
     """A digest of everything loaded for `system`: what its pages are made of, besides the
     code and the templates (a system's texts cite its own entities and chapters only).
-    Asked for once the system is loaded, and then kept: a loaded system does not change."""
+    Asked for once the system is loaded, and then kept: a loaded system does not change.
+    A system read whole from its files has, instead, the digest of their bytes (`load_system`)."""
     if system._fingerprint is not None:
         return system._fingerprint
     lines = {str(e.file): e.located.lines for e in system.all_entities()}
@@ -249,7 +252,57 @@ def _check(
     return not found
 
 
+# A system loaded again from the same bytes is the same: `serve` keeps it, with the problems
+# its loading reported, by the digest of everything it reads. A loaded system is never
+# changed afterwards (the pages, the export and the checks only read it).
+_SYSTEMS = memo.Memo(16, budget=30_000_000)  # bytes read: a few versions of each system
+
+
 def load_system(folder: Path, content: Path, problems: Problems) -> System | None:
+    key, size = _inputs(folder, content / folder.name, problems.root)
+    found = _SYSTEMS.get(key) if key is not None else None
+    if found is not None:
+        system, reported = found
+        problems.items.extend(reported)
+        return system
+    before = len(problems.items)
+    system = _load_system(folder, content, problems)
+    if key is not None and system is not None:
+        system._fingerprint = key  # the bytes it is made of: no need to digest what they gave
+        _SYSTEMS.put(key, (system, problems.items[before:]), size)
+    return system
+
+
+def _inputs(folder: Path, chapters: Path, root: Path) -> tuple[bytes | None, int]:
+    """A digest of what loading the system in `folder` reads: the entries of its data and
+    chapter folders (links and where they lead included) and their bytes; None when one
+    cannot be read (loaded afresh, its error reported). Then the number of bytes read."""
+    found: list = [str(root), str(folder), str(chapters)]
+    size = 0
+    try:
+        for place in (folder, chapters):
+            found.append((place.is_symlink(), os.path.realpath(place), place.is_dir()))
+            if not place.is_dir():
+                continue
+            for entry in sorted(os.scandir(place), key=lambda e: e.name):
+                path = Path(entry.path)
+                if path.suffix not in (".yaml", ".md"):
+                    continue
+                target = os.path.realpath(path)
+                content = None
+                if os.path.isfile(target):
+                    if os.path.getsize(target) > MAX_FILE_BYTES:
+                        return None, 0  # refused by the loading, which says why
+                    read = path.read_bytes()
+                    size += len(read)
+                    content = hashlib.blake2b(read).digest()
+                found.append((entry.name, entry.is_symlink(), target, content))
+    except (OSError, RuntimeError):
+        return None, 0
+    return memo.digest(found), size
+
+
+def _load_system(folder: Path, content: Path, problems: Problems) -> System | None:
     meta_file = folder / "systeme.yaml"
     if not meta_file.exists() and not meta_file.is_symlink():
         problems.add(folder, 1, "dossier de système sans fichier systeme.yaml")

@@ -75,7 +75,10 @@ def character_schemas(corpus: Corpus, index: dict) -> dict[str, str]:
     """The JSON Schema of each system's saved character (engine/character.py), listed in
     the index beside the system's kinds."""
     files = {}
-    built = engine_rules(engine_data(corpus))
+    built = {
+        system_id: system_rules(corpus.systems[system_id], values)
+        for system_id, values in engine_data(corpus).items()
+    }
     for system_id, kind in character.types().items():
         if system_id not in built or system_id not in index["systemes"]:
             continue
@@ -122,6 +125,21 @@ def engine_data(corpus: Corpus) -> dict[str, dict]:
             [chapter.meta["source"] for chapter in system.chapters if "source" in chapter.meta],
         )
     return data
+
+
+# A system's rules by its fingerprint: its engine data are drawn from its own files.
+_RULES = Memo(16)
+
+
+def system_rules(system, values: dict) -> object:
+    """`engine_rules` of one loaded system, whose `engine_data` are `values`."""
+    kept = _RULES.get(fingerprint(system))
+    if kept is None:
+        kept = (engine_rules({system.id: values})[system.id],)
+        _RULES.put(fingerprint(system), kept)
+    else:  # what building them declares, for the calculators' source markers
+        reperes.declare(system.id, values.get(reperes.SOURCES))
+    return kept[0]
 
 
 def engine_rules(data: dict[str, dict]) -> dict[str, object]:

@@ -1,6 +1,8 @@
 """Issue 18: faulty projects end in French messages at `file:line`, never in a traceback,
 and whatever `build` would reject, `check` rejects first, with every error of the run."""
 
+import copy
+
 import pytest
 from test_generator import edit, problems_of
 
@@ -176,7 +178,8 @@ def test_the_talent_trees_lose_no_talent_without_a_word():
     from generator.errors import Problems
     from generator.systems.skillcraft import site
 
-    system = load_corpus(ROOT, Problems(ROOT)).systems["skillcraft"]
+    # A copy: the loaded system is kept for the next loads (serve), never changed.
+    system = copy.deepcopy(load_corpus(ROOT, Problems(ROOT)).systems["skillcraft"])
     talents = {t.id: t for t in system.entities["talent"]}
     talents["acrobaties"].data["prerequis"] = "armes-improvisees"
     talents["armes-improvisees"].data["prerequis"] = "acrobaties"

@@ -16,12 +16,14 @@ from conftest import ROOT
 
 from generator import schemas, yamlload
 from generator.build import judge
-from generator.errors import BuildFailed
+from generator.corpus import load_corpus
+from generator.errors import BuildFailed, Problems
 
 COLD = """
 import json, sys
 from pathlib import Path
 from generator.build import judge
+from generator.corpus import load_corpus
 from generator.errors import BuildFailed
 try:
     pages, problems = judge(Path(sys.argv[1]))[3], []
@@ -194,3 +196,12 @@ def test_schema_findings_tell_apart_values_that_print_alike():
     assert schemas.problems(schema, {"n": "1"}) != []
     assert schemas.problems(schema, {"n": 1.5}) != []
     assert schemas.problems(schema, {"n": 1}) == []
+
+
+def test_a_system_whose_files_are_unchanged_is_not_loaded_again(project):
+    first = load_corpus(project, Problems(project)).systems
+    edit(project, "content/skillcraft/combat.md", "\n## ", "\nUne phrase de plus.\n\n## ")
+    again = load_corpus(project, Problems(project)).systems
+    assert again["skillcraft"] is not first["skillcraft"]
+    assert "Une phrase de plus." in again["skillcraft"].chapter("combat").body
+    assert [again[s] is first[s] for s in first if s != "skillcraft"] == [True] * (len(first) - 1)
