@@ -21,10 +21,10 @@ from urllib.parse import parse_qsl, urlencode
 from markdown.extensions.toc import slugify
 
 from . import markdown_safety, schemas, sources, urls
-from .corpus import Chapter, Corpus, Entity, System
+from .corpus import Chapter, Corpus, Entity, System, fingerprint
 from .engine import des, registry
 from .engine.typographie import pluriel
-from .memo import kept
+from .memo import Memo, kept
 
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
@@ -50,6 +50,11 @@ class Target:
     label: str
     query: str = ""
     source: str = ""  # a source marker's text
+
+
+# A system's findings by its fingerprint, with the loaded system and the rules they were
+# checked against: its texts cite its own entities and chapters only.
+_CHECKED = Memo(16)
 
 
 @dataclass
@@ -218,52 +223,79 @@ class Links:
 
     def check_all(self) -> None:
         for system in self.corpus.systems.values():
-            kinds = schemas.kinds(system.id)
-            for entity in system.all_entities():
-                for path, text in strings_in(entity.data, ()):
-                    self.check_text(system, text, entity, path, entity.line(path))
-                for pattern, target_kind, relation, seuil in kinds[entity.kind].references():
-                    if target_kind not in kinds:  # a schema naming a kind the system lacks
+            rules = self.rules.get(system.id)
+            kept = _CHECKED.get(fingerprint(system))
+            # The same loaded system (its entities are in the backlinks), the same rules.
+            if kept is None or kept[0] is not system or kept[1] is not rules:
+                found = Links(self.corpus, self.rules)
+                try:
+                    found._check_system(system)
+                except Exception:
+                    self._take(found)  # what was found before the failure is reported
+                    raise
+                found.corpus = None  # not kept alive by the memo
+                kept = (system, rules, found)
+                _CHECKED.put(fingerprint(system), kept)
+            self._take(kept[2])
+
+    def _take(self, found: Links) -> None:
+        """One system's findings, checked by another Links, added to these."""
+        self.problems += found.problems
+        for mine, theirs in (
+            (self.cited_by, found.cited_by),
+            (self.required_by, found.required_by),
+            (self.excluded_by, found.excluded_by),
+        ):
+            for target, citing in theirs.items():
+                for source in citing:
+                    self._note(mine, Target(target, "", ""), source)
+        self._thresholds.update(found._thresholds)
+
+    def _check_system(self, system: System) -> None:
+        kinds = schemas.kinds(system.id)
+        for entity in system.all_entities():
+            for path, text in strings_in(entity.data, ()):
+                self.check_text(system, text, entity, path, entity.line(path))
+            for pattern, target_kind, relation, seuil in kinds[entity.kind].references():
+                if target_kind not in kinds:  # a schema naming a kind the system lacks
+                    self.problems.append(
+                        (
+                            entity,
+                            (),
+                            entity.line(),
+                            f"le schéma du genre « {entity.kind} » renvoie au genre « {target_kind} », inconnu dans {system.id}",
+                        )
+                    )
+                    continue
+                for path, value in follow(entity.data, pattern, ()):
+                    target = system.entity(target_kind, value)
+                    if target is None and target_kind in system.unreadable:
+                        continue
+                    if target is None:
                         self.problems.append(
                             (
                                 entity,
-                                (),
-                                entity.line(),
-                                f"le schéma du genre « {entity.kind} » renvoie au genre « {target_kind} », inconnu dans {system.id}",
+                                path,
+                                entity.line(path),
+                                f"« {'.'.join(str(p) for p in path)} » : {kinds[target_kind].label.lower()} « {value} » introuvable dans {system.id}",
                             )
                         )
-                        continue
-                    for path, value in follow(entity.data, pattern, ()):
-                        target = system.entity(target_kind, value)
-                        if target is None and target_kind in system.unreadable:
-                            continue
-                        if target is None:
-                            self.problems.append(
-                                (
-                                    entity,
-                                    path,
-                                    entity.line(path),
-                                    f"« {'.'.join(str(p) for p in path)} » : {kinds[target_kind].label.lower()} « {value} » introuvable dans {system.id}",
-                                )
-                            )
-                        else:
-                            self._note(
-                                self._relation(relation),
-                                Target(target.docs_path, "", target.name),
-                                entity,
-                            )
-                            minimum = _threshold(entity.data, path, seuil)
-                            if relation == "requis" and minimum is not None:
-                                key = (target.docs_path, entity.docs_path)
-                                self._thresholds[key] = max(
-                                    minimum, self._thresholds.get(key, minimum)
-                                )
-            for path, text in strings_in(system.meta, ()):
-                self.check_text(system, text, system, path, 1)
-            for chapter in system.chapters:
-                self.check_text(system, chapter.body, chapter, (), chapter.body_line)
-                for path, text in strings_in(chapter.meta, ()):
-                    self.check_text(system, text, chapter, path, 1)
+                    else:
+                        self._note(
+                            self._relation(relation),
+                            Target(target.docs_path, "", target.name),
+                            entity,
+                        )
+                        minimum = _threshold(entity.data, path, seuil)
+                        if relation == "requis" and minimum is not None:
+                            key = (target.docs_path, entity.docs_path)
+                            self._thresholds[key] = max(minimum, self._thresholds.get(key, minimum))
+        for path, text in strings_in(system.meta, ()):
+            self.check_text(system, text, system, path, 1)
+        for chapter in system.chapters:
+            self.check_text(system, chapter.body, chapter, (), chapter.body_line)
+            for path, text in strings_in(chapter.meta, ()):
+                self.check_text(system, text, chapter, path, 1)
 
     def _relation(self, relation: str) -> dict:
         """The backlinks a reference feeds, by its schema's `x-relation`."""

@@ -19,10 +19,11 @@ from markdown.extensions.toc import slugify
 
 from . import finder
 from .assets import ENGINE_DIST, ENGINE_VERSION, PYODIDE_FILES
-from .corpus import Chapter, Entity
+from .corpus import Chapter, Entity, fingerprint
 from .errors import Problems
 from .export import export
 from .links import strings_in
+from .memo import Memo
 
 # [label](target "title") and ![alt](target); the label may hold brackets one level deep.
 LINK = re.compile(
@@ -80,14 +81,37 @@ def site_files(renderer, pages: dict[str, str]) -> set[str]:
     return files
 
 
-def _texts(renderer):
+def _texts(system):
     """(source, page it is shown on, text, line of its first character) of every text."""
-    for system in renderer.corpus.systems.values():
-        for chapter in system.chapters:
-            yield chapter, chapter.docs_path, chapter.body, chapter.body_line
-        for entity in system.all_entities():
-            for path, text in strings_in(entity.data, ()):
-                yield entity, entity.docs_path, text, entity.line(path)
+    for chapter in system.chapters:
+        yield chapter, chapter.docs_path, chapter.body, chapter.body_line
+    for entity in system.all_entities():
+        for path, text in strings_in(entity.data, ()):
+            yield entity, entity.docs_path, text, entity.line(path)
+
+
+# The links written in a loaded system's texts, by its fingerprint (with the system itself:
+# its entities and chapters are where problems are reported).
+_WRITTEN = Memo(16)
+
+
+def _written(system) -> list:
+    """(source, page, text, first line, [(position, image?, address)]) of each text of
+    `system` that has Markdown links or images."""
+    kept = _WRITTEN.get(fingerprint(system))
+    if kept is not None and kept[0] is system:
+        return kept[1]
+    found = []
+    for source, page, text, first_line in _texts(system):
+        if "](" not in text and "]:" not in text:
+            continue
+        prose = _prose(text)
+        links = [(m.start(), m.group(1) == "!", m.group(2)) for m in LINK.finditer(prose)]
+        links += [(m.start(), False, m.group(1)) for m in REFERENCE.finditer(prose)]
+        if links:
+            found.append((source, page, text, first_line, links))
+    _WRITTEN.put(fingerprint(system), (system, found))
+    return found
 
 
 def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cache: dict):
@@ -120,12 +144,8 @@ def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cach
 def check(renderer, pages: dict[str, str], problems: Problems) -> None:
     files = site_files(renderer, pages)
     cache: dict[str, set[str]] = {}
-    for source, page, text, first_line in _texts(renderer):
-        if "](" not in text and "]:" not in text:
-            continue
-        prose = _prose(text)
-        found = [(m.start(), m.group(1) == "!", m.group(2)) for m in LINK.finditer(prose)]
-        found += [(m.start(), False, m.group(1)) for m in REFERENCE.finditer(prose)]
+    written = [w for system in renderer.corpus.systems.values() for w in _written(system)]
+    for source, page, text, first_line, found in written:
         for start, image, url in found:
             url = url[1:-1] if url.startswith("<") else url
             message = problem(url, image, page, files, pages, cache)
