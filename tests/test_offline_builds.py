@@ -8,6 +8,7 @@ still fill its cache with the new build's bytes: never the previous build's copi
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import re
@@ -112,10 +113,25 @@ INSTALL_OVER = """async () => {
 }"""
 
 
-def wait_until(page, script: str, arg=None, seconds: float = 120):
+UPDATE_EVERY = 5.0  # seconds
+
+
+def ask_for_update(page) -> None:
+    """Have the browser look for a new sw.js now. It does so by itself after a reload, but
+    on a busy machine sometimes minutes later: the test would wait for nothing."""
+    with contextlib.suppress(PlaywrightError):  # the page is reloading: asked again later
+        page.evaluate(
+            "() => navigator.serviceWorker.getRegistration()"
+            ".then((r) => r && r.update()).catch(() => null)"
+        )
+
+
+def wait_until(page, script: str, arg=None, seconds: float = 120, update: bool = False):
     """The first true answer of an async script, polled: the page may reload on its own
-    meanwhile (a new build took over), which interrupts a script."""
+    meanwhile (a new build took over), which interrupts a script. With `update`, the
+    browser is asked now and then to look for a new service worker."""
     deadline = time.monotonic() + seconds
+    asked = time.monotonic()
     while True:
         try:
             if answer := page.evaluate(script, arg):
@@ -124,6 +140,9 @@ def wait_until(page, script: str, arg=None, seconds: float = 120):
             if "context was destroyed" not in error.message:
                 raise
         assert time.monotonic() < deadline, f"still waiting for {script}"
+        if update and time.monotonic() - asked > UPDATE_EVERY:
+            ask_for_update(page)
+            asked = time.monotonic()
         page.wait_for_timeout(250)
 
 
@@ -170,8 +189,12 @@ def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its
     served.update(folder=build_b, asked=[])
     page.reload()
     deadline = time.monotonic() + 240  # a busy machine: the worker checks late
+    asked = time.monotonic()
     while "/assets/calc.js" not in served["asked"]:
         assert time.monotonic() < deadline, "B's copy never started"
+        if time.monotonic() - asked > UPDATE_EVERY:
+            ask_for_update(page)
+            asked = time.monotonic()
         page.wait_for_timeout(250)
     wait_until(page, INSTALL_OVER)
     found = page.evaluate(CACHED_FILES)
@@ -182,7 +205,7 @@ def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its
     calc.write_bytes(calc_b)
     served["asked"] = []
     page.reload()
-    wait_until(page, NEW_BUILD_IN_CONTROL, [version_a, version_b])
+    wait_until(page, NEW_BUILD_IN_CONTROL, [version_a, version_b], update=True)
     found = wait_until(page, CACHED_FILES)
     context.close()
     assert list(found) == [f"srd-{version_b}"]  # A's cache is gone
