@@ -57,12 +57,12 @@ def cards(corpus: Corpus, links: Links, found: list[dict]) -> dict[str, dict]:
     """{system/kind/id: card}, from the finder's rows (in their order: system by system)."""
     out = {}
     for system in corpus.systems.values():
-        made = _CARDS.get(fingerprint(system))
-        if made is None:
-            made = {row["i"]: _card(links, system, row) for row in found if row["s"] == system.id}
-            _CARDS.put(fingerprint(system), made)
-        out.update(made)
+        out.update(_CARDS.made(fingerprint(system), _system_cards, links, system, found))
     return out
+
+
+def _system_cards(links: Links, system: System, found: list[dict]) -> dict[str, dict]:
+    return {row["i"]: _card(links, system, row) for row in found if row["s"] == system.id}
 
 
 def _card(links: Links, system: System, row: dict) -> dict:

@@ -133,13 +133,13 @@ _RULES = Memo(16)
 
 def system_rules(system, values: dict) -> object:
     """`engine_rules` of one loaded system, whose `engine_data` are `values`."""
-    kept = _RULES.get(fingerprint(system))
-    if kept is None:
-        kept = (engine_rules({system.id: values})[system.id],)
-        _RULES.put(fingerprint(system), kept)
-    else:  # what building them declares, for the calculators' source markers
-        reperes.declare(system.id, values.get(reperes.SOURCES))
-    return kept[0]
+    # Building them also declares the calculators' source markers: declared again when kept.
+    reperes.declare(system.id, values.get(reperes.SOURCES))
+    return _RULES.made(fingerprint(system), _one_system_rules, system.id, values)
+
+
+def _one_system_rules(system_id: str, values: dict) -> object:
+    return engine_rules({system_id: values})[system_id]
 
 
 def engine_rules(data: dict[str, dict]) -> dict[str, object]:

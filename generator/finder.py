@@ -116,11 +116,7 @@ def rows(corpus: Corpus, links: Links) -> list[dict]:
     for system in corpus.systems.values():
         if not system.ready:
             continue
-        found = _ROWS.get(fingerprint(system))
-        if found is None:
-            found = _system_rows(system, links)
-            _ROWS.put(fingerprint(system), found)
-        out += found
+        out += _ROWS.made(fingerprint(system), _system_rows, system, links)
     return out
 
 

@@ -224,19 +224,21 @@ class Links:
     def check_all(self) -> None:
         for system in self.corpus.systems.values():
             rules = self.rules.get(system.id)
-            kept = _CHECKED.get(fingerprint(system))
-            # The same loaded system (its entities are in the backlinks), the same rules.
-            if kept is None or kept[0] is not system or kept[1] is not rules:
-                found = Links(self.corpus, self.rules)
-                try:
-                    found._check_system(system)
-                except Exception:
-                    self._take(found)  # what was found before the failure is reported
-                    raise
-                found.corpus = None  # not kept alive by the memo
-                kept = (system, rules, found)
-                _CHECKED.put(fingerprint(system), kept)
-            self._take(kept[2])
+            # The same loaded system (its entities are in the backlinks), the same rules:
+            # both are held by the entry, so that their ids stay theirs.
+            key = (fingerprint(system), id(system), id(rules))
+            self._take(_CHECKED.made(key, self._checked, system, rules)[2])
+
+    def _checked(self, system: System, rules) -> tuple[System, object, Links]:
+        """`system`'s findings, checked by a Links of their own (with what they depend on)."""
+        found = Links(self.corpus, self.rules)
+        try:
+            found._check_system(system)
+        except Exception:
+            self._take(found)  # what was found before the failure is reported
+            raise
+        found.corpus = None  # not kept alive by the memo
+        return system, rules, found
 
     def _take(self, found: Links) -> None:
         """One system's findings, checked by another Links, added to these."""

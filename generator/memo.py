@@ -41,6 +41,16 @@ class Memo:
         ):
             self._weight -= self._entries.popitem(last=False)[1][1]
 
+    def made(self, key, make, *args):
+        """The value kept for `key`, else `make(*args)`, kept (None included)."""
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._entries.move_to_end(key)
+            return entry[0]
+        value = make(*args)
+        self.put(key, value)
+        return value
+
     def cache_clear(self) -> None:
         self._entries.clear()
         self._weight = 0

@@ -182,10 +182,7 @@ def check_abbreviations(corpus, problems) -> None:
             continue
         written = system.file.read_text(encoding="utf-8")  # its lines are not in the fingerprint
         key = (fingerprint(system), written)
-        found = _UNUSED.get(key)
-        if found is None:
-            found = _unused_abbreviations(system, written)
-            _UNUSED.put(key, found)
+        found = _UNUSED.made(key, _unused_abbreviations, system, written)
         for line, message in found:
             problems.add(system.file, line, message)
 

@@ -98,9 +98,12 @@ _WRITTEN = Memo(16)
 def _written(system) -> list:
     """(source, page, text, first line, [(position, image?, address)]) of each text of
     `system` that has Markdown links or images."""
-    kept = _WRITTEN.get(fingerprint(system))
-    if kept is not None and kept[0] is system:
-        return kept[1]
+    # The system is held by the entry, so that its id stays its own.
+    key = (fingerprint(system), id(system))
+    return _WRITTEN.made(key, _links_in, system)[1]
+
+
+def _links_in(system) -> tuple:
     found = []
     for source, page, text, first_line in _texts(system):
         if "](" not in text and "]:" not in text:
@@ -110,8 +113,7 @@ def _written(system) -> list:
         links += [(m.start(), False, m.group(1)) for m in REFERENCE.finditer(prose)]
         if links:
             found.append((source, page, text, first_line, links))
-    _WRITTEN.put(fingerprint(system), (system, found))
-    return found
+    return system, found
 
 
 def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cache: dict):
