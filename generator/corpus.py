@@ -130,6 +130,10 @@ class System:
     def all_entities(self) -> list[Entity]:
         return [e for kind in self.entities for e in self.entities[kind]]
 
+    def chapter_sources(self) -> list[str]:
+        """The `source` field of each chapter (a source marker names their sections)."""
+        return [chapter.meta["source"] for chapter in self.chapters]
+
 
 def fingerprint(system: System) -> bytes:
     """A digest of everything loaded for `system`: what its pages are made of, besides the

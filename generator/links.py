@@ -91,7 +91,11 @@ class Links:
 
     def threshold(self, target, source) -> object:
         """The minimum `source` requires of `target` (« Dextérité 2 »), or None."""
-        return self._thresholds.get((target.docs_path, source.docs_path))
+        return self.minimum(target.docs_path, source.docs_path)
+
+    def minimum(self, target_path: str, source_path: str) -> object:
+        """`threshold`, by the two pages' docs paths."""
+        return self._thresholds.get((target_path, source_path))
 
     def anchors(self, chapter: Chapter) -> dict[str, str]:
         if chapter.docs_path not in self._anchors:
@@ -166,7 +170,7 @@ class Links:
             return f"lignes « {ref} » illisibles : attendu par exemple {{@source 578–580}} ou {{@source 35, 73}}"
         owned = _source_field(owner)
         candidates = [*_sections(owned)] + [
-            s for chapter in system.chapters for s in _sections(chapter.meta["source"])
+            s for source in system.chapter_sources() for s in _sections(source)
         ]
         title = system.meta.get("nom_court", system.name)
         return Target("", "", "", source=sources.label(title, candidates, spans))

@@ -16,7 +16,7 @@ from jinja2 import (
     pass_context,
 )
 
-from . import notes, schemas, sources, systems, urls
+from . import notes, page_reads, schemas, sources, systems, urls
 from .corpus import Corpus, Entity, System, fingerprint
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
@@ -72,6 +72,9 @@ _BYTECODE = kept(_KeptBytecode())
 # A system's pages by (templates, system) digests: after an edit, only the pages of the
 # edited system are written again.
 _SYSTEM_PAGES = Memo(12, budget=100_000_000)  # characters: the real site has 4 M
+# A system's entity pages, as last rendered, with what each read: after an edit, a page
+# that read nothing the edit changed is kept (generator/page_reads.py).
+_ENTITY_PAGES = Memo(16, budget=100_000_000)
 
 
 class Renderer:
@@ -305,14 +308,30 @@ class Renderer:
             )
         return found
 
-    def _render(self, template: str, page: str, system: System | None = None, **values) -> str:
+    def _render(
+        self,
+        template: str,
+        page: str,
+        system: System | None = None,
+        reads: page_reads.Reads | None = None,
+        **values,
+    ) -> str:
+        """A page from its template; with `reads`, what it reads of the system is noted
+        there (an entity page, see generator/page_reads.py)."""
         kinds = schemas.kinds(system.id) if system else {}
+        rules = self.rules.get(system.id) if system else None
+        corpus, links = self.corpus, self.links
+        if reads is not None:
+            system = page_reads.WatchedSystem(system, reads)
+            links = page_reads.WatchedLinks(links, reads)
+            corpus = page_reads.Unwatched(corpus, reads)
+            rules = None if rules is None else page_reads.Unwatched(rules, reads)
         page_text = self.env.get_template(template).render(
-            regles=self.rules.get(system.id) if system else None,
+            regles=rules,
             page=page,
             system=system,
-            corpus=self.corpus,
-            links=self.links,
+            corpus=corpus,
+            links=links,
             kinds=kinds,
             **values,
         )
@@ -378,6 +397,7 @@ class Renderer:
             out[chapter.docs_path] = self._render(
                 "chapitre.md.j2", chapter.docs_path, system, chapter=chapter
             )
+        earlier, rendered = self._earlier_entity_pages(system), {}
         for kind_id, entities in system.entities.items():
             index = urls.kind_index(sid, kind_id)
             kind = schemas.kinds(sid)[kind_id]
@@ -385,14 +405,12 @@ class Renderer:
                 "index_genre.md.j2", index, system, kind=kind, entities=entities
             )
             for entity in entities:
-                out[entity.docs_path] = self._render(
-                    self.entity_template(sid, kind_id),
-                    entity.docs_path,
-                    system,
-                    entity=entity,
-                    kind=kind,
-                    e=entity.data,
-                )
+                out[entity.docs_path] = self._entity_page(system, kind, entity, earlier, rendered)
+        _ENTITY_PAGES.put(
+            (self._templates_digest(), sid),
+            (system, rendered),
+            sum(len(text) for _, text in rendered.values()),
+        )
         out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
         out.update(self.screen_page(system))
         for title, page, body in self.extra_pages(system):
@@ -421,6 +439,34 @@ class Renderer:
                 if sheet:
                     out.update(self.sheet_page(system, calc, sheet))
         return out
+
+    def _earlier_entity_pages(self, system: System) -> dict:
+        """The entity pages last rendered from another version of `system`, with what each
+        read; none when the system's frame differs (page_reads.same_frame)."""
+        found = _ENTITY_PAGES.get((self._templates_digest(), system.id))
+        if found is None or not page_reads.same_frame(found[0], system):
+            return {}
+        return found[1]
+
+    def _entity_page(self, system: System, kind, entity: Entity, earlier: dict, rendered: dict):
+        """An entity's page: the earlier one if nothing it read has changed, else rendered
+        with its reads noted. Both go into `rendered`, for the next version."""
+        page = entity.docs_path
+        if page in earlier and page_reads.unchanged(earlier[page][0], system, self.links):
+            rendered[page] = earlier[page]
+            return earlier[page][1]
+        reads = page_reads.Reads(entities={(entity.kind, entity.id): entity})
+        text = self._render(
+            self.entity_template(system.id, kind.id),
+            page,
+            system,
+            reads,
+            entity=entity,
+            kind=kind,
+            e=entity.data,
+        )
+        rendered[page] = (reads, text)
+        return text
 
     def sheet_page(self, system: System, calc, sheet: fiche.Imprimable) -> dict[str, str]:
         """A character sheet calculator's sheet for print, with the one-line effect of each

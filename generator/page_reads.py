@@ -1,0 +1,140 @@
+"""What an entity page read of its system while it was rendered, to reuse the page after an
+edit that changed none of it.
+
+After an edit, `serve` renders the edited system again, and most of its entity pages come
+out as they were: a page shows its entity, the entities it names and the pages that name
+it, and little else. While a page is rendered, its template and filters see the system and
+the links through watchers that note each read:
+- an entity or chapter looked up (`system.entity`, `system.chapter`): reused only if it
+  is still there with the same data (or still absent);
+- its backlinks and thresholds (`links.backlinks`, `links.threshold`): reused only if they
+  name the same pages, under the same names, with the same minimums;
+- the system's `meta` and the chapters' front matter (source markers cite their sections):
+  compared once for the whole system (`same_frame`).
+Anything else (listing the system's entities or chapters, the corpus, the engine rules)
+marks the page as one to render each time: what it depends on is not written down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# What a page may read of its system without more than `same_frame` to compare.
+FRAME = frozenset({"id", "name", "full_name", "meta", "ready", "docs_path", "url"})
+
+
+@dataclass
+class Reads:
+    entities: dict = field(default_factory=dict)  # (kind, id) -> the entity, or None
+    chapters: dict = field(default_factory=dict)  # chapter id -> the chapter, or None
+    backlinks: dict = field(default_factory=dict)  # target key -> what the page was told
+    thresholds: dict = field(default_factory=dict)  # (target path, source path) -> minimum
+    whole: bool = False  # read something not written down: render it again each time
+
+
+class WatchedSystem:
+    """A system as an entity page sees it: each lookup is noted in `reads`."""
+
+    def __init__(self, system, reads: Reads):
+        self._system, self._reads = system, reads
+
+    def entity(self, kind: str, entity_id: str):
+        found = self._system.entity(kind, entity_id)
+        self._reads.entities[kind, entity_id] = found
+        return found
+
+    def chapter(self, chapter_id: str):
+        found = self._system.chapter(chapter_id)
+        self._reads.chapters[chapter_id] = found
+        return found
+
+    def chapter_sources(self) -> list:
+        return self._system.chapter_sources()  # front matter: compared by `same_frame`
+
+    def __getattr__(self, name: str):
+        if name not in FRAME:
+            self._reads.whole = True
+        return getattr(self._system, name)
+
+
+class WatchedLinks:
+    """The site's links as an entity page's template sees them."""
+
+    def __init__(self, links, reads: Reads):
+        self._links, self._reads = links, reads
+
+    def backlinks(self, target) -> dict[str, list]:
+        found = self._links.backlinks(target)
+        self._reads.backlinks[_key(target)] = _told(found)
+        return found
+
+    def threshold(self, target, source):
+        found = self._links.threshold(target, source)
+        self._reads.thresholds[target.docs_path, source.docs_path] = found
+        return found
+
+    def __getattr__(self, name: str):
+        self._reads.whole = True
+        return getattr(self._links, name)
+
+
+class Unwatched:
+    """Anything else a template is given (the corpus, the engine rules): reading it makes
+    the page one to render each time."""
+
+    def __init__(self, value, reads: Reads):
+        self._value, self._reads = value, reads
+
+    def __getattr__(self, name: str):
+        self._reads.whole = True
+        return getattr(self._value, name)
+
+    def __getitem__(self, key):
+        self._reads.whole = True
+        return self._value[key]
+
+    def __iter__(self):
+        self._reads.whole = True
+        return iter(self._value)
+
+
+def same_frame(before, after) -> bool:
+    """Whether two versions of a system have the same meta and chapters' front matter."""
+    return before.meta == after.meta and _fronts(before) == _fronts(after)
+
+
+def unchanged(reads: Reads, system, links) -> bool:
+    """Whether everything `reads` noted is the same in `system` and `links` (the same
+    system's frame, see `same_frame`)."""
+    if reads.whole:
+        return False
+    for (kind, entity_id), before in reads.entities.items():
+        after = system.entity(kind, entity_id)
+        if (after is None) != (before is None) or (after is not None and after.data != before.data):
+            return False
+    for chapter_id, before in reads.chapters.items():
+        after = system.chapter(chapter_id)
+        if (after is None) != (before is None) or (after is not None and after.body != before.body):
+            return False
+    for key, told in reads.backlinks.items():
+        target = system.entity(*key[1:]) if key[0] == "entity" else system.chapter(key[1])
+        if target is None or _told(links.backlinks(target)) != told:
+            return False
+    return all(links.minimum(*paths) == minimum for paths, minimum in reads.thresholds.items())
+
+
+def _key(target) -> tuple:
+    kind = getattr(target, "kind", None)
+    return ("entity", kind, target.id) if kind else ("chapter", target.id)
+
+
+def _told(backlinks: dict[str, list]) -> tuple:
+    """Backlinks as a page shows them: each group's pages, by address and name."""
+    return tuple(
+        (group, tuple((source.docs_path, source.name) for source in sources))
+        for group, sources in backlinks.items()
+    )
+
+
+def _fronts(system) -> list:
+    return [(chapter.id, chapter.meta) for chapter in system.chapters]
