@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import systems
 from .engine.rules import DATA_FILE
+from .memo import Memo, digest
 from .pysource import without_docs
 
 PACKAGE = Path(__file__).parent
@@ -99,7 +100,12 @@ def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
             files[f"{prefix}/{DATA_FILE}"] = json.dumps(
                 data[system_id], ensure_ascii=False
             ).encode()
-    return build_wheel(ENGINE_DIST, ENGINE_VERSION, files)
+    return _WHEELS.made(digest(files), build_wheel, ENGINE_DIST, ENGINE_VERSION, files)
+
+
+# The engine's wheel by a digest of what it holds: compressing it is slow, and an edit
+# rarely changes the data the rules read.
+_WHEELS = Memo(4)
 
 
 STDLIB = "python_stdlib.zip"

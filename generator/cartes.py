@@ -49,20 +49,26 @@ def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, s
     return found
 
 
-# A system's cards by its fingerprint: made of its own files alone, as its finder rows.
+# A system's part of the index by its fingerprint: made of its own files alone, as its
+# finder rows.
 _CARDS = Memo(16)
 
 
-def cards(corpus: Corpus, links: Links, found: list[dict]) -> dict[str, dict]:
-    """{system/kind/id: card}, from the finder's rows (in their order: system by system)."""
-    out = {}
-    for system in corpus.systems.values():
-        out.update(_CARDS.made(fingerprint(system), _system_cards, links, system, found))
-    return out
+def index_json(corpus: Corpus, links: Links, found: list[dict]) -> str:
+    """{"format", "cartes": {system/kind/id: card}}, the cards made from the finder's rows
+    (in their order: system by system), written one system at a time."""
+    parts = [
+        _CARDS.made(fingerprint(system), _system_part, links, system, found)
+        for system in corpus.systems.values()
+    ]
+    cards = ",".join(part for part in parts if part)
+    return f'{{"format":{json.dumps(FORMAT)},"cartes":{{{cards}}}}}'
 
 
-def _system_cards(links: Links, system: System, found: list[dict]) -> dict[str, dict]:
-    return {row["i"]: _card(links, system, row) for row in found if row["s"] == system.id}
+def _system_part(links: Links, system: System, found: list[dict]) -> str:
+    """The system's cards as JSON members (`"id":{…}`, no braces around them)."""
+    cards = {row["i"]: _card(links, system, row) for row in found if row["s"] == system.id}
+    return json.dumps(cards, ensure_ascii=False, separators=(",", ":"))[1:-1]
 
 
 def _card(links: Links, system: System, row: dict) -> dict:
@@ -77,11 +83,3 @@ def _card(links: Links, system: System, row: dict) -> dict:
         "f": fields,
         "e": _effect(links, system, entity.data.get("description") or row["r"]),
     }
-
-
-def index_json(corpus: Corpus, links: Links, found: list[dict]) -> str:
-    return json.dumps(
-        {"format": FORMAT, "cartes": cards(corpus, links, found)},
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )

@@ -27,6 +27,24 @@ def _dump(value: object) -> str:
     return text
 
 
+# A kind's file item by item, as `_dump` writes it whole: after an edit, only the edited
+# entities are written again.
+_ITEMS = Memo(1 << 15)  # the ×10 data have 11,000 entities
+
+
+def _dump_list(items: list) -> str:
+    """`_dump(items)`, made of each item's own text."""
+    if not items:
+        return _dump(items)
+    return "[\n" + ",\n".join(_ITEMS.made(repr(item), _item, item) for item in items) + "\n]\n"
+
+
+def _item(item: object) -> str:
+    """An item of a list with `indent=1`: one space more on each line (a JSON text has no
+    line break inside its strings)."""
+    return " " + json.dumps(item, ensure_ascii=False, indent=1).replace("\n", "\n ")
+
+
 # The export by the digests of what was loaded of each system (`corpus.fingerprint`).
 _EXPORTED = Memo(4, budget=100_000_000)
 
@@ -45,30 +63,40 @@ def _export(corpus: Corpus) -> dict[str, str]:
     files: dict[str, str] = {}
     index = {"format": FORMAT, "schemas": "schemas/", "systemes": {}}
     for system in corpus.systems.values():
-        entry = {
-            "nom": system.full_name,
-            "statut": system.meta["statut"],
-            "url": f"/{system.id}/",
-            "fiche": f"{system.id}/systeme.json",
-            "genres": {},
-        }
-        files[f"{system.id}/systeme.json"] = _dump(system.meta)
-        for kind_id, entities in system.entities.items():
-            files[f"{system.id}/{kind_id}.json"] = _dump(
-                [{**e.data, "url": e.url} for e in entities]
-            )
-            entry["genres"][kind_id] = {
-                "nom": schemas.kinds(system.id)[kind_id].plural,
-                "nombre": len(entities),
-                "donnees": f"{system.id}/{kind_id}.json",
-                "schema": f"schemas/{system.id}/{kind_id}.schema.json",
-            }
-        index["systemes"][system.id] = entry
+        own, entry = _SYSTEM_FILES.made(fingerprint(system), _system_files, system)
+        files |= own
+        index["systemes"][system.id] = dict(entry)  # its character's schema is added below
     files |= character_schemas(corpus, index)
     files["index.json"] = _dump(index)
     for name, schema in schemas.published().items():
         files[f"schemas/{name}"] = _dump(schema)
     return files
+
+
+# A system's own files and entry of the index, by its fingerprint.
+_SYSTEM_FILES = Memo(16)
+
+
+def _system_files(system) -> tuple[dict[str, str], dict]:
+    files = {f"{system.id}/systeme.json": _dump(system.meta)}
+    entry = {
+        "nom": system.full_name,
+        "statut": system.meta["statut"],
+        "url": f"/{system.id}/",
+        "fiche": f"{system.id}/systeme.json",
+        "genres": {},
+    }
+    for kind_id, entities in system.entities.items():
+        files[f"{system.id}/{kind_id}.json"] = _dump_list(
+            [{**e.data, "url": e.url} for e in entities]
+        )
+        entry["genres"][kind_id] = {
+            "nom": schemas.kinds(system.id)[kind_id].plural,
+            "nombre": len(entities),
+            "donnees": f"{system.id}/{kind_id}.json",
+            "schema": f"schemas/{system.id}/{kind_id}.schema.json",
+        }
+    return files, entry
 
 
 def character_schemas(corpus: Corpus, index: dict) -> dict[str, str]:
@@ -108,23 +136,31 @@ def engine_data(corpus: Corpus) -> dict[str, dict]:
     (`systems/<system>/rules.py: NEEDS`), for the build and for the browser."""
     data: dict[str, dict] = {}
     for system_id in systems.ids():
-        needed = rules.needs(system_id)
         system = corpus.systems.get(system_id)
-        if system is None:
-            continue
-        data[system_id] = {
-            kind: {
-                e.id: {f: e.data[f] for f in fields if f in e.data}
-                for e in system.entities.get(kind, [])
-            }
-            for kind, fields in needed.items()
-        }
-        # What the calculators' source markers say (engine/reperes.py).
-        data[system_id][reperes.SOURCES] = reperes.index(
-            system.meta.get("nom_court") or system.meta.get("nom") or system.id,  # read even broken
-            [chapter.meta["source"] for chapter in system.chapters if "source" in chapter.meta],
-        )
+        if system is not None:
+            data[system_id] = _ENGINE_DATA.made(fingerprint(system), _system_engine_data, system)
     return data
+
+
+# A system's engine data by its fingerprint (the build asks three times; they are read,
+# never changed).
+_ENGINE_DATA = Memo(16)
+
+
+def _system_engine_data(system) -> dict:
+    values = {
+        kind: {
+            e.id: {f: e.data[f] for f in fields if f in e.data}
+            for e in system.entities.get(kind, [])
+        }
+        for kind, fields in rules.needs(system.id).items()
+    }
+    # What the calculators' source markers say (engine/reperes.py).
+    values[reperes.SOURCES] = reperes.index(
+        system.meta.get("nom_court") or system.meta.get("nom") or system.id,  # read even broken
+        [chapter.meta["source"] for chapter in system.chapters if "source" in chapter.meta],
+    )
+    return values
 
 
 # A system's rules by its fingerprint: its engine data are drawn from its own files.
