@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 
 from . import schemas
 from .corpus import Corpus, System, fingerprint
@@ -18,6 +19,7 @@ from .engine.typographie import texte
 from .finder import _cell, _plain
 from .links import Links
 from .memo import Memo
+from .per_entity import PerEntity, WatchedSystem
 
 INDEX = "assets/cartes.json"
 FORMAT = 1
@@ -65,14 +67,27 @@ def index_json(corpus: Corpus, links: Links, found: list[dict]) -> str:
     return f'{{"format":{json.dumps(FORMAT)},"cartes":{{{cards}}}}}'
 
 
+# Each entity's card, with its row and what it read of its system: after an edit, the
+# cards of the edited system that read nothing it changed are kept (per_entity.py).
+_ENTITY_CARDS = PerEntity()
+
+
 def _system_part(links: Links, system: System, found: list[dict]) -> str:
     """The system's cards as JSON members (`"id":{…}`, no braces around them)."""
-    cards = {row["i"]: _card(links, system, row) for row in found if row["s"] == system.id}
+    kept = _ENTITY_CARDS.round(system.id, system, links)
+    cards = {}
+    for row in found:
+        if row["s"] == system.id:
+            entity = system.entity(row["k"], row["i"].rsplit("/", 1)[1])
+            cards[row["i"]] = kept.value(entity, partial(_card, links, system, entity, row), row)
+    kept.keep()
     return json.dumps(cards, ensure_ascii=False, separators=(",", ":"))[1:-1]
 
 
-def _card(links: Links, system: System, row: dict) -> dict:
-    entity = system.entity(row["k"], row["i"].rsplit("/", 1)[1])
+def _card(links: Links, system: System, entity, row: dict, reads) -> dict:
+    """The entity's card, from its finder row; what it reads of `system` is noted in
+    `reads`."""
+    system = WatchedSystem(system, reads)
     fields = {**row["f"], **_costs(links, system, entity, set(row["f"]))}
     return {
         "n": row["n"],

@@ -9,12 +9,14 @@ condition (the sentence the system writes), the values of the kind's index colum
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from . import schemas, systems, urls
 from .corpus import Corpus, Entity, System, fingerprint
 from .engine.typographie import texte
 from .links import TAG, Links, _threshold, follow
 from .memo import Memo
+from .per_entity import PerEntity, WatchedSystem
 
 INDEX = "assets/entites.json"
 
@@ -120,42 +122,52 @@ def rows(corpus: Corpus, links: Links) -> list[dict]:
     return out
 
 
+# Each entity's row, with what it read of its system: after an edit, the rows of the
+# edited system that read nothing it changed are kept (generator/per_entity.py).
+_ENTITY_ROWS = PerEntity()
+
+
 def _system_rows(system: System, links: Links) -> list[dict]:
     out = []
     site = systems.module(system.id, "site")
+    kept = _ENTITY_ROWS.round(system.id, system, links)
     for kind_id, entities in system.entities.items():
         kind = schemas.kinds(system.id)[kind_id]
         has_condition = any(
             spec.get("x-rendu") == "condition" for spec in kind.schema["properties"].values()
         )
         for entity in entities:
-            condition = "" if has_condition else _requirements(system, entity)
-            if has_condition and site is not None:
-                condition = _plain(
-                    links,
-                    system,
-                    site.condition(entity.data, _names(system)),
-                )
-            row = {
-                "s": system.id,
-                "sn": system.name,
-                "k": kind_id,
-                "kn": kind.label,
-                "n": entity.name,
-                "u": urls.url(entity.docs_path).lstrip("/"),
-                "r": texte(_plain(links, system, entity.data.get("resume", ""))),
-                "c": texte(condition),
-                "f": {
-                    title: texte(text)
-                    for field, title in kind.columns
-                    if (text := _cell(links, system, entity, field))
-                },
-                "i": key(system, kind_id, entity.id),
-            }
-            if requires := clauses(system, entity):
-                row["q"] = requires
-            out.append(row)
+            row = partial(_row, links, system, site, kind, has_condition, entity)
+            out.append(kept.value(entity, row))
+    kept.keep()
     return out
+
+
+def _row(links: Links, system, site, kind, has_condition: bool, entity: Entity, reads) -> dict:
+    """The entity's row; what it reads of `system` is noted in `reads`."""
+    system = WatchedSystem(system, reads)
+    condition = "" if has_condition else _requirements(system, entity)
+    if has_condition and site is not None:
+        condition = _plain(links, system, site.condition(entity.data, _names(system)))
+    row = {
+        "s": system.id,
+        "sn": system.name,
+        "k": kind.id,
+        "kn": kind.label,
+        "n": entity.name,
+        "u": urls.url(entity.docs_path).lstrip("/"),
+        "r": texte(_plain(links, system, entity.data.get("resume", ""))),
+        "c": texte(condition),
+        "f": {
+            title: texte(text)
+            for field, title in kind.columns
+            if (text := _cell(links, system, entity, field))
+        },
+        "i": key(system, kind.id, entity.id),
+    }
+    if requires := clauses(system, entity):
+        row["q"] = requires
+    return row
 
 
 def index_json(found: list[dict]) -> str:

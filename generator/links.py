@@ -253,6 +253,10 @@ class Links:
             (self.excluded_by, found.excluded_by),
         ):
             for target, citing in theirs.items():
+                if target not in mine:  # always so: a system's pages cite its own pages
+                    mine[target] = list(citing)
+                    self._noted.update((id(mine), target, id(source)) for source in citing)
+                    continue
                 for source in citing:
                     self._note(mine, Target(target, "", ""), source)
         self._thresholds.update(found._thresholds)

@@ -6,6 +6,7 @@ Returns {docs path: Markdown}; nothing is written here.
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 from jinja2 import (
@@ -16,7 +17,7 @@ from jinja2 import (
     pass_context,
 )
 
-from . import notes, page_reads, schemas, sources, systems, urls
+from . import notes, per_entity, schemas, sources, systems, urls
 from .corpus import Corpus, Entity, System, fingerprint
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
@@ -73,8 +74,8 @@ _BYTECODE = kept(_KeptBytecode())
 # edited system are written again.
 _SYSTEM_PAGES = Memo(12, budget=100_000_000)  # characters: the real site has 4 M
 # A system's entity pages, as last rendered, with what each read: after an edit, a page
-# that read nothing the edit changed is kept (generator/page_reads.py).
-_ENTITY_PAGES = Memo(16, budget=100_000_000)
+# that read nothing the edit changed is kept (generator/per_entity.py).
+_ENTITY_PAGES = per_entity.PerEntity()
 
 
 class Renderer:
@@ -313,19 +314,19 @@ class Renderer:
         template: str,
         page: str,
         system: System | None = None,
-        reads: page_reads.Reads | None = None,
+        reads: per_entity.Reads | None = None,
         **values,
     ) -> str:
         """A page from its template; with `reads`, what it reads of the system is noted
-        there (an entity page, see generator/page_reads.py)."""
+        there (an entity page, see generator/per_entity.py)."""
         kinds = schemas.kinds(system.id) if system else {}
         rules = self.rules.get(system.id) if system else None
         corpus, links = self.corpus, self.links
         if reads is not None:
-            system = page_reads.WatchedSystem(system, reads)
-            links = page_reads.WatchedLinks(links, reads)
-            corpus = page_reads.Unwatched(corpus, reads)
-            rules = None if rules is None else page_reads.Unwatched(rules, reads)
+            system = per_entity.WatchedSystem(system, reads)
+            links = per_entity.WatchedLinks(links, reads)
+            corpus = per_entity.Unwatched(corpus, reads)
+            rules = None if rules is None else per_entity.Unwatched(rules, reads)
         page_text = self.env.get_template(template).render(
             regles=rules,
             page=page,
@@ -397,7 +398,7 @@ class Renderer:
             out[chapter.docs_path] = self._render(
                 "chapitre.md.j2", chapter.docs_path, system, chapter=chapter
             )
-        earlier, rendered = self._earlier_entity_pages(system), {}
+        entity_pages = _ENTITY_PAGES.round((self._templates_digest(), sid), system, self.links)
         for kind_id, entities in system.entities.items():
             index = urls.kind_index(sid, kind_id)
             kind = schemas.kinds(sid)[kind_id]
@@ -405,12 +406,10 @@ class Renderer:
                 "index_genre.md.j2", index, system, kind=kind, entities=entities
             )
             for entity in entities:
-                out[entity.docs_path] = self._entity_page(system, kind, entity, earlier, rendered)
-        _ENTITY_PAGES.put(
-            (self._templates_digest(), sid),
-            (system, rendered),
-            sum(len(text) for _, text in rendered.values()),
-        )
+                out[entity.docs_path] = entity_pages.value(
+                    entity, partial(self._entity_page, system, kind, entity)
+                )
+        entity_pages.keep()
         out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
         out.update(self.screen_page(system))
         for title, page, body in self.extra_pages(system):
@@ -440,33 +439,16 @@ class Renderer:
                     out.update(self.sheet_page(system, calc, sheet))
         return out
 
-    def _earlier_entity_pages(self, system: System) -> dict:
-        """The entity pages last rendered from another version of `system`, with what each
-        read; none when the system's frame differs (page_reads.same_frame)."""
-        found = _ENTITY_PAGES.get((self._templates_digest(), system.id))
-        if found is None or not page_reads.same_frame(found[0], system):
-            return {}
-        return found[1]
-
-    def _entity_page(self, system: System, kind, entity: Entity, earlier: dict, rendered: dict):
-        """An entity's page: the earlier one if nothing it read has changed, else rendered
-        with its reads noted. Both go into `rendered`, for the next version."""
-        page = entity.docs_path
-        if page in earlier and page_reads.unchanged(earlier[page][0], system, self.links):
-            rendered[page] = earlier[page]
-            return earlier[page][1]
-        reads = page_reads.Reads(entities={(entity.kind, entity.id): entity})
-        text = self._render(
+    def _entity_page(self, system: System, kind, entity: Entity, reads: per_entity.Reads):
+        return self._render(
             self.entity_template(system.id, kind.id),
-            page,
+            entity.docs_path,
             system,
             reads,
             entity=entity,
             kind=kind,
             e=entity.data,
         )
-        rendered[page] = (reads, text)
-        return text
 
     def sheet_page(self, system: System, calc, sheet: fiche.Imprimable) -> dict[str, str]:
         """A character sheet calculator's sheet for print, with the one-line effect of each

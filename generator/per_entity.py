@@ -1,9 +1,9 @@
-"""What an entity page read of its system while it was rendered, to reuse the page after an
-edit that changed none of it.
+"""What was made from one entity (its page, its finder row, its card) and what that read of
+its system, to reuse it after an edit that changed none of it.
 
 After an edit, `serve` renders the edited system again, and most of its entity pages come
 out as they were: a page shows its entity, the entities it names and the pages that name
-it, and little else. While a page is rendered, its template and filters see the system and
+it, and little else. While a page is made, its template and filters see the system and
 the links through watchers that note each read:
 - an entity or chapter looked up (`system.entity`, `system.chapter`): reused only if it
   is still there with the same data (or still absent);
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .memo import Memo
+
 # What a page may read of its system without more than `same_frame` to compare.
 FRAME = frozenset({"id", "name", "full_name", "meta", "ready", "docs_path", "url"})
 
@@ -30,6 +32,50 @@ class Reads:
     backlinks: dict = field(default_factory=dict)  # target key -> what the page was told
     thresholds: dict = field(default_factory=dict)  # (target path, source path) -> minimum
     whole: bool = False  # read something not written down: render it again each time
+
+
+class PerEntity:
+    """Values made one per entity, kept by system (and what else they depend on: `key`)
+    from one version of it to the next."""
+
+    def __init__(self, size: int = 16):
+        self._memo = Memo(size)
+
+    def round(self, key, system, links) -> Round:
+        """One pass over `system`'s entities; `Round.keep` keeps what it made."""
+        found = self._memo.get(key)
+        earlier = found[1] if found is not None and same_frame(found[0], system) else {}
+        return Round(self._memo, key, system, links, earlier)
+
+
+@dataclass
+class Round:
+    memo: Memo
+    key: object
+    system: object
+    links: object
+    earlier: dict  # (kind, id) -> (reads, inputs, value) for an earlier version
+    made: dict = field(default_factory=dict)
+
+    def value(self, entity, make, inputs=None):
+        """`make(reads)` for `entity` (it reads the system through `reads`: WatchedSystem),
+        or the earlier value if nothing it read has changed, nor `inputs`."""
+        name = (entity.kind, entity.id)
+        before = self.earlier.get(name)
+        if (
+            before is not None
+            and before[1] == inputs
+            and unchanged(before[0], self.system, self.links)
+        ):
+            self.made[name] = before
+            return before[2]
+        reads = Reads(entities={name: entity})
+        value = make(reads)
+        self.made[name] = (reads, inputs, value)
+        return value
+
+    def keep(self, weight: int = 0) -> None:
+        self.memo.put(self.key, (self.system, self.made), weight)
 
 
 class WatchedSystem:
