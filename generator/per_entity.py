@@ -56,6 +56,7 @@ class Round:
     links: object
     earlier: dict  # (kind, id) -> (reads, inputs, value) for an earlier version
     made: dict = field(default_factory=dict)
+    compared: dict = field(default_factory=dict)  # see `unchanged`
 
     def value(self, entity, make, inputs=None):
         """`make(reads)` for `entity` (it reads the system through `reads`: WatchedSystem),
@@ -65,7 +66,7 @@ class Round:
         if (
             before is not None
             and before[1] == inputs
-            and unchanged(before[0], self.system, self.links)
+            and unchanged(before[0], self.system, self.links, self.compared)
         ):
             self.made[name] = before
             return before[2]
@@ -149,14 +150,21 @@ def same_frame(before, after) -> bool:
     return before.meta == after.meta and _fronts(before) == _fronts(after)
 
 
-def unchanged(reads: Reads, system, links) -> bool:
+def unchanged(reads: Reads, system, links, compared: dict | None = None) -> bool:
     """Whether everything `reads` noted is the same in `system` and `links` (the same
-    system's frame, see `same_frame`)."""
+    system's frame, see `same_frame`). `compared` keeps the entities compared already:
+    many values read the same few entities, as they were at the same earlier version."""
     if reads.whole:
         return False
+    compared = {} if compared is None else compared
     for (kind, entity_id), before in reads.entities.items():
-        after = system.entity(kind, entity_id)
-        if (after is None) != (before is None) or (after is not None and after.data != before.data):
+        key = (kind, entity_id, id(before))
+        if key not in compared:
+            after = system.entity(kind, entity_id)
+            compared[key] = (after is None) == (before is None) and (
+                after is None or after.data == before.data
+            )
+        if not compared[key]:
             return False
     for chapter_id, before in reads.chapters.items():
         after = system.chapter(chapter_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import gzip
 import io
 import os
@@ -136,12 +137,24 @@ def _rebuild_forever(
             timings = builder.build(pages_written=state.built, later=True)
             how = "en partie" if builder.partial else "entièrement"
             print(f"Reconstruit {how} en {sum(timings.seconds.values()):.2f} s.", flush=True)
+            if not builder.partial:
+                _keep_heap()
         except BuildFailed as error:
             print(error.problems.report(), flush=True)
             state.failed(error.problems)
         except Exception as error:  # keep serving the last good site
             print(f"Échec de la reconstruction : {error}", flush=True)
             state.crashed(f"Échec de la reconstruction : {error}")
+
+
+def _keep_heap() -> None:
+    """After a full build, what it left (the site's state as MkDocs holds it, what the
+    memos keep: millions of objects) is set aside from Python's garbage collection. Else
+    each full collection walks it all again: 0.7 s, every other edit, on the ×10 data.
+    Of what it then drops, what is held in cycles waits for the next full build."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def _finish(builder: Builder, changed: threading.Event) -> None:
@@ -292,6 +305,7 @@ def serve(root: Path, host: str, port: int) -> None:
     problems = None
     try:
         builder.build()
+        _keep_heap()
     except BuildFailed as error:
         print(error.problems.report(), flush=True)
         if not (root / "site").exists():
