@@ -101,8 +101,10 @@ def section(real: dict[str, float], scaled: dict[str, float] | None, scale: int)
         lines.append(f"| ×{scale} | {scaled['entite']:.1f} s | {scaled['chapitre']:.1f} s |")
     lines += [
         "",
-        "Objectif : 2 s sur les données réelles, 5 s à ×10. `serve` refait tout le travail du "
-        "générateur, puis ne repasse par MkDocs que les pages changées "
+        "Objectif : 2 s sur les données réelles, 5 s à ×10. `serve` relance le générateur, qui "
+        "garde ce qu'aucun fichier modifié n'a touché (un système inchangé ; dans le système "
+        "modifié, ce que chaque entité a donné si rien de ce qu'elle a lu n'a changé : "
+        "generator/per_entity.py), puis ne repasse par MkDocs que les pages changées "
         "(generator/incremental.py) ; l'index de recherche et la copie hors ligne sont refaits "
         "après la page, quand l'auteur marque une pause d'une seconde (une modification qui "
         "arrive les interrompt). Un titre du menu, un thème ou mkdocs.yml modifié reconstruit "
