@@ -75,8 +75,8 @@ class Round:
         self.made[name] = (reads, inputs, value)
         return value
 
-    def keep(self, weight: int = 0) -> None:
-        self.memo.put(self.key, (self.system, self.made), weight)
+    def keep(self) -> None:
+        self.memo.put(self.key, (self.system, self.made))
 
 
 class WatchedSystem:
