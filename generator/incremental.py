@@ -7,7 +7,7 @@ pages go through MkDocs again, with the configuration, menu and theme kept from 
 full build (generator/mkdocs_run.py); the changed files are copied; then the search index,
 the offline copy's size, the pages' policy and the service worker are brought up to date.
 The site written is the one a full build of the same sources writes
-(tests/test_incremental.py).
+(tests/build/test_incremental.py).
 
 `serve` has the page reload as soon as its files are written, and leaves the search index
 and the offline files for when the writer pauses (`finish`): an edit that comes meanwhile

@@ -30,8 +30,8 @@ import bench_edition  # noqa: E402  (scripts/, beside this file)
 import bench_phone  # noqa: E402
 import lighthouse  # noqa: E402
 import worst_cases  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
-from premiere_visite import BUDGET_BYTES, first_visit  # noqa: E402
+from first_visit import BUDGET_BYTES, first_visit  # noqa: E402
+from helpers import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 
 from generator.build import build  # noqa: E402
 from generator.engine import registry  # noqa: E402
@@ -237,7 +237,7 @@ def browser_timings(site: Path, port: int, runs: int) -> dict[str, float]:
 
 def first_visit_bytes(site: Path, runs: int) -> float:
     """Bytes a server that compresses sends for a first visit of a rules chapter on a phone,
-    service worker allowed, in the first 40 s (tests/premiere_visite.py)."""
+    service worker allowed, in the first 40 s (tests/first_visit.py)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

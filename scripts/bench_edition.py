@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
+from helpers import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 
 RUNS = 5
 LONGEST_WAIT_MS = 900_000  # one rebuild of the ×10 data, on a slow machine

@@ -130,6 +130,6 @@ def phone_section(web: dict) -> list[str]:
         "worker ; le reste est l'aller-retour des messages et la mise à jour de la page.",
         "Sur une page de calculateur, le moteur démarre dès l'en-tête (`assets/moteur-tot.js`) "
         "pendant que la page se charge, et sa première réponse ne compile que les modules "
-        "qu'elle emploie (`tests/test_demarrage.py`).",
+        "qu'elle emploie (`tests/browser/test_engine_startup.py`).",
     ]
     return lines

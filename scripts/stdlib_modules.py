@@ -1,7 +1,7 @@
 """Lists the standard-library files the engine imports under Pyodide (every calculator,
 default values and bad ones), plus the modules Pyodide needs to report an error, and
 writes them to generator/engine/stdlib.txt. Run it after adding a calculator that imports
-a new module (tests/test_pyodide.py says when):
+a new module (tests/build/test_pyodide.py says when):
 
     .venv/bin/python scripts/stdlib_modules.py site
 """

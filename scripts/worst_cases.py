@@ -9,7 +9,7 @@ shown is short. The time is that of the worker's whole reply (`api.reply`: readi
 query, computing, writing the HTML), engine caches emptied before each run.
 
 Then the query found for each calculator is timed again on CPython and on the real
-Pyodide runtime (Node and the npm package, as tests/test_pyodide.py does).
+Pyodide runtime (Node and the npm package, as tests/build/test_pyodide.py does).
 
     .venv/bin/python scripts/worst_cases.py [--graine N] [--essais N] [--pas N] [--pyodide]
 """

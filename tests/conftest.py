@@ -1,38 +1,86 @@
-"""Shared fixtures: the real site, built once per test session, and a local server for it."""
+"""Fixtures of every tier (see tests/README.md): the real site, built once per test run and
+shared by every worker; one static server for it; one Chromium per worker.
+
+The test run (the pytest process, or xdist's controller) names a folder and a port in the
+environment, which its workers inherit: the first worker to need the site builds it there
+under a lock, the others wait on the lock and read it; the first to need the server starts
+it (tests/serve_folder.py), and the run stops it at its end.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import functools
+import fcntl
+import hashlib
+import os
 import shutil
-import socket
+import signal
 import subprocess
 import sys
-import threading
+import tempfile
 import time
-import urllib.request
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, answers, copy_project, free_port, repo_rules
 
 from generator.build import build
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-gpu",
-]
+RUN_FOLDER, RUN_PORT, RUN_PID = "SRD_TESTS_RUN", "SRD_TESTS_PORT", "SRD_TESTS_PID"
+SITE_INPUTS = ("data", "content", "generator", "site_overrides", "mkdocs.yml", "package-lock.json")
 
 
-@pytest.fixture(scope="module")
+def _is_worker(config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_configure(config) -> None:
+    if _is_worker(config) or RUN_FOLDER in os.environ:
+        return
+    os.environ[RUN_FOLDER] = tempfile.mkdtemp(prefix="srd-tests-")
+    os.environ[RUN_PORT] = str(free_port())
+    os.environ[RUN_PID] = str(os.getpid())
+    config._srd_owns_run = True
+
+
+def pytest_unconfigure(config) -> None:
+    if not getattr(config, "_srd_owns_run", False):
+        return
+    run = Path(os.environ.pop(RUN_FOLDER))
+    with contextlib.suppress(FileNotFoundError, ProcessLookupError, ValueError):
+        os.kill(int((run / "server.pid").read_text()), signal.SIGTERM)
+    shutil.rmtree(run, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def run_lock(name: str):
+    """A lock shared by every worker of the run."""
+    with (Path(os.environ[RUN_FOLDER]) / f"{name}.lock").open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def inputs_digest(extra: str) -> str:
+    """A digest of every file the site is built from (and `extra`)."""
+    digest = hashlib.sha256(extra.encode())
+    for name in SITE_INPUTS:
+        path = ROOT / name
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if "__pycache__" in file.parts:
+                continue
+            digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium, driven by Playwright (which must not download a browser)."""
+    """Debian's Chromium, driven by Playwright (which must not download a browser): one per
+    worker, a new context per test."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -46,38 +94,27 @@ def root() -> Path:
     return ROOT
 
 
-@functools.cache
-def repo_rules() -> dict:
-    """{system: the rules its calculators receive}, built from the repository's data."""
-    from generator.build import check
-    from generator.export import engine_data, engine_rules
-
-    return engine_rules(engine_data(check(ROOT)[0]))
-
-
 @pytest.fixture(scope="session")
 def rules() -> dict:
     return repo_rules()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def base_url() -> str:
-    """Where the test server will listen; the site is built for that address, as for a
+    """Where the run's server listens; the site is built for that address, as for a
     deployment (Material's instant navigation needs the right site_url)."""
-    return f"http://127.0.0.1:{free_port()}"
+    return f"http://127.0.0.1:{os.environ[RUN_PORT]}"
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, base_url) -> Path:
-    """The real site, built from the real data into a temporary folder."""
-    out = tmp_path_factory.mktemp("build")
-    build(ROOT, site=out / "site", work=out / "work", site_url=base_url + "/")
+def site(base_url) -> Path:
+    """The real site, built from the real data once per run, keyed by its inputs."""
+    out = Path(os.environ[RUN_FOLDER]) / f"site-{inputs_digest(base_url)}"
+    with run_lock("site"):
+        if not (out / "complete").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            build(ROOT, site=out / "site", work=out / "work", site_url=base_url + "/")
+            (out / "complete").touch()
     return out / "site"
 
 
@@ -86,81 +123,27 @@ def docs(site: Path) -> Path:
     return site.parent / "work" / "docs"
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, *args) -> None:
-        pass
-
-
-def start_server(folder: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
-    httpd = ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(QuietHandler, directory=str(folder))
-    )
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
-
-
 @pytest.fixture(scope="session")
 def server(site: Path, base_url: str):
-    """Base URL of the built site served on the loopback interface."""
-    httpd, url = start_server(site, int(base_url.rsplit(":", 1)[1]))
-    yield url
-    httpd.shutdown()
+    """Base URL of the built site served on the loopback interface (one server per run)."""
+    run = Path(os.environ[RUN_FOLDER])
+    with run_lock("server"):
+        if not answers(base_url + "/404.html"):
+            process = subprocess.Popen(
+                [sys.executable, str(ROOT / "tests/serve_folder.py"), str(site)]
+                + [base_url.rsplit(":", 1)[1], os.environ[RUN_PID]],
+                cwd=ROOT / "tests",
+            )
+            (run / "server.pid").write_text(str(process.pid))
+            deadline = time.monotonic() + 60
+            while not answers(base_url + "/404.html"):
+                assert process.poll() is None, "le serveur du site de test s'est arrêté"
+                assert time.monotonic() < deadline, "le serveur du site de test ne répond pas"
+                time.sleep(0.05)  # a process starting: no event to wait on but its answer
+    return base_url
 
 
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A scratch copy of the project, for a test that breaks it on purpose."""
     return copy_project(tmp_path / "projet")
-
-
-def copy_project(destination: Path) -> Path:
-    """A scratch copy of the project's inputs, for tests that break them on purpose."""
-    for name in ("data", "content", "site_overrides"):
-        shutil.copytree(ROOT / name, destination / name)
-    shutil.copy(ROOT / "mkdocs.yml", destination / "mkdocs.yml")
-    (destination / "node_modules").symlink_to(ROOT / "node_modules")
-    return destination
-
-
-@contextlib.contextmanager
-def serving(project: Path, log: Path, first_build_seconds: float = 900):
-    """`python -m generator serve` on `project` as a writer runs it; yields its address
-    once the first build is served (`serve`'s output goes to `log`)."""
-    port = free_port()
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "generator",
-                "--racine",
-                str(project),
-                "serve",
-                "--port",
-                str(port),
-            ],
-            cwd=ROOT,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + first_build_seconds
-            while True:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"serve n'a pas démarré :\n{log.read_text()}")
-                try:
-                    urllib.request.urlopen(base + "/__serve/etat", timeout=5).read()
-                    break
-                except OSError:
-                    time.sleep(0.5)
-            yield base
-        finally:
-            process.terminate()
-            process.wait(60)

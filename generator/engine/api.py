@@ -16,7 +16,7 @@ from .results import format_percent
 from .typographie import texte
 
 # A query is a flat object of field values: what a form sends is far shorter and far
-# flatter than these bounds (tests/test_engine.py checks it against every calculator).
+# flatter than these bounds (tests/unit/test_engine.py checks it against every calculator).
 # Beyond them the request is refused before it is parsed: JSON nested some thousand levels
 # deep exhausts Python's stack (RecursionError on CPython, a dead runtime on Pyodide).
 MAX_QUERY_CHARS = 200_000

@@ -1,0 +1,349 @@
+"""Issue 21, point 3: the GM's lists (page « Mes listes », assets/listes.js) and their
+cards (generator/cartes.py), in Debian's Chromium on the built site."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import AXE
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from generator import schemas
+
+pytestmark = pytest.mark.browser
+
+STORE = "srd-listes"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    """A fresh page; at the end, no error in its console."""
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def cards(site: Path) -> dict[str, dict]:
+    return json.loads((site / "assets" / "cartes.json").read_text(encoding="utf-8"))["cartes"]
+
+
+def stored(page) -> str | None:
+    return page.evaluate(f"localStorage.getItem('{STORE}')")
+
+
+def lists_of(page) -> list[dict]:
+    return json.loads(stored(page) or '{"listes": []}')["listes"]
+
+
+def store(page, server: str, lists: list[dict]) -> None:
+    page.goto(f"{server}/listes/")
+    page.evaluate(
+        "([key, lists]) => localStorage.setItem(key, JSON.stringify({format: 1, listes: lists}))",
+        [STORE, lists],
+    )
+
+
+def open_list(page, server: str, name: str) -> None:
+    page.goto(f"{server}/listes/?liste={name}")
+    page.wait_for_selector(".srd-listes[data-pret]")
+
+
+def pin(page, trigger, new_list: str = "", existing: str = "") -> None:
+    """Through the « Épingler » dialog: into a new list, or an existing one."""
+    trigger.click()
+    dialog = page.locator("dialog.srd-epingler-dialogue")
+    expect(dialog).to_be_visible()
+    if new_list:
+        dialog.get_by_label("Nouvelle liste").fill(new_list)
+    if existing:
+        dialog.get_by_label(re.compile(f"^ ?{re.escape(existing)} \\(")).check()
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog.get_by_role("status")).to_contain_text("Enregistré")
+    dialog.get_by_role("button", name="Fermer").click()
+    expect(dialog).to_be_hidden()
+
+
+def test_the_card_index_labels_fields_with_the_schemas_french_titles(cards):
+    # The French words of the schemas: a field's title, an index column's header.
+    kinds = [k for s in schemas.systems_with_schemas() for k in schemas.kinds(s).values()]
+    titles = {spec["title"] for kind in kinds for spec in kind.schema["properties"].values()}
+    titles |= {title for kind in kinds for _, title in kind.columns}
+    assert len(cards) > 1000
+    for key, card in cards.items():
+        assert set(card.get("f", {})) <= titles, key
+        assert card["e"] and "{@" not in card["e"] and "**" not in card["e"], key
+    assert cards["skillcraft/talent/acrobaties"]["f"]["Tiers"] == "0"
+    # A cost that is no index column of its kind is still on the card.
+    assert cards["talon/atout/arcaniste"]["f"]["Coût imprimé (XP)"] == "(X) -0/15/20/40"
+
+
+def test_pin_from_an_entity_page_a_search_hit_and_a_finder_card(page, server):
+    page.goto(f"{server}/skillcraft/talent/acrobaties/")
+    pin(page, page.locator(".srd-epingler .srd-epingler-bouton"), new_list="Scénario du 12")
+    # A search hit.
+    page.keyboard.press("s")
+    page.keyboard.type("peuple")
+    hit = page.locator(
+        '.md-search-result__item .srd-epingler-bouton[data-cle="divin6/atout/peuple"]'
+    )
+    expect(hit).to_be_visible(timeout=15_000)
+    # Escape in the pin dialog closes the dialog, not the search under it.
+    hit.click()
+    dialog = page.locator("dialog.srd-epingler-dialogue")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-md-toggle=search]")).to_be_checked()  # the search stays open
+    pin(page, hit, existing="Scénario du 12")
+    # A finder card.
+    page.goto(f"{server}/trouver/?s=talon&q=endurance")
+    card = page.locator('.srd-carte .srd-epingler-bouton[data-cle="talon/piste/endurance"]')
+    pin(page, card, existing="Scénario du 12")
+    assert lists_of(page) == [
+        {
+            "nom": "Scénario du 12",
+            "ids": ["skillcraft/talent/acrobaties", "divin6/atout/peuple", "talon/piste/endurance"],
+        }
+    ]
+    open_list(page, server, "Scénario du 12")
+    names = page.locator(".srd-carte-mj h3").all_inner_texts()
+    assert names[0] == "Acrobaties" and "Endurance" in names and "Peuple (Atout double)" in names
+
+
+def twelve(cards: dict[str, dict]) -> list[str]:
+    """The longest effect of the data, then eleven short ones: twelve entities, three systems."""
+    longest = max(cards, key=lambda key: len(cards[key]["e"]))
+    chosen = [longest]
+    systems = [longest.split("/")[0]] + [
+        s for s in ("divin6", "skillcraft", "talon") if s not in longest
+    ]
+    for system in systems[:3]:
+        wanted = 4 if system != systems[0] else 3
+        short = sorted(
+            k for k, c in cards.items() if k.startswith(system + "/") and 150 < len(c["e"]) < 400
+        )
+        chosen += [k for k in short if k not in chosen][:wanted]
+    return chosen
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_twelve_entities_print_as_two_a4_pages_of_nine_cards_with_nothing_cut(page, server, cards):
+    ids = twelve(cards)
+    assert len(ids) == 12 and len({i.split("/")[0] for i in ids}) == 3
+    store(page, server, [{"nom": "Table", "ids": ids}])
+    open_list(page, server, "Table")
+    pdf = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    assert len(pdf.pages) == 2
+    for sheet in pdf.pages:  # A4: 595 × 842 points
+        assert (
+            round(float(sheet.mediabox.width)) == 596 and round(float(sheet.mediabox.height)) == 843
+        )
+    pages_text = [squeeze(sheet.extract_text()) for sheet in pdf.pages]
+    printed = "".join(pages_text)
+    shown = page.locator(".srd-carte-mj").evaluate_all(
+        "cards => cards.map((c) => [c.dataset.cle, c.querySelector('h3').textContent, c.dataset.effet])"
+    )
+    assert 12 < len(shown) <= 18
+    # Nine cards on the first page, the others on the second.
+    assert all(squeeze(title) in pages_text[0] for _, title, _ in shown[:9])
+    assert all(squeeze(title) in pages_text[1] for _, title, _ in shown[9:])
+    for key in ids:
+        parts = [effect for cle, _, effect in shown if cle == key]
+        assert " ".join(parts) == cards[key]["e"], key  # nothing left out, nothing added
+        assert squeeze(cards[key]["n"]) in printed, key
+        for part in parts:
+            assert squeeze(part) in printed, (key, part)
+    # The longest effect goes on to « suite » cards.
+    assert sum(1 for cle, _, _ in shown if cle == ids[0]) >= 2
+    assert f"{cards[ids[0]]['n']} (suite)" in [title for _, title, _ in shown]
+    # And no card overflows its 63 × 88 mm on paper.
+    page.emulate_media(media="print")
+    overflowing = page.locator(".srd-carte-mj").evaluate_all(
+        "cards => cards.filter((c) => c.scrollHeight > c.clientHeight).map((c) => c.dataset.cle)"
+    )
+    assert not overflowing
+    size = page.locator(".srd-carte-mj").first.bounding_box()
+    assert round(size["width"] / 96 * 25.4) == 63 and round(size["height"] / 96 * 25.4) == 88
+
+
+def test_a_shared_link_shows_the_list_and_saves_it_without_overwriting(browser, server):
+    ids = ["skillcraft/talent/acrobaties", "divin6/atout/peuple", "talon/piste/endurance"]
+    first = browser.new_context(service_workers="block")
+    page = first.new_page()
+    store(page, server, [{"nom": "Sorts de Chloé", "ids": ids}])
+    open_list(page, server, "Sorts de Chloé")
+    link = page.get_by_label("Lien de partage").input_value()
+    first.close()
+    assert "ids=" in link
+    other = browser.new_context(service_workers="block")  # another reader: nothing stored
+    page = other.new_page()
+    for expected in ("Sorts de Chloé", "Sorts de Chloé (2)"):
+        page.goto(link)
+        expect(page.get_by_role("heading", name="Liste partagée : Sorts de Chloé")).to_be_visible()
+        assert page.locator(".srd-carte-mj h3").all_inner_texts()[0] == "Acrobaties"
+        page.get_by_role("button", name="Enregistrer dans mes listes").click()
+        expect(page.get_by_role("heading", name=expected, exact=True)).to_be_visible()
+    assert lists_of(page) == [
+        {"nom": "Sorts de Chloé", "ids": ids},
+        {"nom": "Sorts de Chloé (2)", "ids": ids},
+    ]
+    other.close()
+
+
+def test_saving_a_shared_list_says_which_unknown_entities_it_leaves_out(page, server):
+    page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties,talon/atout/disparu")
+    expect(page.locator(".srd-listes-entites")).to_contain_text("Entité inconnue")
+    page.get_by_role("button", name="Enregistrer dans mes listes").click()
+    expect(page.locator(".srd-listes-etat")).to_have_text(
+        re.compile(
+            r"Liste enregistrée sous le nom «\s?Essai\s?»\. "
+            r"Entité inconnue laissée de côté\s?: «\s?talon/atout/disparu\s?»\."
+        )
+    )
+    assert lists_of(page) == [{"nom": "Essai", "ids": ["skillcraft/talent/acrobaties"]}]
+
+
+def import_file(page, name: str, content: str) -> list[str]:
+    page.locator("input[type=file]").set_input_files(
+        {"name": name, "mimeType": "application/json", "buffer": content.encode("utf-8")}
+    )
+    messages = page.locator(".srd-listes-import-messages li")
+    expect(messages.first).to_be_visible()
+    return [text.replace("\xa0", " ") for text in messages.all_inner_texts()]
+
+
+def test_export_and_import_round_trip_and_a_bad_file_changes_nothing(page, server):
+    lists = [
+        {"nom": "Scénario du 12", "ids": ["skillcraft/talent/acrobaties", "talon/piste/endurance"]},
+        {"nom": "Sorts de Chloé", "ids": ["undesix/sort/pensee-a-une-personne-en-face"]},
+    ]
+    store(page, server, lists)
+    page.goto(f"{server}/listes/")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter mes listes (fichier JSON)").click()
+    exported = Path(download.value.path()).read_text(encoding="utf-8")
+    assert json.loads(exported) == {"format": 1, "type": "srd-listes", "listes": lists}
+    # Delete a list, then import the file: it comes back; the other is not overwritten.
+    open_list(page, server, "Scénario du 12")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Supprimer la liste").click()
+    expect(page.get_by_role("heading", name="Vos listes")).to_be_visible()
+    assert lists_of(page) == lists[1:]
+    messages = import_file(page, "mes-listes.json", exported)
+    assert lists_of(page) == [lists[1], lists[0], {**lists[1], "nom": "Sorts de Chloé (2)"}]
+    assert any("sous le nom « Sorts de Chloé (2) »" in m for m in messages), messages
+    # A corrupted file, a file of a newer format: refused, nothing stored changes.
+    before = stored(page)
+    messages = import_file(page, "abime.json", exported[: len(exported) // 2])
+    assert messages == ["« abime.json » n'est pas un fichier JSON lisible : rien n'a été importé."]
+    newer = json.dumps({"format": 2, "type": "srd-listes", "listes": lists})
+    assert "format 2" in import_file(page, "futur.json", newer)[0]
+    assert stored(page) == before
+    # Unknown entities and a malformed entry: one message each, the rest imported.
+    odd = {
+        "format": 1,
+        "type": "srd-listes",
+        "listes": [
+            {"nom": "Vieille", "ids": ["divin6/atout/peuple", "divin6/atout/disparu"]},
+            {"ids": []},
+        ],
+    }
+    messages = import_file(page, "vieille.json", json.dumps(odd))
+    assert "« Vieille » : entité inconnue « divin6/atout/disparu », laissée de côté." in messages
+    assert any(m.startswith("Liste n° 2 : il lui manque un nom") for m in messages), messages
+    assert lists_of(page)[-1] == {"nom": "Vieille", "ids": ["divin6/atout/peuple"]}
+
+
+def test_remove_rename_and_delete_by_keyboard_on_a_phone(browser, server):
+    context = browser.new_context(viewport=PHONE, service_workers="block", has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/talent/acrobaties/")
+    pin_button = page.locator(".srd-epingler .srd-epingler-bouton")
+    pin_button.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.type("Scénario du 12")  # the focus is in the dialog's first field
+    page.keyboard.press("Enter")
+    expect(page.locator("dialog [role=status]")).to_contain_text("« Scénario du 12 »")
+    page.keyboard.press("Escape")
+    ids = ["skillcraft/talent/acrobaties", "divin6/atout/peuple", "talon/piste/endurance"]
+    store(page, server, [{"nom": "Scénario du 12", "ids": ids}])
+    open_list(page, server, "Scénario du 12")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("button", name="Retirer Peuple (Atout double) de la liste").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".srd-listes-entites li")).to_have_count(2)
+    expect(page.locator(".srd-carte-mj h3", has_text="Peuple")).to_have_count(0)
+    page.get_by_label("Nom de la liste").fill("Scénario du 13")
+    page.get_by_label("Nom de la liste").press("Enter")
+    expect(page.get_by_role("heading", name="Scénario du 13")).to_be_visible()
+    assert lists_of(page) == [{"nom": "Scénario du 13", "ids": [ids[0], ids[2]]}]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Supprimer la liste").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Aucune liste pour l'instant")).to_be_visible()
+    assert lists_of(page) == []
+    context.close()
+
+
+def test_storage_unavailable_is_said_in_french(browser, server):
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() {"
+        " throw new DOMException('refusé', 'SecurityError'); }});"
+    )
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/talent/acrobaties/")
+    page.locator(".srd-epingler .srd-epingler-bouton").click()
+    status = page.locator("dialog [role=status]")
+    expect(status).to_contain_text("Ce navigateur ne permet pas de garder des listes")
+    page.goto(f"{server}/listes/")
+    expect(page.locator(".srd-listes [role=status]")).to_contain_text("rien n'est enregistré")
+    # A shared list is still shown.
+    page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties")
+    expect(page.locator(".srd-carte-mj h3")).to_have_text(["Acrobaties"])
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE])
+def test_no_axe_violation_on_a_list_and_the_pin_dialog(browser, server, viewport):
+    context = browser.new_context(viewport=viewport, bypass_csp=True, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties,talon/piste/endurance")
+    page.wait_for_selector(".srd-listes[data-pret]")
+    problems = axe_violations_here(page)
+    store(page, server, [{"nom": "Essai", "ids": ["divin6/atout/peuple"]}])
+    open_list(page, server, "Essai")
+    problems += axe_violations_here(page)
+    page.goto(f"{server}/skillcraft/talent/acrobaties/")
+    page.locator(".srd-epingler .srd-epingler-bouton").click()
+    problems += axe_violations_here(page)
+    context.close()
+    assert not problems, problems
+
+
+def axe_violations_here(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+            .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))"""
+    )

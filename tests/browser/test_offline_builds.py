@@ -1,0 +1,178 @@
+"""The offline cache across two builds served at the same address (issue 18, point 7), for
+a reader who chose the full copy (page « Consulter hors ligne », issue 19 point 3).
+
+A reader's browser keeps every file it fetched in its HTTP cache, fresh for as long as the
+server said. When a new build is deployed within that time, the new service worker must
+still fill its cache with the new build's bytes: never the previous build's copies.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import shutil
+import threading
+import zipfile
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from helpers import QuietHandler
+from playwright.sync_api import expect
+
+from generator.offline import write_service_worker
+
+pytestmark = pytest.mark.browser
+
+FRESH_FOR = "max-age=600"  # ten minutes: the HTTP cache may answer without asking
+CHANGED_PAGES = ("index.html", "reserve-d6/regles/resolution/index.html")
+
+
+class FreshHandler(QuietHandler):
+    """Serves the folder `served["folder"]` names at the time of each request, and notes
+    each path asked for in `served["asked"]`."""
+
+    def __init__(self, *args, served: dict, **kwargs):
+        self.served = served
+        super().__init__(*args, directory=str(served["folder"]), **kwargs)
+
+    def do_GET(self) -> None:
+        self.served["asked"].append(self.path)
+        # Never « 304 Not Modified »: two builds written within one second have the same
+        # file times, and a browser told that B's sw.js is A's would never install B.
+        del self.headers["If-Modified-Since"]
+        del self.headers["If-None-Match"]
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", FRESH_FOR)
+        super().end_headers()
+
+
+@pytest.fixture
+def switchable():
+    """A server on the loopback interface whose folder can be switched between requests."""
+    served: dict = {}
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(FreshHandler, served=served))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield served, f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+def next_build(folder: Path) -> list[str]:
+    """Turn a copy of a build into the next one: pages, calc.js, the engine wheel and the
+    search entry change, as a real deployment changes them; returns the changed files."""
+    changed = [*CHANGED_PAGES, "assets/calc.js", "pagefind/pagefind-entry.json"]
+    for relative in CHANGED_PAGES:
+        page = folder / relative
+        page.write_text(
+            page.read_text(encoding="utf-8").replace("</body>", "<!-- construction B --></body>"),
+            encoding="utf-8",
+        )
+    with (folder / "assets/calc.js").open("a", encoding="utf-8") as script:
+        script.write("\n// construction B\n")
+    with (folder / "pagefind/pagefind-entry.json").open("a", encoding="utf-8") as entry:
+        entry.write("\n")
+    (wheel,) = (folder / "assets/wheels").glob("*.whl")
+    with zipfile.ZipFile(wheel, "a") as archive:
+        archive.comment = b"construction B"
+    changed.append(wheel.relative_to(folder).as_posix())
+    return changed
+
+
+CACHED_FILES = """async () => {
+  const hex = (buffer) =>
+    Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+  const found = {};
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("srd-")) continue; // the reader's choice, not a build
+    const cache = await caches.open(name);
+    found[name] = {};
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).arrayBuffer();
+      found[name][request.url] = hex(await crypto.subtle.digest("SHA-256", body));
+    }
+  }
+  return found;
+}"""
+
+# The browser checks for a new sw.js now (not « later », as it does by itself), then the
+# newest worker is followed to the end of its life cycle: « activated » once it took over,
+# « redundant » if its install failed. (hors-ligne.js may have asked for the same update a
+# moment before: then the worker followed is the one that update started.)
+UPDATE_AND_FOLLOW = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing || registration.waiting || registration.active;
+  const over = () => worker.state === "activated" || worker.state === "redundant";
+  if (!over()) {
+    await new Promise((done) =>
+      worker.addEventListener("statechange", () => over() && done()),
+    );
+  }
+  return worker.state;
+}"""
+
+
+def wrong_bytes(cached: dict[str, str], url: str, build: Path) -> list[str]:
+    """The cached addresses whose bytes are not those of `build`."""
+
+    def expected(address: str) -> str:
+        relative = address.removeprefix(url + "/")
+        if relative == "" or relative.endswith("/"):
+            relative += "index.html"
+        return hashlib.sha256((build / relative).read_bytes()).hexdigest()
+
+    return [address for address, digest in cached.items() if digest != expected(address)]
+
+
+def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its_own_bytes(
+    browser, site, switchable, tmp_path
+):
+    """Issue 18 §7. A deployment caught half done (one file still A's) is not taken: A stays
+    in control with its own cache; once B is complete, B's cache holds B's bytes only."""
+    build_a, build_b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(site, build_a)
+    version_a = write_service_worker(build_a)
+    shutil.copytree(build_a, build_b)
+    changed = next_build(build_b)
+    version_b = write_service_worker(build_b)
+    assert version_a != version_b
+    served, url = switchable
+    served.update(folder=build_a, asked=[])
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/hors-ligne/")
+    page.get_by_role("button", name=re.compile("^Garder tout le site hors ligne")).click()
+    expect(page.get_by_role("status")).to_have_text(re.compile("^Terminé"), timeout=180_000)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    assert list(page.evaluate(CACHED_FILES)) == [f"srd-{version_a}"]
+
+    # B's sw.js is up, its calc.js not yet: the copy of B fails, A keeps the reader's cache
+    calc = build_b / "assets/calc.js"
+    calc_b = calc.read_bytes()
+    shutil.copy(build_a / "assets/calc.js", calc)
+    served.update(folder=build_b, asked=[])
+    assert page.evaluate(UPDATE_AND_FOLLOW) == "redundant"
+    assert "/assets/calc.js" in served["asked"]  # B's copy was tried
+    found = page.evaluate(CACHED_FILES)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    assert wrong_bytes(found[f"srd-{version_a}"], url, build_a) == []
+
+    # B complete, while A's files are still fresh in the HTTP cache
+    calc.write_bytes(calc_b)
+    served["asked"] = []
+    assert page.evaluate(UPDATE_AND_FOLLOW) == "activated"
+    found = page.evaluate(CACHED_FILES)
+    context.close()
+    assert list(found) == [f"srd-{version_b}"]  # A's cache is gone
+    cached = found[f"srd-{version_b}"]
+    paths = {"/" + relative.removesuffix("index.html") for relative in changed}
+    assert {url + path for path in paths} <= set(cached)
+    assert wrong_bytes(cached, url, build_b) == []
+    # Files the two builds share came from A's cache, checked, not from the network again
+    assert set(served["asked"]) <= paths | {"/sw.js", "/hors-ligne.json"}
+    assert not errors, errors

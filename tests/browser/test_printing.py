@@ -1,0 +1,234 @@
+"""What the table prints: a character sheet per system on one A4 page, computed by the
+engine (generator/engine/fiche.py, site_overrides/assets/fiche.js), and each system's GM
+screen in three landscape A4 pages (`ecran` in systeme.yaml, templates/ecran.md.j2).
+Printed to PDF in Chromium and read back with pypdf."""
+
+from __future__ import annotations
+
+import io
+import json
+from urllib.parse import urlencode
+
+import pytest
+from helpers import ROOT, repo_rules
+
+from generator import urls
+from generator.build import BuildFailed, check
+from generator.engine import character, fiche, registry
+from generator.engine.results import Figures, Links, Text, format_number
+from generator.engine.typographie import texte
+
+A4_PORTRAIT = (595, 842)  # points, rounded (Chromium's own A4 is a point larger)
+A4_LANDSCAPE = (842, 595)
+
+
+def sizes_are(printed: list, expected: tuple[int, int], count: int) -> bool:
+    """`count` pages, each of the `expected` size to within 2 points."""
+    return len(printed) == count and all(
+        abs(w - expected[0]) <= 2 and abs(h - expected[1]) <= 2 for (w, h), _ in printed
+    )
+
+
+# One character per sheet calculator, each with something the rules refuse (so the sheet
+# prints the failed check) and with chosen entities (printed with their effect).
+CHARACTERS = {
+    "divin6": {"force": "4", "classes": "combattant", "atouts": "metier des armes"},
+    "skillcraft": {"agilite": "12", "talents": "melee, resistance"},
+    "talon": {"archetype": "combattant", "primaires": "combatif = armes blanches"},
+    "undesix": {"phy": "6", "verbe": "voir"},
+}
+
+
+def sheet_calculators() -> list[tuple[str, str]]:
+    return [t.CALCULATOR for t in character.types().values()]
+
+
+def pdf_pages(pdf: bytes) -> list[tuple[tuple[int, int], str]]:
+    """Each page's size in points and its text, blanks collapsed."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    return [
+        (
+            (round(float(page.mediabox.width)), round(float(page.mediabox.height))),
+            " ".join(page.extract_text().split()),
+        )
+        for page in reader.pages
+    ]
+
+
+def flat(text: str) -> str:
+    """In French typography, blanks of any width collapsed (as pypdf reads them)."""
+    text = texte(text)
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+# --- the engine's sheet -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("system,calc_id", sheet_calculators())
+def test_each_sheet_calculator_declares_a_printed_sheet(system, calc_id):
+    sheet = fiche.declaration(system, calc_id)
+    assert sheet is not None and sheet.genres, system
+    answer = fiche.sheet_html(
+        registry.get(system, calc_id), sheet, CHARACTERS[system], repo_rules()[system]
+    )
+    assert answer["ok"], answer
+    assert "<form" not in answer["html"] and 'data-page="' in answer["html"]
+
+
+def test_a_sheet_refused_names_the_fields():
+    calc = registry.get("divin6", "feuille")
+    answer = fiche.sheet_html(
+        calc, fiche.declaration("divin6", "feuille"), {"force": "x"}, repo_rules()["divin6"]
+    )
+    assert not answer["ok"] and "force" in answer["errors"]
+
+
+def test_no_printed_sheet_for_a_calculator_that_is_not_a_sheet():
+    reply = json.loads(fiche.sheet_json("skillcraft", "test", "{}"))
+    assert not reply["ok"] and "Pas de fiche à imprimer" in reply["message"]
+    assert fiche.declaration("reserve-d6", "reserve") is None
+
+
+# --- the GM screen's declaration ---------------------------------------------------------
+
+
+def test_every_system_declares_a_screen_of_three_panels():
+    corpus, _ = check(ROOT)
+    for system in corpus.systems.values():
+        assert len(system.meta["ecran"]) == 3, system.id
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ("{genre: etat}", "{genre: etats}", "genre « etats » introuvable"),
+        ("id: abris}", "id: abri}", "entité « table abri » introuvable"),
+    ],
+)
+def test_a_screen_naming_nothing_is_reported_at_its_line(project, old, new, message):
+    path = project / "data" / "skillcraft" / "systeme.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = text[: text.index(old)].count("\n") + 1
+    with pytest.raises(BuildFailed) as failure:
+        check(project)
+    found = [str(p) for p in failure.value.problems.items]
+    assert any(
+        p.startswith(f"data/skillcraft/systeme.yaml:{line}: ") and message in p for p in found
+    ), found
+
+
+def test_a_screen_of_two_panels_is_refused_by_the_schema(project):
+    path = project / "data" / "reserve-d6" / "systeme.yaml"
+    text = path.read_text(encoding="utf-8")
+    cut = text.index("  - titre: Personnages")
+    path.write_text(text[:cut], encoding="utf-8")
+    with pytest.raises(BuildFailed) as failure:
+        check(project)
+    assert "data/reserve-d6/systeme.yaml" in failure.value.problems.report()
+
+
+# --- printed in Chromium -----------------------------------------------------------------
+
+
+def screen_titles(system) -> list[str]:
+    """What the screen of a system must show: its panels' titles, and the name of each
+    declared entity or the plural of each declared kind."""
+    from generator import schemas
+
+    kinds = schemas.kinds(system.id)
+    titles = []
+    for volet in system.meta["ecran"]:
+        titles.append(volet["titre"])
+        for item in volet["contenu"]:
+            kind = item["genre"]
+            found = system.entity(kind, item["id"]) if "id" in item else None
+            titles.append(found.name if found else kinds[kind].plural)
+    return titles
+
+
+@pytest.mark.browser
+def test_each_gm_screen_prints_on_three_landscape_pages(browser, server):
+    corpus, _ = check(ROOT)
+    page = browser.new_page()
+    for system in corpus.systems.values():
+        page.goto(server + urls.url(urls.gm_screen(system.id)), wait_until="load")
+        printed = pdf_pages(page.pdf(format="A4", prefer_css_page_size=True))
+        assert sizes_are(printed, A4_LANDSCAPE, 3), (system.id, [s for s, _ in printed])
+        text = flat(" ".join(t for _, t in printed))
+        missing = [t for t in screen_titles(system) if flat(t) not in text]
+        assert not missing, (system.id, missing)
+        calculators = [c for c in registry.all_calculators() if c.system == system.id]
+        links = page.locator(".srd-ecran-intro a").all_inner_texts()
+        assert links == [c.title for c in calculators], system.id
+    page.close()
+
+
+def expected_on_sheet(system: str, calc_id: str) -> list[str]:
+    """Values the engine computes for the test character, the failed checks, and the
+    effect of one chosen entity, as the data says it."""
+    corpus, _ = check(ROOT)
+    outcome = registry.get(system, calc_id).run(CHARACTERS[system], repo_rules()[system])
+    figures = next(b for b in outcome.blocks if isinstance(b, Figures))
+    first = figures.items[0]
+    value = first.value if isinstance(first.value, str) else format_number(first.value)
+    found = [first.label, value]
+    warnings = [b.text for b in outcome.blocks if isinstance(b, Text) and b.tone != "info"]
+    checks = [b.text for b in outcome.blocks if hasattr(b, "failed") and b.failed]
+    found += [text[:40] for text in warnings + checks]
+    chosen = [item.page for b in outcome.blocks if isinstance(b, Links) for item in b.items]
+    for field, kind in fiche.declaration(system, calc_id).choix:
+        if field in CHARACTERS[system]:
+            chosen.append(urls.entity(system, kind, CHARACTERS[system][field]))
+    assert chosen, system
+    for page in (chosen[0], chosen[-1]):
+        kind, entity_id = page.split("/")[1], page.split("/")[2][: -len(".md")]
+        found.append(corpus.systems[system].entity(kind, entity_id).data["resume"][:40])
+    return found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("system,calc_id", sheet_calculators())
+def test_each_character_sheet_prints_on_one_a4_page(browser, server, system, calc_id):
+    page = browser.new_page()
+    query = urlencode(CHARACTERS[system])
+    page.goto(server + urls.url(urls.printable_sheet(system, calc_id)) + "?" + query)
+    page.wait_for_selector(".srd-fiche[data-state='ok']", timeout=120_000)
+    printed = pdf_pages(page.pdf(format="A4"))
+    assert sizes_are(printed, A4_PORTRAIT, 1), (system, [s for s, _ in printed])
+    text = flat(printed[0][1])
+    missing = [v for v in expected_on_sheet(system, calc_id) if flat(v) not in text]
+    assert not missing, (system, missing, text[:2000])
+    assert "Revenir au calculateur" not in text  # the page's tools are not printed
+    page.close()
+
+
+@pytest.mark.browser
+def test_the_sheet_calculator_links_to_its_printed_sheet_with_its_query(browser, server):
+    page = browser.new_page()
+    calc = urls.url(urls.calculator("divin6", "feuille"))
+    page.goto(server + calc + "?force=4", wait_until="load")
+    link = page.get_by_role("link", name="Imprimer la fiche")
+    page.fill("#feuille-charisme", "3")
+    page.wait_for_function("location.search.includes('charisme=3')")
+    link.focus()
+    href = link.get_attribute("href")
+    assert urls.url(urls.printable_sheet("divin6", "feuille")) in href
+    assert "force=4" in href and "charisme=3" in href
+    link.click()
+    page.wait_for_selector(".srd-fiche[data-state='ok']", timeout=120_000)
+    assert "charisme=3" in page.url
+    figures = page.locator(".srd-fiche-corps dl").first.inner_text()
+    assert "Charisme" in figures and "3" in figures
+    page.close()
+
+
+@pytest.mark.browser
+def test_a_refused_sheet_says_which_fields(browser, server):
+    page = browser.new_page()
+    page.goto(server + urls.url(urls.printable_sheet("divin6", "feuille")) + "?force=douze")
+    page.wait_for_selector(".srd-fiche[data-state='invalid']", timeout=120_000)
+    assert page.locator(".srd-fiche-corps li").first.inner_text().startswith("Force\u00a0: ")
+    page.close()

@@ -1,0 +1,121 @@
+"""« Lancer » and the dice buttons in Chromium: a real roll shown with its exact chance,
+a history that grows, a dice expression of the text rolled with its law; by keyboard,
+on a 390 px phone, without an axe-core violation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import AXE
+from playwright.sync_api import Page, expect
+
+from generator import urls
+
+pytestmark = pytest.mark.browser
+
+PYODIDE_WAIT_MS = 120_000
+PHONE = {"width": 390, "height": 844}
+OUTCOMES = re.compile(r"(Réussite|Échec)[^—]* — probabilité \d+(,\d+)?\u202f%")
+
+
+@pytest.fixture
+def page(browser) -> Page:
+    """A phone, the site's CSP enforced: any error of the page fails the test."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == []
+
+
+@pytest.fixture
+def axe_page(browser) -> Page:
+    """A phone where axe-core, a script of the test, may be injected."""
+    context = browser.new_context(viewport=PHONE, bypass_csp=True)
+    yield context.new_page()
+    context.close()
+
+
+def axe_now(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+            .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))"""
+    )
+
+
+def no_side_scroll(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_lancer_shows_a_named_outcome_with_its_chance_and_a_history(page, server):
+    page.goto(server + urls.url(urls.calculator("skillcraft", "test")) + "?dd=12")
+    button = page.get_by_role("button", name="Lancer", exact=True)
+    result = page.locator(".srd-lancer-resultat")
+    history = page.get_by_role("list", name="Derniers jets")
+    button.click()
+    expect(result).to_have_text(OUTCOMES, timeout=PYODIDE_WAIT_MS)
+    expect(history.locator("li")).to_have_count(1)
+    button.focus()
+    page.keyboard.press("Enter")  # by keyboard too
+    expect(history.locator("li")).to_have_count(2, timeout=PYODIDE_WAIT_MS)
+    expect(history.locator("li").first).to_have_text(result.inner_text())
+    # The chance shown is the engine's, for the test set in the form (DD 12, not 15).
+    expect(page.locator(".srd-calc")).to_have_attribute("data-state", "ok")
+    table = page.locator(
+        ".srd-calc-result table tr", has_text=result.locator("strong").inner_text()
+    )
+    expect(result).to_contain_text(table.locator("td").last.inner_text())
+    for _ in range(10):
+        button.click()
+        expect(button).to_be_enabled(timeout=PYODIDE_WAIT_MS)
+    expect(history.locator("li")).to_have_count(10)  # the last ten only
+    assert no_side_scroll(page)
+
+
+def test_lancer_says_what_to_fix_when_the_form_is_wrong(page, server):
+    page.goto(server + urls.url(urls.calculator("skillcraft", "test")))
+    page.locator("#test-dd").fill("mille")
+    page.get_by_role("button", name="Lancer", exact=True).click()
+    expect(page.locator(".srd-lancer-resultat")).to_contain_text(
+        "Jet impossible", timeout=PYODIDE_WAIT_MS
+    )
+
+
+def test_a_dice_tag_rolls_and_shows_the_exact_law(page, server):
+    page.goto(server + "/divin6/regles/combat/")
+    dice = page.get_by_role("button", name="Lancer 2D6").first
+    dice.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="2D6")
+    expect(dialog.locator(".srd-des-jet")).to_have_text(
+        re.compile(r"Jet\s:\s(\d+) \(\d \+ \d\)"), timeout=PYODIDE_WAIT_MS
+    )
+    expect(dialog).to_contain_text("De 2 à 12, moyenne 7.")
+    rows = dialog.locator("tbody tr")
+    expect(rows).to_have_count(11)
+    expect(rows.nth(5)).to_have_text(re.compile(r"7\s*16,7\u202f%"))
+    total = re.search(r"\d+", dialog.locator(".srd-des-jet").inner_text()).group(0)
+    expect(dialog.locator(".srd-des-tire th")).to_have_text(total)
+    assert no_side_scroll(page)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("document.activeElement.dataset.des") == "2D6"
+
+
+def test_no_axe_violation_after_a_roll_nor_in_the_dice_dialog(axe_page, server):
+    page = axe_page
+    page.goto(server + urls.url(urls.calculator("talon", "test")))
+    page.get_by_role("button", name="Lancer", exact=True).click()
+    expect(page.get_by_role("list", name="Derniers jets").locator("li")).to_have_count(
+        1, timeout=PYODIDE_WAIT_MS
+    )
+    assert axe_now(page) == []
+    page.goto(server + "/undesix/regles/test/")
+    page.get_by_role("button", name="Lancer 1d6").first.click()
+    expect(page.get_by_role("dialog").locator("tbody tr")).to_have_count(6, timeout=PYODIDE_WAIT_MS)
+    assert axe_now(page) == []

@@ -1,0 +1,336 @@
+"""« Mes personnages » in Chromium: a character saved from its calculator, listed, opened
+again in a new page (and in the SkillCraft planner), exported, deleted and imported back
+identical; bad files refused with their messages, the stored characters untouched; the
+storage refused by the browser. The characters use the data's own atouts, talents… (the
+queries come from tests/characters.json)."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
+KEY = "srd-personnages"
+LIST = "/personnages/"
+
+# (system, sheet calculator, a real query from tests/characters.json, the summary shown)
+CHARACTERS = {
+    "skillcraft": (
+        "fiche",
+        {
+            "dons": "talentueux",
+            "handicaps": "abruti",
+            "talents": "melee,resistance,athletisme,acrobaties,formation-martiale,discipline,vigilance",
+        },
+        "Niveau 0, tiers 0",
+    ),
+    "divin6": (
+        "feuille",
+        {
+            "atouts": "metier des armes, expertise du combat",
+            "classes": "combattant",
+            "equipement": "arc, espadon, pavois, monture d'expert",
+        },
+        "Niveau 1",
+    ),
+    "talon": ("creation", {"archetype": "survivant"}, "Archétype : Survivant"),
+    "undesix": (
+        "creation",
+        {
+            "bonus_essences": "30",
+            "bonus_verbe": "10",
+            "dex": "2",
+            "essences": "Feu",
+            "mode": "creation-de-super-heros",
+            "phy": "8",
+            "psy": "4",
+            "sav": "3",
+            "sens": "3",
+            "verbe": "creer",
+        },
+        "Création : Création de super-héros",
+    ),
+}
+
+
+@pytest.fixture
+def context(browser, server):
+    """One browser profile (its localStorage shared by its pages); no console error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    errors: list[str] = []
+    context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(str(e))) and None)
+    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield context
+    context.close()
+    assert not errors, errors
+
+
+def stored(page: Page) -> list[dict]:
+    text = page.evaluate(f"localStorage.getItem('{KEY}')")
+    return json.loads(text)["personnages"] if text else []
+
+
+def save(page: Page, server: str, system: str, calc: str, query: dict, name: str) -> None:
+    """Open the calculator with this query, save the character under `name`."""
+    page.goto(
+        f"{server}/{system}/calculateurs/{calc}/?" + "&".join(f"{k}={v}" for k, v in query.items())
+    )
+    box = page.locator(".srd-personnage-enregistrer")
+    box.get_by_label("Nom du personnage").fill(name)
+    box.get_by_role("button", name="Enregistrer le personnage").click()
+    expect(box.locator(".srd-personnage-etat")).to_contain_text(
+        f"« {name} »", timeout=PYODIDE_WAIT_MS
+    )
+
+
+def card(page: Page, name: str):
+    return page.locator(".srd-personnage", has=page.get_by_role("heading", name=name, exact=True))
+
+
+def export(page: Page, button) -> dict:
+    with page.expect_download() as download:
+        button.click()
+    return json.loads(open(download.value.path(), encoding="utf-8").read())
+
+
+def import_file(page: Page, content: str) -> None:
+    page.set_input_files(
+        "#srd-personnages-fichier",
+        {"name": "personnages.json", "mimeType": "application/json", "buffer": content.encode()},
+    )
+
+
+def report(page: Page):
+    return page.locator(".srd-personnages-rapport")
+
+
+def round_trip(context, server: str, system: str, name: str) -> dict:
+    """Saved, listed in a new page, exported, deleted, imported back: the same record."""
+    calc, query, summary = CHARACTERS[system]
+    page = context.new_page()
+    save(page, server, system, calc, query, name)
+    listing = context.new_page()  # a new page reads what the first one saved
+    listing.goto(server + LIST)
+    item = card(listing, name)
+    expect(item).to_contain_text(summary)
+    before = [c for c in stored(listing) if c["nom"] == name]
+    assert len(before) == 1
+    saved = before[0]
+    sheet = parse_qs(urlsplit(item.get_by_role("link").first.get_attribute("href")).query)
+    for field, value in query.items():
+        assert sheet[field] == [value], field
+    exported = export(listing, item.get_by_role("button", name=f"Exporter — {name}"))
+    assert exported["format"] == 1
+    assert exported["personnages"][0]["personnage"] == saved["personnage"]
+    item.get_by_role("button", name=f"Supprimer — {name}").click()
+    expect(item).to_have_count(0)
+    assert not [c for c in stored(listing) if c["nom"] == name]
+    import_file(listing, json.dumps(exported))
+    expect(report(listing)).to_contain_text("1 personnage importé", timeout=PYODIDE_WAIT_MS)
+    after = [c for c in stored(listing) if c["nom"] == name]
+    assert len(after) == 1
+    assert {k: v for k, v in after[0].items() if k != "id"} == {
+        k: v for k, v in saved.items() if k != "id"
+    }
+    return after[0]
+
+
+def test_skillcraft_character_saved_planned_exported_and_imported_back(context, server):
+    record = round_trip(context, server, "skillcraft", "Kara")
+    page = context.new_page()
+    page.goto(server + LIST)
+    # The planner opens on the saved character's talents and tier.
+    card(page, "Kara").get_by_role("link", name="Planificateur de talents — Kara").click()
+    page.wait_for_url("**/skillcraft/calculateurs/planificateur/**")
+    talents = CHARACTERS["skillcraft"][1]["talents"]
+    expect(page.locator("#planificateur-possedes")).to_have_value(talents)
+    expect(page.locator(".srd-calc")).to_have_attribute("data-state", "ok", timeout=PYODIDE_WAIT_MS)
+    box = page.locator(".srd-personnage-enregistrer")
+    expect(box.get_by_label("Nom du personnage")).to_have_value("Kara")
+    # A talent bought in the planner, saved: the sheet's character has it.
+    page.locator("#planificateur-possedes").fill(talents + ", Survie")
+    box.get_by_role("button", name="Enregistrer le personnage").click()
+    expect(box.locator(".srd-personnage-etat")).to_contain_text(
+        "« Kara » mis à jour", timeout=PYODIDE_WAIT_MS
+    )
+    (kept,) = [c for c in stored(page) if c["nom"] == "Kara"]
+    assert kept["id"] == record["id"]
+    assert kept["requetes"]["fiche"]["talents"] == talents + ", Survie"
+    assert kept["personnage"]["personnage"]["dons"] == ["talentueux"]  # the rest is kept
+
+
+@pytest.mark.parametrize("system", ["divin6", "talon", "undesix"])
+def test_character_round_trip(context, server, system):
+    round_trip(context, server, system, f"Essai {system}")
+
+
+def test_bad_files_are_refused_and_nothing_stored_changes(context, server):
+    page = context.new_page()
+    calc, query, _ = CHARACTERS["divin6"]
+    save(page, server, "divin6", calc, query, "Aldo")
+    page.goto(server + LIST)
+    before = stored(page)
+    newer = json.dumps({"format": 2, "personnages": []})
+    for content, message in [
+        ('{"format": 1, "personnages": [', "ce n'est pas du JSON"),
+        (newer, "format 2, plus récent"),
+        ('{"personnages": []}', "sans numéro de format"),
+    ]:
+        import_file(page, content)
+        expect(report(page)).to_contain_text("Import refusé", timeout=PYODIDE_WAIT_MS)
+        expect(report(page)).to_contain_text(message)
+        assert stored(page) == before
+
+
+def test_unknown_entities_are_named_per_character_and_field(context, server):
+    page = context.new_page()
+    page.goto(server + LIST)
+    character = {"format": 1, "systeme": "skillcraft", "calculateur": "fiche"}
+    good = {**character, "personnage": {"talents": ["melee"]}}
+    wrong = {**character, "personnage": {"talents": "melee, Vol plané", "dons": ["ubiquite"]}}
+    divin = {"format": 1, "systeme": "divin6", "calculateur": "feuille"}
+    wrong_atout = {**divin, "personnage": {"atouts": "tir rapide, lancer de foudre"}}
+    content = json.dumps(
+        {
+            "format": 1,
+            "personnages": [
+                {"nom": "Bon", "personnage": good},
+                {"nom": "Ailé", "personnage": wrong},
+                {"nom": "Foudre", "personnage": wrong_atout},
+            ],
+        }
+    )
+    import_file(page, content)
+    lines = page.locator(".srd-personnages-problemes li")
+    expect(lines.first).to_be_visible(timeout=PYODIDE_WAIT_MS)
+    texts = [re.sub(r"\s", " ", t) for t in lines.all_text_contents()]  # spaces: no-break
+    # Every field in error, the data's own names in the messages.
+    ailé = "Personnage 2 « Ailé » (SkillCraft), champ"
+    assert any(f"{ailé} « Dons en plus » : Valeur inconnue : ubiquite" in t for t in texts), texts
+    assert any(f"{ailé} « Talents acquis » : Talent inconnu : « Vol plané »" in t for t in texts)
+    foudre = "Personnage 3 « Foudre » (Divin (6)thème), champ « Atouts » : Atout inconnu"
+    assert any(foudre in t for t in texts), texts
+    assert len(texts) == 3, texts
+    expect(report(page)).to_contain_text("1 personnage importé : « Bon »")
+    assert [c["nom"] for c in stored(page)] == ["Bon"]
+
+
+def test_a_name_clash_adds_a_number_and_format_0_is_migrated(context, server):
+    page = context.new_page()
+    page.goto(server + LIST)
+    character = {"format": 1, "systeme": "talon", "calculateur": "creation", "personnage": {}}
+    file = {"format": 1, "personnages": [{"nom": "Ysé", "personnage": character}]}
+    import_file(page, json.dumps(file))
+    expect(report(page)).to_contain_text("« Ysé »", timeout=PYODIDE_WAIT_MS)
+    import_file(page, json.dumps(file))
+    expect(report(page)).to_contain_text("« Ysé (2) »", timeout=PYODIDE_WAIT_MS)
+    import_file(page, json.dumps([character]))  # format 0: a bare list of characters
+    expect(report(page)).to_contain_text("« Personnage importé 1 »", timeout=PYODIDE_WAIT_MS)
+    assert sorted(c["nom"] for c in stored(page)) == ["Personnage importé 1", "Ysé", "Ysé (2)"]
+
+
+def test_duplicate_rename_delete_undo_and_print_link(context, server):
+    page = context.new_page()
+    calc, query, _ = CHARACTERS["undesix"]
+    save(page, server, "undesix", calc, query, "Nox")
+    page.goto(server + LIST)
+    card(page, "Nox").get_by_role("button", name="Dupliquer — Nox").click()
+    expect(card(page, "Nox (2)")).to_have_count(1)
+    copy = card(page, "Nox (2)")
+    copy.get_by_role("button", name="Renommer — Nox (2)").click()
+    copy.get_by_label("Nouveau nom").fill("Nyx")
+    copy.get_by_role("button", name="Valider").click()
+    expect(card(page, "Nyx")).to_have_count(1)
+    card(page, "Nyx").get_by_role("button", name="Supprimer — Nyx").click()
+    expect(card(page, "Nyx")).to_have_count(0)
+    page.get_by_role("button", name="Annuler la suppression").click()
+    expect(card(page, "Nyx")).to_have_count(1)
+    assert sorted(c["nom"] for c in stored(page)) == ["Nox", "Nyx"]
+    printing = card(page, "Nox").get_by_role("link", name="Imprimer la fiche — Nox")
+    href = printing.get_attribute("href")
+    assert href.startswith("../undesix/calculateurs/creation/imprimer/?"), href
+    assert parse_qs(urlsplit(href).query)["essences"] == ["Feu"]
+
+
+def test_storage_refused_says_so_and_the_address_still_keeps_the_values(browser, server):
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() {"
+        " throw new DOMException('refusé', 'SecurityError'); }});"
+    )
+    page = context.new_page()
+    page.goto(f"{server}/talon/calculateurs/creation/")
+    state = page.locator(".srd-personnage-etat")
+    expect(state).to_contain_text("stockage de ce navigateur est indisponible")
+    page.locator("#creation-archetype").select_option("survivant")
+    expect(page).to_have_url(re.compile("archetype=survivant"))
+    page.get_by_label("Nom du personnage").fill("Ysé")
+    page.get_by_role("button", name="Enregistrer le personnage").click()
+    expect(state).to_contain_text("le personnage n'est pas enregistré")
+    expect(state).to_contain_text("l'adresse de la page garde vos valeurs")
+    page.goto(server + LIST)
+    expect(page.locator(".srd-personnages-etat")).to_contain_text("indisponible")
+    context.close()
+
+
+def test_storage_full_keeps_what_is_stored(context, server):
+    page = context.new_page()
+    calc, query, _ = CHARACTERS["talon"]
+    save(page, server, "talon", calc, query, "Ysé")
+    before = stored(page)
+    page.evaluate(
+        "() => { Storage.prototype.setItem = () => {"
+        " throw new DOMException('plein', 'QuotaExceededError'); }; }"
+    )
+    box = page.locator(".srd-personnage-enregistrer")
+    box.get_by_label("Nom du personnage").fill("Autre")
+    box.get_by_role("button", name="Enregistrer le personnage").click()
+    expect(box.locator(".srd-personnage-etat")).to_contain_text(
+        "indisponible", timeout=PYODIDE_WAIT_MS
+    )
+    assert stored(page) == before
+
+
+RECORD = {  # as the engine writes it (engine/saved.py record), with a long name
+    "id": "essai",
+    "nom": "Kara l'Infatigable, fille de la Marche du Nord et des Collines Grises",
+    "modifie": "2026-11-25T20:00:00.000Z",
+    "systeme": "skillcraft",
+    "resume": "Niveau 0, tiers 0",
+    "requetes": {"fiche": {"talents": "melee"}, "planificateur": {"possedes": "melee"}},
+    "personnage": {"format": 1, "systeme": "skillcraft", "calculateur": "fiche", "personnage": {}},
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_list_is_accessible_and_fits_a_phone(browser, server, scheme, tmp_path):
+    from helpers import AXE
+
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        color_scheme=scheme,
+        bypass_csp=True,  # axe is injected as a script of the test, not of the site
+        service_workers="block",
+    )
+    stored_file = json.dumps({"format": 1, "personnages": [RECORD]})
+    context.add_init_script(f"localStorage.setItem({KEY!r}, {json.dumps(stored_file)});")
+    page = context.new_page()
+    page.goto(server + LIST)
+    item = card(page, RECORD["nom"])
+    item.get_by_role("button", name="Renommer").click()  # its form open too
+    page.mouse.move(0, 0)  # a hovered button is not what is measured
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] }))
+            .violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))"""
+    )
+    assert not violations, violations
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=tmp_path / f"personnages-{scheme}.png", full_page=True)
+    context.close()

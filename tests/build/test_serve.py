@@ -1,0 +1,188 @@
+"""`serve`: the local server a writer reads the site on, and the watcher that rebuilds it."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from helpers import copy_project
+from watchdog.events import FileModifiedEvent
+
+from generator.serve import Rebuild, Server, Watcher
+
+
+@pytest.fixture
+def served(site: Path):
+    """Start a `serve` server on the real site; returns (port, the server)."""
+    servers = []
+
+    def start(idle_seconds: float = 30.0) -> tuple[int, Server]:
+        server = Server(site, "127.0.0.1", 0, idle_seconds=idle_seconds)
+        servers.append(server)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return server.server_address[1], server
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def get(port: int, path: str, headers: dict | None = None, method: str = "GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def test_a_browser_and_its_prefetches_are_all_answered_quickly(served):
+    port, _ = served()
+    count = 200
+    start = threading.Barrier(count)
+    seconds: list[float] = []
+    failures: list[Exception] = []
+
+    def fetch() -> None:
+        start.wait()
+        began = time.perf_counter()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", "/")
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            assert response.status == 200
+            seconds.append(time.perf_counter() - began)
+        except Exception as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=fetch) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not failures
+    # A refused connection is retried by the kernel after 1 s, then 3 s, 7 s…
+    assert len(seconds) == count and max(seconds) < 3, sorted(seconds)[-5:]
+
+
+def test_an_idle_connection_is_closed(served):
+    port, _ = served(idle_seconds=0.3)
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as idle:
+        began = time.monotonic()
+        assert idle.recv(1) == b""  # closed by the server, not by our own timeout
+        assert time.monotonic() - began < 4
+
+
+def test_a_missing_page_gets_the_sites_french_404_page(served, site):
+    port, _ = served()
+    status, headers, body = get(port, "/reserve-d6/nulle-part/")
+    assert status == 404
+    assert headers["Content-Type"].startswith("text/html")
+    assert body == (site / "404.html").read_bytes()
+    assert "Page introuvable" in body.decode()
+    status, headers, body = get(port, "/reserve-d6/nulle-part/", {"Accept-Encoding": "gzip"})
+    assert status == 404 and headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(body) == (site / "404.html").read_bytes()
+    status, _, body = get(port, "/absent.js", method="HEAD")
+    assert status == 404 and body == b""
+    # a folder without index.html is not listed, as on a real host
+    assert get(port, "/assets/")[0] == 404
+
+
+def test_text_is_sent_gzipped_when_the_client_accepts_it(served, site):
+    port, _ = served()
+    accepts = {"Accept-Encoding": "gzip, deflate, br"}
+    for path, disk in [
+        ("/", "index.html"),
+        ("/reserve-d6/?a=1", "reserve-d6/index.html"),
+        ("/sitemap.xml", "sitemap.xml"),
+        ("/sw.js", "sw.js"),
+    ]:
+        status, headers, body = get(port, path, accepts)
+        assert status == 200 and headers["Content-Encoding"] == "gzip", path
+        assert gzip.decompress(body) == (site / disk).read_bytes(), path
+        assert int(headers["Content-Length"]) == len(body)
+        # the same again without gzip, and with gzip refused
+        for refusing in ({}, {"Accept-Encoding": "gzip;q=0, identity"}):
+            status, headers, body = get(port, path, refusing)
+            assert status == 200 and "Content-Encoding" not in headers, path
+            assert body == (site / disk).read_bytes()
+    # what is already compressed goes as it is
+    status, headers, body = get(port, "/sitemap.xml.gz", accepts)
+    assert "Content-Encoding" not in headers and body == (site / "sitemap.xml.gz").read_bytes()
+    # a folder without its slash is still redirected; HEAD sends no body
+    assert get(port, "/reserve-d6", accepts)[0] == 301
+    status, headers, body = get(port, "/", accepts, method="HEAD")
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and body == b""
+    # the browser's cache is still used
+    _, headers, _ = get(port, "/", accepts)
+    status, _, body = get(port, "/", {**accepts, "If-Modified-Since": headers["Last-Modified"]})
+    assert status == 304 and body == b""
+
+
+def wait_for(event: threading.Event, seconds: float = 5) -> bool:
+    return event.wait(seconds)
+
+
+@pytest.fixture
+def watched(tmp_path):
+    """A scratch copy of the project, watched as `serve` watches it."""
+    root = copy_project(tmp_path / "projet")
+    handler = Rebuild(root)
+    watcher = Watcher(root, handler)
+    watcher.start()
+    yield root, handler, watcher
+    watcher.stop()
+
+
+def test_the_watcher_survives_symbolic_links_leaving_the_project_or_looping(
+    watched, tmp_path, capsys
+):
+    root, handler, watcher = watched
+    outside = tmp_path / "ailleurs"
+    outside.mkdir()
+    (root / "data" / "dehors").symlink_to(outside, target_is_directory=True)
+    (root / "content" / "boucle").symlink_to(root / "content" / "boucle")
+    os.symlink("b", root / "data" / "a")
+    os.symlink("a", root / "data" / "b")
+    time.sleep(1)
+    handler.changed.clear()
+    page = next((root / "content").rglob("*.md"))
+    page.write_text(page.read_text() + "\n")
+    assert wait_for(handler.changed), "a change after the links is not seen any more"
+    assert watcher.alive()
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_faulty_event_is_reported_once_in_french_and_watching_goes_on(watched, capsys):
+    root, handler, watcher = watched
+    for _ in range(3):
+        handler.dispatch(FileModifiedEvent("relatif/hors/du/projet.yaml"))
+    printed = capsys.readouterr().out
+    assert printed.count("Modification ignorée par la surveillance des fichiers") == 1
+    (root / "data" / "nouveau.yaml").write_text("")
+    assert wait_for(handler.changed)
+
+
+def test_a_dead_watcher_is_started_again_and_changes_are_seen(watched, capsys):
+    root, handler, watcher = watched
+    next(iter(watcher.observer.emitters)).stop()
+    time.sleep(0.5)
+    assert not watcher.alive()
+    watcher.keep_alive()
+    assert watcher.alive()
+    assert "La surveillance des fichiers s'est arrêtée" in capsys.readouterr().out
+    time.sleep(0.5)
+    handler.changed.clear()
+    (root / "mkdocs.yml").write_text((root / "mkdocs.yml").read_text() + "\n")
+    assert wait_for(handler.changed)

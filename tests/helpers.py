@@ -1,0 +1,191 @@
+"""What tests of every tier share: the project's paths, Chromium's flags, a scratch copy of
+the project, a static server, `serve` as a writer runs it, and readers of pages."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+from serve_folder import QuietHandler, start_server  # noqa: F401 (shared)
+
+from generator import schemas, urls
+from generator.build import check
+from generator.engine import character
+from generator.errors import BuildFailed
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@functools.cache
+def repo_rules() -> dict:
+    """{system: the rules its calculators receive}, built from the repository's data."""
+    from generator.export import engine_data, engine_rules
+
+    return engine_rules(engine_data(check(ROOT)[0]))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def answers(url: str) -> bool:
+    try:
+        urllib.request.urlopen(url, timeout=5).read()
+        return True
+    except OSError:
+        return False
+
+
+def copy_project(destination: Path) -> Path:
+    """A scratch copy of the project's inputs, for tests that break them on purpose."""
+    for name in ("data", "content", "site_overrides"):
+        shutil.copytree(ROOT / name, destination / name)
+    shutil.copy(ROOT / "mkdocs.yml", destination / "mkdocs.yml")
+    (destination / "node_modules").symlink_to(ROOT / "node_modules")
+    return destination
+
+
+@contextlib.contextmanager
+def serving(project: Path, log: Path, first_build_seconds: float = 900):
+    """`python -m generator serve` on `project` as a writer runs it; yields its address
+    once the first build is served (`serve`'s output goes to `log`)."""
+    port = free_port()
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "generator",
+                "--racine",
+                str(project),
+                "serve",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + first_build_seconds
+            while not answers(base + "/__serve/etat"):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"serve n'a pas démarré :\n{log.read_text()}")
+                time.sleep(0.5)  # the first build: nothing to wait on but the answer
+            yield base
+        finally:
+            process.terminate()
+            process.wait(60)
+
+
+# --- a broken copy of the project -------------------------------------------------------
+
+
+def edit(project, relative, old, new):
+    path = project / relative
+    text = path.read_text()
+    assert old in text, (relative, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+def problems_of(project):
+    with pytest.raises(BuildFailed) as failure:
+        check(project)
+    return [str(p) for p in failure.value.problems.items]
+
+
+def line_of(project, relative, needle):
+    """Line of the last occurrence of `needle` (a duplicate is reported where it repeats)."""
+    lines = (project / relative).read_text().splitlines()
+    return [i for i, line in enumerate(lines, 1) if needle in line][-1]
+
+
+# --- pages of the built site ----------------------------------------------------------
+
+
+def _children(site: Path, docs_index: str) -> list[str]:
+    """The pages under a folder page (`divin6/regles/index.md` -> its chapters)."""
+    folder = site / Path(docs_index).parent
+    return [
+        "/" + c.relative_to(site).as_posix() + "/"
+        for c in sorted(folder.iterdir())
+        if (c / "index.html").is_file()
+    ]
+
+
+def sheets(system: str) -> list:
+    """The system's character type, whose calculator has a printed sheet."""
+    return [t for sid, t in character.types().items() if sid == system]
+
+
+def page_types(site: Path, every_kind: bool) -> list[str]:
+    """The site's home, finder, offline page, lists page and 404; for each system its home, catalogue,
+    errata, its own pages (talent trees…), the chapters' index and first chapter, every
+    calculator and their index, the GM screen and the printed character sheet, the first
+    kind's index; each kind's first entity with
+    `every_kind` (entity pages differ by kind), the first kind's only without."""
+    paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER), urls.url(urls.OFFLINE)]
+    paths.append(urls.url(urls.LISTS))
+    paths.append(urls.url(urls.SAVED))  # « Mes personnages »
+    for system in sorted(schemas.systems_with_schemas()):
+        if not (site / system).is_dir():
+            continue
+        paths += [urls.url(urls.system_home(system)), urls.url(urls.catalogue(system))]
+        paths += [urls.url(urls.errata(system)), urls.url(urls.chapters_index(system))]
+        paths += _children(site, urls.chapters_index(system))[:1]
+        paths += [urls.url(urls.calculators_index(system))]
+        paths += _children(site, urls.calculators_index(system))
+        paths += [urls.url(urls.gm_screen(system))]
+        paths += [urls.url(urls.printable_sheet(*t.CALCULATOR)) for t in sheets(system)]
+        for number, kind in enumerate(sorted(schemas.kinds(system))):
+            if number == 0:  # every kind index is the same template: one suffices
+                paths.append(urls.url(urls.kind_index(system, kind)))
+            if every_kind or number == 0:
+                paths += _children(site, urls.kind_index(system, kind))[:1]
+        known = set(schemas.kinds(system)) | {
+            p.split("/")[2] for p in paths if p.startswith(f"/{system}/") and p.count("/") > 2
+        }
+        paths += [
+            "/" + f.relative_to(site).as_posix() + "/"
+            for f in sorted((site / system).iterdir())
+            if (f / "index.html").is_file() and f.name not in known
+        ]
+    return [p for p in dict.fromkeys(paths) if (site / p.strip("/")).exists()]
+
+
+# --- a calculator's figures -------------------------------------------------------------
+
+
+def exact(page: Page, label: str) -> str:
+    """The exact value (a fraction) shown next to a figure's label."""
+    return figure(page, label).get_attribute("data-exact")
+
+
+def figure(page: Page, label: str):
+    """The number next to the figure whose label is exactly `label`."""
+    return page.locator(".srd-figures dt", has_text=re.compile(f"^{re.escape(label)}$")).locator(
+        "xpath=following-sibling::dd[1]/*[contains(@class, 'srd-num')]"
+    )

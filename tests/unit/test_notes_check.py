@@ -1,0 +1,25 @@
+"""Issue 19: an editorial note names the section it applies to; check refuses one that
+names nothing, at its line."""
+
+from helpers import edit, line_of, problems_of
+
+
+def test_a_section_that_names_nothing_is_refused_at_its_line(project):
+    chapter = "content/skillcraft/attributs-et-competences.md"
+    edit(project, chapter, "section: formation", "section: formations")
+    entity = "data/reserve-d6/equipement.yaml"
+    edit(project, entity, "    - titre: Un bonus", "    - section: prix\n      titre: Un bonus")
+    meta = "data/reserve-d6/systeme.yaml"
+    edit(project, meta, "  - titre: Un texte sans", "  - section: sante\n    titre: Un texte sans")
+    found = problems_of(project)
+    line = line_of(project, meta, "section: sante")
+    assert any(p.startswith(f"{meta}:{line}: ") and "sans « section »" in p for p in found), found
+    line = line_of(project, chapter, "section: formations")
+    assert any(
+        p.startswith(f"{chapter}:{line}: ") and "section « formations » introuvable" in p
+        for p in found
+    ), found
+    line = line_of(project, entity, "section: prix")
+    assert any(
+        p.startswith(f"{entity}:{line}: ") and "section « prix » introuvable" in p for p in found
+    ), found

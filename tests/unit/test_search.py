@@ -1,0 +1,41 @@
+"""What the search box reads besides Pagefind's index (generator/search.py)."""
+
+from helpers import edit, problems_of
+
+from generator.corpus import load_corpus
+from generator.errors import Problems
+from generator.search import abbreviations, fold, title_key, titles, vocabulary
+
+
+def test_titles_match_whatever_the_accents_case_and_article():
+    assert fold("Épée BÂTARDE") == "epee batarde"
+    assert title_key("Le combat") == title_key("combat") == "combat"
+    assert title_key("L'encombrement") == "encombrement"
+    assert title_key("Lecteur") == "lecteur"  # an article only when it is a word
+
+
+def test_the_vocabulary_holds_each_long_word_once_without_accents():
+    words = vocabulary(["Dextérité et dextérité", "Épée, arme à 2 mains ; Commandement"])
+    assert words == ["commandement", "dexterite", "mains"]
+
+
+def test_each_system_says_what_its_abbreviations_stand_for(root):
+    """Issue 19: « PV » is looked up as what it stands for, in each system that uses it."""
+    shorts = abbreviations(load_corpus(root, Problems(root)))
+    assert ["divin6", "points de vie"] in shorts["pv"]
+    assert {row[0] for row in shorts["dd"]} == {"divin6", "skillcraft"}
+    assert shorts["psy"][0][:2] == ["undesix", "Psychique"]
+
+
+def test_list_pages_come_first_among_exact_titles(root):
+    """Issue 19: « talents » is first the list of SkillCraft's talents, then the chapter."""
+    rows = [row for row in titles(load_corpus(root, Problems(root))) if row[0] == "talents"]
+    assert [row[2] for row in rows] == ["skillcraft/talent/", "skillcraft/regles/talents/"]
+
+
+def test_an_abbreviation_the_text_never_uses_is_refused_at_its_line(project):
+    edit(project, "data/undesix/systeme.yaml", "  SAV: [Savoir]\n", "  PPX: [Savoir]\n")
+    found = problems_of(project)
+    assert any(p.startswith("data/undesix/systeme.yaml:") and "« PPX »" in p for p in found), found
+    edit(project, "data/undesix/systeme.yaml", "  PPX: [Savoir]\n", "  ppx: Savoir\n")
+    assert any("ppx" in p for p in problems_of(project))

@@ -1,0 +1,232 @@
+"""French typography and words (issue 19, point 6): the typography function, then every
+page of the built site read as a reader sees it (the text of its HTML, code left out)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.engine import registry
+from generator.engine.results import format_percent
+from generator.engine.typographie import FINE, INSECABLE, html, pluriel, texte
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Coût : 3", f"Coût{INSECABLE}: 3"),
+        ("Vraiment ? Oui ! Bien ; fin", f"Vraiment{FINE}? Oui{FINE}! Bien{FINE}; fin"),
+        ("le « Talon » ici", f"le «{FINE}Talon{FINE}» ici"),
+        ("le «Talon» ici", f"le «{FINE}Talon{FINE}» ici"),
+        ("mot\n:", f"mot{INSECABLE}:"),
+        (f"déjà{INSECABLE}: fait", f"déjà{INSECABLE}: fait"),
+        ("Réussite : 66 % des jets", f"Réussite{INSECABLE}: 66{FINE}% des jets"),
+        ("à 33,3\u00a0%", f"à 33,3{FINE}%"),
+    ],
+)
+def test_text_gets_non_breaking_spaces(raw, expected):
+    assert texte(raw) == expected
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "http://127.0.0.1:8000/a?b=1",
+        "10:30",
+        "voir ?modificateur=99",
+        "a :b",
+        "»",
+        "",
+        "100%",
+        "x %",
+    ],
+)
+def test_what_is_not_prose_punctuation_is_left_alone(raw):
+    assert texte(raw) == raw
+
+
+def test_html_changes_text_only():
+    page = (
+        '<p title="Coût : 3" data-x="a ; b"><a href="/x/?q=1 ;r">Coût</a> : 3 !</p>'
+        "<code>a : b</code><pre>x ! y <b>z ?</b></pre>"
+        '<script>if (a < b) { s = " : "; }</script><style>a:hover { x: y ; }</style>'
+        "<!-- note : ici --><p>mot <em>!</em></p><p>mot <code>x</code>: y</p>"
+    )
+    expected = (
+        f'<p title="Coût : 3" data-x="a ; b"><a href="/x/?q=1 ;r">Coût</a>{INSECABLE}: 3{FINE}!</p>'
+        "<code>a : b</code><pre>x ! y <b>z ?</b></pre>"
+        '<script>if (a < b) { s = " : "; }</script><style>a:hover { x: y ; }</style>'
+        f"<!-- note : ici --><p>mot{FINE}<em>!</em></p><p>mot <code>x</code>: y</p>"
+    )
+    assert html(page) == expected
+
+
+def test_plurals_follow_the_count():
+    assert [pluriel(n, "point", "points") for n in (0, 1, 2, -3)] == [
+        "point",
+        "point",
+        "points",
+        "points",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Coût : 3 ; « Talon » ! Quoi ? 12 %", "<p>a <i>:</i> « <a href='u'>b</a> »</p>"],
+)
+def test_typography_is_idempotent(text):
+    once = html(text)
+    assert html(once) == once
+    assert texte(texte(text)) == texte(text)
+
+
+HIDDEN = {"script", "style", "code", "pre", "kbd", "samp", "var", "textarea", "template"}
+
+
+SPOKEN = {"aria-label", "title", "placeholder", "alt"}
+
+
+BLOCKS = {"p", "li", "td", "th", "div", "dt", "dd", "h1", "h2", "h3", "h4", "br", "tr", "nav"}
+
+
+class _Text(HTMLParser):
+    """The text of a page as a reader sees it: code and scripts left out, a line break at
+    each block so two blocks' texts never glue."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.spoken: list[str] = []  # what a screen reader or a tooltip says
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.spoken.extend(v for k, v in attrs if k in SPOKEN and v)
+        if tag in BLOCKS:
+            self.parts.append("\n")
+        if tag in HIDDEN:
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if tag in HIDDEN and self.hidden:
+            self.hidden -= 1
+        if tag in BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def html_text(document: str) -> tuple[str, str]:
+    """The text of some HTML, and its attributes read aloud (labels, tooltips)."""
+    reader = _Text()
+    reader.feed(document)
+    return "".join(reader.parts), "\n".join(reader.spoken)
+
+
+BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»|\d[ \t\n]+%")
+
+
+def test_a_percentage_keeps_its_sign_on_its_line():
+    """A result's probabilities, as the engine writes them in the browser (no page pass
+    there): a narrow no-break space between the number and « % »."""
+    for p in (Fraction(0), Fraction(1), Fraction(2, 3), Fraction(7, 10000), Fraction(1, 10**7)):
+        shown = format_percent(p)
+        assert shown.endswith(f"{FINE}%") and " " not in shown, shown
+
+
+def test_every_calculator_result_follows_french_typography(rules):
+    """Every calculator's result as the engine draws it, the HTML the browser receives
+    (the pages' final typography pass never sees a recomputed result)."""
+    found = []
+    for calc in registry.all_calculators():
+        text, _ = html_text(calc.default_html(rules.get(calc.system)))
+        for match in BREAKABLE_BEFORE.finditer(text):
+            found.append(f"{calc.system}/{calc.id} : {match.group(0)!r}")
+    assert not found, found
+
+
+def test_the_search_box_applies_the_same_rules(tmp_path):
+    """Pagefind's excerpts get the non-breaking spaces in the browser, from the rules
+    search.py writes out: JavaScript's RegExp reads them as Python does."""
+    import json
+    import shutil
+    import subprocess
+
+    from generator.engine.typographie import regles
+
+    node = shutil.which("node")
+    assert node, "node absent"
+    samples = [
+        "Coût : 3 ; voir « Talon » ! Quoi ?",
+        "le «Talon» ici, http://a.b:80/?q=1 à 10:30",
+        "mot\n: fin",
+        "déjà\u00a0: fait",
+        "Réussite à 66 % ; 100% ou 0,07 %",
+    ]
+    script = tmp_path / "regles.mjs"
+    script.write_text(
+        f"const rules = {json.dumps(regles())}.map(([p, r]) => [new RegExp(p, 'g'), r]);\n"
+        f"const samples = {json.dumps(samples)};\n"
+        "console.log(JSON.stringify(samples.map((s) => rules.reduce((t, [p, r]) => "
+        "t.replace(p, r), s))));\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [texte(sample) for sample in samples]
+
+
+# --- the strings the scripts write --------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+
+
+SCRIPTS = [
+    *sorted((ROOT / "site_overrides" / "assets").glob("*.js")),
+    *sorted((ROOT / "generator" / "direct").glob("*.js")),
+    ROOT / "generator" / "templates" / "sw.js",
+]
+
+
+# A string literal on one line: "…", '…' or `…` (its ${…} parts are code, not text).
+LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\'(?:[^\'\\\n]|\\.)*\'')
+
+
+CODE = re.compile(r"\$\{[^}]*(?:\}|$)")
+
+
+BREAKABLE = re.compile(r" (?=[:;!?](?:\s|$))|« | »")
+
+
+def script_texts(path: Path):
+    """(line, text) of each French string literal of a script, its ${…} parts left out."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.lstrip().startswith("//"):
+            continue
+        for literal in LITERAL.finditer(line):
+            text = CODE.sub("", literal.group(0)[1:-1])
+            if re.search(r"[a-zéèàç]{3}", text):
+                yield number, text
+
+
+def test_the_scripts_strings_follow_french_typography():
+    """Issue 19 §6: what the scripts write (calculator states, search notes, offline and
+    `serve` messages) has its no-break spaces too, typed in the source as \\u00a0 or
+    \\u202f."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number} : {text[:80]}"
+        for path in SCRIPTS
+        for number, text in script_texts(path)
+        if BREAKABLE.search(text)
+    ]
+    assert len(SCRIPTS) > 10
+    assert not found, "\n".join(found)
+
+
+def test_the_scripts_check_sees_a_breakable_space(tmp_path):
+    script = tmp_path / "essai.js"
+    script.write_text('show("Votre résultat : prêt");\nshow(`ok\\u00a0: ${a ? b : c}`);\n')
+    assert [n for n, t in script_texts(script) if BREAKABLE.search(t)] == [1]
