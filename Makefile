@@ -7,7 +7,7 @@ NODE_DEPS := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve site check check-sources lint test bench clean
+.PHONY: serve site check check-sources lint test test-rapide bench clean
 
 serve: $(PY_DEPS) $(NODE_DEPS)
 	$(PY) -m generator serve
@@ -18,8 +18,13 @@ site: $(PY_DEPS) $(NODE_DEPS)
 check: $(PY_DEPS)
 	$(PY) -m generator check
 
+# Every tier (tests/unit, tests/build, tests/browser) on every core; the site is built once.
 test: lint $(NODE_DEPS) $(CHROMIUM)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --durations=25
+
+# The inner loop: pure Python only (data, schemas, engine, generator functions).
+test-rapide: $(PY_DEPS)
+	$(PY) -m pytest -n auto tests/unit
 
 lint: $(PY_DEPS)
 	$(VENV)/bin/ruff check .

@@ -9,6 +9,8 @@ import pytest
 from helpers import exact, figure, start_server
 from playwright.sync_api import Page, expect
 
+from generator import systems
+
 pytestmark = pytest.mark.browser
 
 PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
@@ -492,18 +494,15 @@ def test_search_puts_exact_titles_first_and_forgives_a_typo(page, server):
     expect(page.locator(".md-content h1")).to_contain_text("Commandement")
 
 
-NEW_SYSTEMS = ("skillcraft", "undesix")
-
-
-@pytest.mark.parametrize("system", NEW_SYSTEMS)
-def test_every_calculator_of_the_new_systems_computes_in_the_browser(page, server, system):
+@pytest.mark.parametrize("system", systems.ids())
+def test_every_calculator_computes_in_the_browser(page, server, system):
     """Issues 8 and 9: each calculator page, opened from a link that carries a value,
     recomputes on Pyodide without error (the fixture also fails on a console error or a
     request to another origin)."""
     from generator.engine import registry
 
     calculators = [c for c in registry.all_calculators() if c.system == system]
-    assert len(calculators) >= 6
+    assert calculators
     for calc in calculators:
         first = calc.inputs[0]
         query = urlencode({first.name: first.to_text(first.default)})

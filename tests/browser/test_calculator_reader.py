@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from generator import systems
 from generator.engine import registry
 
 pytestmark = pytest.mark.browser
@@ -166,7 +167,7 @@ def test_a_move_on_the_virtual_talon_shows_the_lame_drawn_in_view(phone, server)
     expect(bar(phone)).to_contain_text(reserve.text_content().split(", ")[-1])
 
 
-@pytest.mark.parametrize("system", ["divin6", "reserve-d6", "skillcraft", "talon", "undesix"])
+@pytest.mark.parametrize("system", systems.ids())
 def test_no_calculator_is_wider_than_a_phone(browser, server, system):
     context = browser.new_context(viewport=PHONE, is_mobile=True, service_workers="block")
     page = context.new_page()
