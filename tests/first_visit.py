@@ -90,6 +90,9 @@ def first_visit(browser, site: Path, path: str) -> tuple[int, list[str]]:
         # a worker still installing by then has its bytes counted all the same.
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(IN_CONTROL, timeout=LONGEST_SECONDS * 1000)
+            # The worker keeps what the page loaded: the page itself is in its cache. (Those
+            # copies may come from the HTTP cache, sending no byte: quiet is not enough.)
+            page.wait_for_function(PAGE_KEPT, arg=page.url, timeout=LONGEST_SECONDS * 1000)
         server.wait_until_quiet()
         cached = page.evaluate(CACHED_ADDRESSES)
         return server.bytes_sent, cached
@@ -100,6 +103,12 @@ def first_visit(browser, site: Path, path: str) -> tuple[int, list[str]]:
 
 
 IN_CONTROL = "() => navigator.serviceWorker.controller !== null"
+PAGE_KEPT = """async (url) => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("srd-") && (await (await caches.open(name)).match(url))) return true;
+  }
+  return false;
+}"""
 CACHED_ADDRESSES = """async () => {
   const found = [];
   for (const name of await caches.keys()) {

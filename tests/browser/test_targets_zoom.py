@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 from helpers import AXE, page_types
+from playwright.sync_api import expect
+
+from generator import urls
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +82,8 @@ def test_no_sideways_scroll_at_320_px_nor_at_200_percent_zoom(browser, server, s
     wide = []
     for path in zoom_pages(site):
         page.goto(server + path, wait_until="load")
-        page.wait_for_timeout(300)  # the finder draws its cards after loading its index
+        if path == urls.url(urls.FINDER):  # its cards are drawn once its index is loaded
+            expect(page.locator(".srd-trouveur-compte")).to_contain_text("résultat")
         scroll = page.evaluate("document.documentElement.scrollWidth")
         if scroll > width:
             wide.append(f"{path} : {scroll} px de large")
