@@ -189,3 +189,19 @@ def figure(page: Page, label: str):
     return page.locator(".srd-figures dt", has_text=re.compile(f"^{re.escape(label)}$")).locator(
         "xpath=following-sibling::dd[1]/*[contains(@class, 'srd-num')]"
     )
+
+
+def follow(page: Page, url: str) -> None:
+    """Open `url` as a reader's click on a link of the site does: Material's instant
+    navigation swaps the page in place, so the engine an earlier page started keeps running
+    (no new Pyodide start per page)."""
+    page.evaluate(
+        """(href) => {
+            const link = document.createElement("a");
+            link.href = href;
+            document.body.append(link);
+            link.click();
+        }""",
+        url,
+    )
+    page.wait_for_url(url)
