@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import random
 import re
 import shutil
 import socket
@@ -45,9 +46,17 @@ def repo_rules() -> dict:
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A free port for a server started later (another process may bind it in between):
+    drawn below the kernel's ephemeral range, where no outgoing connection takes one."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    while True:
+        port = random.randrange(max(1024, low - 12_000), low)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 def answers(url: str) -> bool:
