@@ -217,8 +217,8 @@ def test_a_build_in_control_keeps_none_of_the_next_builds_bytes(
     version_a = write_service_worker(build_a)
     shutil.copytree(build_a, build_b)
     next_build(build_b)
-    only_b = "reserve-d6/regles/nouvelle-regle/index.html"
-    shutil.copytree(build_b / "reserve-d6/regles/resolution", build_b / Path(only_b).parent)
+    rules = build_b / "reserve-d6/regles"
+    shutil.copytree(rules / "resolution", rules / "nouvelle-regle")  # a page only B has
     version_b = write_service_worker(build_b)
     served, url = switchable
     served.update(folder=build_a, asked=[])
