@@ -48,7 +48,10 @@ async function download(file, expected) {
   const response = await fetch(new Request(address(file), { cache: "reload" }));
   if (!response.ok) throw new Error(`${file}\u00a0: rÃ©ponse ${response.status}`);
   const copy = await checked(response, expected);
-  if (!copy) throw new Error(`${file}\u00a0: ce n'est pas le fichier de la construction ${VERSION}`);
+  if (!copy) {
+    const error = new Error(`${file}\u00a0: ce n'est pas le fichier de la construction ${VERSION}`);
+    throw Object.assign(error, { otherBuild: true });
+  }
   return copy;
 }
 
@@ -70,7 +73,9 @@ let manifest = null; // promise of { bytes, files: [[file, { sha256, taille }]â€
 
 function ownManifest() {
   manifest ??= readManifest().catch((error) => {
-    manifest = null; // asked again next time
+    // The network failed: asked again next time. Another build's manifest came: this
+    // worker can check nothing the server now sends, and does not download it again.
+    if (!error.otherBuild) manifest = null;
     throw error;
   });
   return manifest;

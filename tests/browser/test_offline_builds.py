@@ -205,6 +205,19 @@ NOTE_KEEPS = """() => {
 }"""
 KEPT = "() => Promise.allSettled(self.keeps).then(() => self.keeps.length)"
 
+# Run in the worker: it loses its manifest, as a worker started again after the reader
+# withdrew the copy (caches deleted); its downloads of the manifest are counted from now on.
+FORGET_MANIFEST = """async () => {
+  manifest = null;
+  await (await caches.open(CACHE)).delete(MANIFEST_KEPT);
+  const original = download;
+  self.manifestDownloads = 0;
+  self.download = (file, ...rest) => {
+    if (file === MANIFEST) self.manifestDownloads += 1;
+    return original(file, ...rest);
+  };
+}"""
+
 
 def test_a_build_in_control_keeps_none_of_the_next_builds_bytes(
     browser, site, switchable, tmp_path
@@ -246,6 +259,18 @@ def test_a_build_in_control_keeps_none_of_the_next_builds_bytes(
     found = first.evaluate(CACHED_FILES)
     assert f"srd-{version_a}" in found
     assert wrong_bytes(found[f"srd-{version_a}"], url, build_a) == []
+
+    # A's worker has lost its manifest, and the server sends one of neither build (being
+    # written): A keeps nothing it reads, and downloads that manifest once, not per file
+    worker_a.evaluate(FORGET_MANIFEST)
+    manifest.write_text("{}", encoding="utf-8")
+    unchecked = ("/divin6/", "/talon/", "/undesix/")  # the same in A and B, not yet kept
+    for path in unchecked:
+        reader.goto(url + path)
+    worker_a.evaluate(KEPT)
+    assert worker_a.evaluate("() => self.manifestDownloads") == 1
+    found = first.evaluate(CACHED_FILES)
+    assert not [address for address in found[f"srd-{version_a}"] if address.endswith(unchecked)]
 
     # B complete: it takes over, with B's bytes only
     manifest.write_bytes(manifest_b)
