@@ -8,7 +8,8 @@ of the full copy: a reader offline needs none of them.
 The build's manifest (`hors-ligne.json`: every cached file's address, SHA-256 and size)
 lies next to `sw.js`, which carries the manifest's own SHA-256. The worker copies a build
 from the network, never from the browser's HTTP cache, checks every stored file against
-the manifest, and only then takes over: a cache never mixes two builds.
+the manifest, and only then takes over; what it keeps as the reader goes is checked against
+the same manifest (a newer build may be served meanwhile): a cache never mixes two builds.
 """
 
 from __future__ import annotations

@@ -30,6 +30,25 @@ IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
 # Sent compressed when the client accepts gzip, as a real host does (not Pyodide's
 # .wasm: 2 s to compress after each build, for a download that stays on this machine).
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt")
+# The standard library's error pages are in English: `serve` says it in French.
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="fr">
+<head><meta charset="utf-8"><title>Erreur %(code)d</title></head>
+<body><h1>Erreur %(code)d</h1><p>%(explain)s</p></body>
+</html>
+"""
+ERRORS = {
+    HTTPStatus.BAD_REQUEST: "Requête invalide.",
+    HTTPStatus.NOT_FOUND: "Page introuvable.",
+    HTTPStatus.REQUEST_URI_TOO_LONG: "Requête invalide\u00a0: adresse trop longue.",
+    HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE: "Requête invalide\u00a0: en-têtes trop longs.",
+    HTTPStatus.NOT_IMPLEMENTED: "Méthode non prise en charge\u00a0: ce serveur ne sert que des fichiers.",
+}
+BAD_SINCE = (
+    "Requête invalide\u00a0: «\u00a0depuis\u00a0» est vide ou vaut l'état "
+    "«\u00a0jeton:numéro\u00a0» qu'une réponse précédente a donné."
+)
+BAD_PATH = "Requête invalide\u00a0: l'adresse contient un caractère nul ou de l'UTF-8 mal formé."
 
 
 class Rebuild(FileSystemEventHandler):
@@ -172,7 +191,18 @@ def _gzipped(path: str, mtime_ns: int, size: int) -> bytes:
     return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
 
 
+def _file_name(path: str) -> bool:
+    """Whether the file system can be asked about `path`: no NUL, no lone surrogate (what
+    decoding an address leaves of UTF-8 that is not)."""
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        return False
+    return "\0" not in path
+
+
 class _Handler(SimpleHTTPRequestHandler):
+    error_message_format = ERROR_PAGE
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -184,8 +214,11 @@ class _Handler(SimpleHTTPRequestHandler):
         self.timeout = self.server.idle_seconds
         super().setup()
 
-    def log_request(self, code="-", size="-") -> None:  # one line per error only
-        if str(int(code) if isinstance(code, HTTPStatus) else code).startswith(("4", "5")):
+    def log_request(self, code="-", size="-") -> None:
+        # One line per error; none for a 400: a request no page of the site sends is
+        # nothing the writer can fix.
+        status = str(int(code) if isinstance(code, HTTPStatus) else code)
+        if status.startswith(("4", "5")) and status != "400":
             super().log_request(code, size)
 
     def log_error(self, format: str, *args) -> None:  # the request's line says it already
@@ -206,6 +239,9 @@ class _Handler(SimpleHTTPRequestHandler):
         name = address.path.removeprefix(serve_live.PREFIX)
         if name == "etat":
             since = parse_qs(address.query).get("depuis", [""])[0]
+            if not serve_live.valid_since(since):
+                self.send_error(HTTPStatus.BAD_REQUEST, explain=BAD_SINCE)
+                return None
             return self._send_bytes(
                 HTTPStatus.OK, "etat.json", live.answer_json(since), cache=False
             )
@@ -243,6 +279,9 @@ class _Handler(SimpleHTTPRequestHandler):
         if live and address.path.startswith(serve_live.PREFIX):
             return self._send_live(live, address)
         path = self.translate_path(self.path)
+        if not _file_name(path):
+            self.send_error(HTTPStatus.BAD_REQUEST, explain=BAD_PATH)
+            return None
         if os.path.isdir(path) and address.path.endswith("/"):
             path = os.path.join(path, "index.html")
         if live and path.endswith(".html") and os.path.isfile(path):
@@ -264,10 +303,12 @@ class _Handler(SimpleHTTPRequestHandler):
         return None
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None):
-        """A missing page gets the site's own 404 page, in French, as on a real host."""
+        """A missing page gets the site's own 404 page, in French, as on a real host; any
+        other error a French page (`explain`, else what ERRORS says of its code)."""
         page = os.path.join(self.directory, "404.html")
         if code != HTTPStatus.NOT_FOUND or not os.path.isfile(page):
-            return super().send_error(code, message, explain)
+            explain = explain or ERRORS.get(code, f"La requête n'a pas abouti (erreur {code}).")
+            return super().send_error(code, None, explain)
         with open(page, "rb") as file:
             body = file.read()
         self.close_connection = True

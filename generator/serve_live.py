@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 import threading
 from collections.abc import Iterable
@@ -23,6 +24,14 @@ TAGS = (
 ).encode()
 HISTORY = 64  # rebuilds remembered, for a page that missed some while away
 WAIT_SECONDS = 25.0  # below the server's idle timeout
+# What a page sends back: nothing at first, then the « token:generation » it was answered
+# (of this `serve`, or of one since restarted). ASCII digits only: int() reads « ² » as a
+# digit and refuses, and beyond 4,300 digits refuses too.
+SINCE = re.compile(r"([^:]*):([0-9]{1,18})")
+
+
+def valid_since(since: str) -> bool:
+    return since == "" or SINCE.fullmatch(since) is not None
 
 
 def inject(html: bytes) -> bytes:
@@ -122,9 +131,9 @@ class BuildState:
         return f"{self.token}:{self.generation}"
 
     def _answer(self, since: str) -> dict:
-        token, _, generation = since.partition(":")
-        missed = self.generation - int(generation) if generation.isdigit() else -1
-        if token != self.token or not 0 <= missed <= len(self._history):
+        known = SINCE.fullmatch(since)
+        missed = self.generation - int(known[2]) if known and known[1] == self.token else -1
+        if not 0 <= missed <= len(self._history):
             changed = ["*"] if since else []
         else:
             changed = sorted(set().union(*self._history[len(self._history) - missed :]))

@@ -48,7 +48,10 @@ async function download(file, expected) {
   const response = await fetch(new Request(address(file), { cache: "reload" }));
   if (!response.ok) throw new Error(`${file}\u00a0: réponse ${response.status}`);
   const copy = await checked(response, expected);
-  if (!copy) throw new Error(`${file}\u00a0: ce n'est pas le fichier de la construction ${VERSION}`);
+  if (!copy) {
+    const error = new Error(`${file}\u00a0: ce n'est pas le fichier de la construction ${VERSION}`);
+    throw Object.assign(error, { otherBuild: true });
+  }
   return copy;
 }
 
@@ -62,9 +65,34 @@ async function olderCaches() {
   return Promise.all(names.map((name) => caches.open(name)));
 }
 
-async function manifestFiles() {
-  const manifest = await download(MANIFEST, MANIFEST_SHA256);
-  return { manifest, files: Object.entries((await manifest.clone().json()).fichiers) };
+// This build's manifest, checked: downloaded once, then kept in this build's cache under a
+// key of its own (at its own address there, it means « full copy complete »), so that this
+// worker started again does not download it again.
+const MANIFEST_KEPT = address("hors-ligne/manifeste"); // never a real file
+let manifest = null; // promise of { bytes, files: [[file, { sha256, taille }]…], digests }
+
+function ownManifest() {
+  manifest ??= readManifest().catch((error) => {
+    // The network failed: asked again next time. Another build's manifest came: this
+    // worker can check nothing the server now sends, and does not download it again.
+    if (!error.otherBuild) manifest = null;
+    throw error;
+  });
+  return manifest;
+}
+
+async function readManifest() {
+  // caches.match: a worker that fails to install leaves no cache behind.
+  const kept = await caches.match(MANIFEST_KEPT, { cacheName: CACHE });
+  let response = kept && (await checked(kept, MANIFEST_SHA256));
+  if (!response) {
+    response = await download(MANIFEST, MANIFEST_SHA256);
+    await (await caches.open(CACHE)).put(MANIFEST_KEPT, response.clone());
+  }
+  const bytes = await response.arrayBuffer();
+  const files = Object.entries(JSON.parse(new TextDecoder().decode(bytes)).fichiers);
+  const digests = new Map(files.map(([file, { sha256: digest }]) => [address(file), digest]));
+  return { bytes, files, digests };
 }
 
 // --- the full copy, on the reader's demand -----------------------------------------------
@@ -88,7 +116,7 @@ async function copy(cache, others, file, expected) {
 // All of this build, checked against its manifest, or an error: the build in control
 // keeps its own cache meanwhile.
 async function fill(report = () => {}) {
-  const { manifest, files } = await manifestFiles();
+  const { bytes, files } = await ownManifest();
   const cache = await caches.open(CACHE);
   const others = await olderCaches();
   progress = { faits: 0, total: files.reduce((sum, [, { taille }]) => sum + taille, 0) };
@@ -104,7 +132,7 @@ async function fill(report = () => {}) {
   if (wrong.length) {
     throw new Error(`construction ${VERSION}\u00a0: ${wrong.length} fichiers mal copiés, dont ${wrong[0]}`);
   }
-  await cache.put(address(MANIFEST), manifest); // last: the copy is complete
+  await cache.put(address(MANIFEST), new Response(bytes)); // last: the copy is complete
 }
 
 // caches.match, not caches.open: asking must not create the cache it asks about.
@@ -170,8 +198,14 @@ function key(url) {
 
 const keepable = (response) => response.status === 200 && response.type === "basic" && !response.redirected;
 
+// Only this build's bytes: once a newer build is deployed, what this worker fetches comes
+// from it until it takes over, and must not enter this build's cache (nor be served from
+// there with this build's scripts). A file not in the manifest is not kept either.
 async function keep(cache, url, response) {
-  if (keepable(response)) await cache.put(key(url), response);
+  if (!keepable(response)) return;
+  const expected = (await ownManifest()).digests.get(key(url));
+  const copy = expected && (await checked(response, expected));
+  if (copy) await cache.put(key(url), copy);
 }
 
 // Files the page loaded before this worker was in control (its first visit): from the
@@ -196,12 +230,11 @@ async function keepAll(urls) {
 async function carryOver() {
   const others = await olderCaches();
   if (!others.length) return;
-  const { files } = await manifestFiles();
-  const expected = new Map(files.map(([file, { sha256: digest }]) => [address(file), digest]));
+  const { digests } = await ownManifest();
   const cache = await caches.open(CACHE);
   for (const other of others) {
     for (const request of await other.keys()) {
-      const digest = expected.get(request.url);
+      const digest = digests.get(request.url);
       const unchanged = digest && (await stored(other, request.url, digest));
       if (unchanged) await cache.put(request.url, unchanged);
     }

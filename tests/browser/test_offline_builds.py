@@ -21,11 +21,12 @@ import pytest
 from helpers import QuietHandler
 from playwright.sync_api import expect
 
-from generator.offline import write_service_worker
+from generator.offline import MANIFEST, write_service_worker
 
 pytestmark = pytest.mark.browser
 
 FRESH_FOR = "max-age=600"  # ten minutes: the HTTP cache may answer without asking
+MANIFEST_KEPT = "hors-ligne/manifeste"  # where sw.js keeps its build's manifest
 CHANGED_PAGES = ("index.html", "reserve-d6/regles/resolution/index.html")
 
 
@@ -116,13 +117,16 @@ UPDATE_AND_FOLLOW = """async () => {
 
 
 def wrong_bytes(cached: dict[str, str], url: str, build: Path) -> list[str]:
-    """The cached addresses whose bytes are not those of `build`."""
+    """The cached addresses whose bytes are not those of a file of `build`."""
 
-    def expected(address: str) -> str:
+    def expected(address: str) -> str | None:
         relative = address.removeprefix(url + "/")
-        if relative == "" or relative.endswith("/"):
+        if relative == MANIFEST_KEPT:
+            relative = MANIFEST
+        elif relative == "" or relative.endswith("/"):
             relative += "index.html"
-        return hashlib.sha256((build / relative).read_bytes()).hexdigest()
+        file = build / relative
+        return hashlib.sha256(file.read_bytes()).hexdigest() if file.is_file() else None
 
     return [address for address, digest in cached.items() if digest != expected(address)]
 
@@ -175,4 +179,104 @@ def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its
     assert wrong_bytes(cached, url, build_b) == []
     # Files the two builds share came from A's cache, checked, not from the network again
     assert set(served["asked"]) <= paths | {"/sw.js", "/hors-ligne.json"}
+    assert not errors, errors
+
+
+# Resolved once this page is in a worker's hands (a first visit: once it claims the page).
+IN_CONTROL = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((done) =>
+      navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }),
+    );
+  }
+}"""
+
+# Run in the worker: every keep() it starts from now on is noted, to be waited for (a file
+# read is kept after it is answered, when nothing in the page can tell).
+NOTE_KEEPS = """() => {
+  const original = keep;
+  self.keeps = [];
+  self.keep = (...args) => {
+    const kept = original(...args);
+    self.keeps.push(kept);
+    return kept;
+  };
+}"""
+KEPT = "() => Promise.allSettled(self.keeps).then(() => self.keeps.length)"
+
+# Run in the worker: it loses its manifest, as a worker started again after the reader
+# withdrew the copy (caches deleted); its downloads of the manifest are counted from now on.
+FORGET_MANIFEST = """async () => {
+  manifest = null;
+  await (await caches.open(CACHE)).delete(MANIFEST_KEPT);
+  const original = download;
+  self.manifestDownloads = 0;
+  self.download = (file, ...rest) => {
+    if (file === MANIFEST) self.manifestDownloads += 1;
+    return original(file, ...rest);
+  };
+}"""
+
+
+def test_a_build_in_control_keeps_none_of_the_next_builds_bytes(
+    browser, site, switchable, tmp_path
+):
+    """Trust, round three, §2. B is deployed while A's worker is in control, and cannot
+    take over yet (its manifest is not up): what the reader reads meanwhile comes from B,
+    and stays out of A's cache. Once B takes over, its cache holds B's bytes only."""
+    build_a, build_b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(site, build_a)
+    version_a = write_service_worker(build_a)
+    shutil.copytree(build_a, build_b)
+    next_build(build_b)
+    rules = build_b / "reserve-d6/regles"
+    shutil.copytree(rules / "resolution", rules / "nouvelle-regle")  # a page only B has
+    version_b = write_service_worker(build_b)
+    served, url = switchable
+    served.update(folder=build_a, asked=[])
+    context = browser.new_context()
+    first, reader = context.new_page(), context.new_page()
+    errors = []
+    for page in (first, reader):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    first.goto(f"{url}/")
+    first.evaluate(IN_CONTROL)
+    (worker_a,) = context.service_workers or [context.wait_for_event("serviceworker")]
+    worker_a.evaluate(NOTE_KEEPS)
+
+    # B deployed but for its manifest: B's worker fails to install, A stays in control
+    manifest = build_b / MANIFEST
+    manifest_b = manifest.read_bytes()
+    shutil.copy(build_a / MANIFEST, manifest)
+    served.update(folder=build_b, asked=[])
+    assert first.evaluate(UPDATE_AND_FOLLOW) == "redundant"
+    for path in ("/reserve-d6/regles/nouvelle-regle/", "/reserve-d6/regles/resolution/"):
+        reader.goto(url + path)
+        assert "construction B" in reader.content(), path  # read from B, through A's worker
+        assert reader.evaluate("() => navigator.serviceWorker.controller !== null")
+    assert worker_a.evaluate(KEPT) > 0
+    found = first.evaluate(CACHED_FILES)
+    assert f"srd-{version_a}" in found
+    assert wrong_bytes(found[f"srd-{version_a}"], url, build_a) == []
+
+    # A's worker has lost its manifest, and the server sends one of neither build (being
+    # written): A keeps nothing it reads, and downloads that manifest once, not per file
+    worker_a.evaluate(FORGET_MANIFEST)
+    manifest.write_text("{}", encoding="utf-8")
+    unchecked = ("/divin6/", "/talon/", "/undesix/")  # the same in A and B, not yet kept
+    for path in unchecked:
+        reader.goto(url + path)
+    worker_a.evaluate(KEPT)
+    assert worker_a.evaluate("() => self.manifestDownloads") == 1
+    found = first.evaluate(CACHED_FILES)
+    assert not [address for address in found[f"srd-{version_a}"] if address.endswith(unchecked)]
+
+    # B complete: it takes over, with B's bytes only
+    manifest.write_bytes(manifest_b)
+    assert first.evaluate(UPDATE_AND_FOLLOW) == "activated"
+    found = first.evaluate(CACHED_FILES)
+    context.close()
+    assert list(found) == [f"srd-{version_b}"]
+    assert wrong_bytes(found[f"srd-{version_b}"], url, build_b) == []
     assert not errors, errors

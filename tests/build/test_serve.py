@@ -14,16 +14,19 @@ import pytest
 from helpers import copy_project
 from watchdog.events import FileModifiedEvent
 
+from generator import serve_live
 from generator.serve import Rebuild, Server, Watcher
 
 
 @pytest.fixture
 def served(site: Path):
-    """Start a `serve` server on the real site; returns (port, the server)."""
+    """Start a `serve` server on the real site (`live`: with what `serve` adds while a
+    writer writes, `/__serve/…`); returns (port, the server)."""
     servers = []
 
-    def start(idle_seconds: float = 30.0) -> tuple[int, Server]:
-        server = Server(site, "127.0.0.1", 0, idle_seconds=idle_seconds)
+    def start(idle_seconds: float = 30.0, live: bool = False) -> tuple[int, Server]:
+        state = serve_live.BuildState(site) if live else None
+        server = Server(site, "127.0.0.1", 0, idle_seconds=idle_seconds, live=state)
         servers.append(server)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         return server.server_address[1], server
@@ -129,6 +132,41 @@ def test_text_is_sent_gzipped_when_the_client_accepts_it(served, site):
     _, headers, _ = get(port, "/", accepts)
     status, _, body = get(port, "/", {**accepts, "If-Modified-Since": headers["Last-Modified"]})
     assert status == 304 and body == b""
+
+
+def raw_get(port: int, target: str) -> tuple[int, str]:
+    """(status, body) of a GET of `target` sent as it is, read until the server closes
+    the connection: by then, whatever the handler printed is printed."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(
+            f"GET {target} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n".encode()
+        )
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    if not answer:
+        return 0, ""  # no answer at all
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body.decode()
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/__serve/etat?depuis=X:%C2%B2",  # « ² » is a digit, but not one int() reads
+        "/__serve/etat?depuis=X:" + "9" * 5000,  # beyond int()'s 4,300 digits
+        "/%00",
+        "/x%00.css",
+        "/%ED%A0%80.html",  # a lone surrogate, once decoded: no file name
+    ],
+    ids=["exposant", "5000-chiffres", "nul", "nul-css", "surrogat"],
+)
+def test_a_malformed_request_is_answered_400_in_french_without_a_traceback(served, capsys, target):
+    port, _ = served(live=True)
+    status, body = raw_get(port, target)
+    assert status == 400, f"{target[:40]} : réponse {status or 'absente'}"
+    assert '<html lang="fr">' in body and "Requête invalide" in body, body
+    assert capsys.readouterr().err == ""
 
 
 def wait_for(event: threading.Event, seconds: float = 60) -> bool:
