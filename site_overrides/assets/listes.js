@@ -5,6 +5,7 @@
 // nine to an A4 page); the card text comes from the build's card index (generator/cartes.py).
 // A long effect goes on to a « suite » card: the split is measured on the laid-out card
 // (docs/decisions.md). Lists travel as a link (their ids in the address) or a JSON file.
+import { readStored, writeStored } from "./stockage.js";
 
 const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
 const CARDS = new URL("assets/cartes.json", SITE_ROOT).href;
@@ -22,12 +23,10 @@ const UNREADABLE =
 class StorageProblem extends Error {}
 
 // --- storage ------------------------------------------------------------------------
-function store() {
+// Reading never writes (stockage.js): a full storage still shows every list.
+function storedText() {
   try {
-    const storage = globalThis.localStorage;
-    storage.setItem(`${STORE}-essai`, "1");
-    storage.removeItem(`${STORE}-essai`);
-    return storage;
+    return readStored(STORE);
   } catch {
     throw new StorageProblem(UNAVAILABLE);
   }
@@ -37,7 +36,7 @@ const isList = (list) =>
   list && typeof list.nom === "string" && list.nom.trim() && Array.isArray(list.ids) && list.ids.every((id) => typeof id === "string");
 
 export function readLists() {
-  const text = store().getItem(STORE);
+  const text = storedText();
   if (text === null) return [];
   try {
     const data = JSON.parse(text);
@@ -50,9 +49,9 @@ export function readLists() {
 
 function writeLists(lists) {
   try {
-    store().setItem(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
+    writeStored(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
   } catch (error) {
-    throw error instanceof StorageProblem ? error : new StorageProblem(FULL);
+    throw new StorageProblem(error.full ? FULL : UNAVAILABLE);
   }
 }
 

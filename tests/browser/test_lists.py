@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import AXE
+from helpers import AXE, fill_local_storage
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
@@ -322,6 +322,47 @@ def test_storage_unavailable_is_said_in_french(browser, server):
     page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties")
     expect(page.locator(".srd-carte-mj h3")).to_have_text(["Acrobaties"])
     context.close()
+
+
+FULL = "Le stockage de ce navigateur est plein : la modification n'a pas été enregistrée."
+KEPT = [
+    {"nom": "Scénario du 12", "ids": ["skillcraft/talent/acrobaties", "talon/piste/endurance"]},
+    {"nom": "Sorts de Chloé", "ids": ["divin6/atout/peuple"]},
+]
+
+
+def test_a_full_storage_still_shows_and_exports_every_list_and_a_write_says_full(page, server):
+    """Issue « Trust, round three », point 1: reading the lists test-wrote a key, so a full
+    storage hid every list behind « navigation privée »."""
+    store(page, server, KEPT)
+    fill_local_storage(page)
+    before = stored(page)
+    page.goto(f"{server}/listes/")
+    page.wait_for_selector(".srd-listes[data-pret]")
+    expect(page.locator(".srd-listes-toutes li")).to_have_text(
+        [re.compile("^Scénario du 12 — 2.entités$"), re.compile("^Sorts de Chloé — 1.entité$")]
+    )
+    expect(page.locator(".srd-listes-etat")).to_have_text("")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter mes listes (fichier JSON)").click()
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["listes"] == KEPT
+    # A write says « plein », and changes nothing.
+    page.get_by_label("Nom de la nouvelle liste").fill("Nouvelle")
+    page.get_by_role("button", name="Créer la liste").click()
+    expect(page.locator(".srd-listes-etat")).to_have_text(FULL.replace(" :", "\xa0:"))
+    open_list(page, server, "Scénario du 12")
+    expect(page.locator(".srd-listes-entites a")).to_have_text(["Acrobaties", "Endurance"])
+    page.get_by_label("Nom de la liste").fill("Scénario du 12, suite de la campagne")
+    page.get_by_role("button", name="Renommer").click()
+    expect(page.locator(".srd-listes-etat")).to_contain_text("plein")
+    # « Épingler » shows the lists, and says « plein » on saving.
+    page.goto(f"{server}/divin6/atout/peuple/")
+    page.locator(".srd-epingler .srd-epingler-bouton").click()
+    dialog = page.locator("dialog.srd-epingler-dialogue")
+    dialog.get_by_label(re.compile("^ ?Scénario du 12 \\(")).check()
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog.get_by_role("status")).to_have_text(FULL.replace(" :", "\xa0:"))
+    assert stored(page) == before
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE])

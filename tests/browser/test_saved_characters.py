@@ -11,6 +11,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from helpers import fill_local_storage
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -279,22 +280,33 @@ def test_storage_refused_says_so_and_the_address_still_keeps_the_values(browser,
     context.close()
 
 
-def test_storage_full_keeps_what_is_stored(context, server):
+def test_storage_full_still_lists_the_characters_and_a_write_says_full(context, server):
     page = context.new_page()
-    calc, query, _ = CHARACTERS["talon"]
+    calc, query, summary = CHARACTERS["talon"]
     save(page, server, "talon", calc, query, "Ysé")
+    fill_local_storage(page)
     before = stored(page)
-    page.evaluate(
-        "() => { Storage.prototype.setItem = () => {"
-        " throw new DOMException('plein', 'QuotaExceededError'); }; }"
-    )
     box = page.locator(".srd-personnage-enregistrer")
     box.get_by_label("Nom du personnage").fill("Autre")
     box.get_by_role("button", name="Enregistrer le personnage").click()
-    expect(box.locator(".srd-personnage-etat")).to_contain_text(
-        "indisponible", timeout=PYODIDE_WAIT_MS
+    expect(box.locator(".srd-personnage-etat")).to_have_text(
+        re.compile("^Le stockage de ce navigateur est plein.: le personnage n'est pas enregistré"),
+        timeout=PYODIDE_WAIT_MS,
+    )
+    page.goto(server + LIST)
+    expect(card(page, "Ysé")).to_contain_text(summary)
+    import_file(page, json.dumps(exported_file("Ysa")))
+    expect(report(page)).to_have_text(
+        re.compile("^Le stockage de ce navigateur est plein.: rien n'a été importé.$"),
+        timeout=PYODIDE_WAIT_MS,
     )
     assert stored(page) == before
+
+
+def exported_file(*names: str) -> dict:
+    """A file of Talon characters (the data's own archetype), one per name."""
+    character = {"format": 1, "systeme": "talon", "calculateur": "creation", "personnage": {}}
+    return {"format": 1, "personnages": [{"nom": n, "personnage": character} for n in names]}
 
 
 RECORD = {  # as the engine writes it (engine/saved.py record), with a long name
