@@ -214,3 +214,28 @@ def follow(page: Page, url: str) -> None:
         url,
     )
     page.wait_for_url(url)
+
+
+# --- the browser's storage ------------------------------------------------------------
+
+# Writes blocks into this origin's localStorage until the browser refuses them, halving the
+# block at each refusal down to one character: the storage is then really full. Gives the
+# name of the error the browser raised.
+_FILL_STORAGE = """() => {
+  let block = "x".repeat(1 << 20);
+  let refusal = "";
+  for (let n = 0; block.length; n++) {
+    try {
+      localStorage.setItem(`remplissage-${n}`, block);
+    } catch (error) {
+      refusal = error.name;
+      block = block.slice(0, Math.floor(block.length / 2));
+    }
+  }
+  return refusal;
+}"""
+
+
+def fill_local_storage(page: Page) -> None:
+    """Fills the storage of the page's origin, as a reader's long use would."""
+    assert page.evaluate(_FILL_STORAGE) == "QuotaExceededError"

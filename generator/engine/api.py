@@ -7,9 +7,9 @@ Whatever comes in, a JSON reply goes out: `{"ok": true, "html": …}`, or `{"ok"
 from __future__ import annotations
 
 import json
-import re
 
 from . import reperes, rules, tirage
+from .imbrication import too_deep
 from .inputs import shown
 from .registry import Calculator, Outcome, get
 from .results import format_percent
@@ -17,12 +17,9 @@ from .typographie import texte
 
 # A query is a flat object of field values: what a form sends is far shorter and far
 # flatter than these bounds (tests/unit/test_engine.py checks it against every calculator).
-# Beyond them the request is refused before it is parsed: JSON nested some thousand levels
-# deep exhausts Python's stack (RecursionError on CPython, a dead runtime on Pyodide).
+# Beyond them the request is refused before it is parsed (engine/imbrication.py).
 MAX_QUERY_CHARS = 200_000
 MAX_DEPTH = 8
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 UNREADABLE = "Requête illisible : elle doit être un objet JSON."
 RANDOM_UNREADABLE = "Hasard illisible : une liste d'entiers de 0 à 2³² − 1 est attendue."
@@ -38,17 +35,6 @@ def _failure(message: str, errors: dict | None = None) -> str:
     return json.dumps(
         {"ok": False, "errors": errors, "message": _shown(message)}, ensure_ascii=False
     )
-
-
-def _too_deep(text: str) -> bool:
-    """Whether brackets, outside strings, nest deeper than MAX_DEPTH: one pass over the
-    brackets alone, without parsing."""
-    depth = 0
-    for bracket in _BRACKETS.sub("", _STRING.sub('""', text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
 
 
 def run_json(system: str, calc_id: str, query_json: str) -> str:
@@ -77,7 +63,7 @@ def request(system: str, calc_id: str, query_json: str) -> tuple[Calculator, dic
         return _failure(
             f"Requête trop longue : {len(query_json)} caractères, pour {MAX_QUERY_CHARS} au plus."
         )
-    if _too_deep(query_json):
+    if too_deep(query_json, MAX_DEPTH):
         return _failure(
             f"Requête trop imbriquée : plus de {MAX_DEPTH} niveaux d'accolades ou de crochets ; "
             "elle doit être un objet JSON de valeurs."

@@ -18,11 +18,16 @@ from collections.abc import Callable, Mapping
 
 from . import character, rules
 from .character import JSON_SCHEMA, Character, CharacterError
+from .imbrication import too_deep
 from .typographie import texte
 
 FILE_FORMAT = 1
 MAX_NAME = 80
+# Bounds of an imported file, told before it is read: an exported file nests 6 levels deep
+# (tests/unit/test_saved.py), and its characters fill the browser's storage long before 500.
 MAX_FILE_CHARS = 2_000_000
+MAX_DEPTH = 16
+MAX_CHARACTERS = 500
 IMPORTED = "Personnage importé"
 
 Rules = Callable[[str], object]  # system id -> its rules
@@ -142,18 +147,27 @@ def file_format(data: object) -> int:
 def entries(data: object) -> list:
     """The file's entries in the current format, migrated from an older one."""
     number = file_format(data)
-    if number < FILE_FORMAT:
-        return MIGRATIONS[number](data)
-    found = data.get("personnages")
+    found = MIGRATIONS[number](data) if number < FILE_FORMAT else data.get("personnages")
     if not isinstance(found, list):
         raise FileError("Fichier illisible : « personnages » doit être une liste.")
+    if len(found) > MAX_CHARACTERS:
+        raise FileError(
+            f"Fichier trop long : {len(found)} personnages, pour {MAX_CHARACTERS} au plus par "
+            "fichier. Rien n'a été importé."
+        )
     return found
 
 
 def parse(text: str) -> object:
     if len(text) > MAX_FILE_CHARS:
         raise FileError(
-            f"Fichier trop gros : {len(text)} caractères, pour {MAX_FILE_CHARS} au plus."
+            f"Fichier trop gros : {len(text)} caractères, pour {MAX_FILE_CHARS} au plus. "
+            "Rien n'a été importé."
+        )
+    if too_deep(text, MAX_DEPTH):
+        raise FileError(
+            f"Fichier trop imbriqué : plus de {MAX_DEPTH} niveaux d'accolades ou de crochets, "
+            "ce qu'aucun fichier de personnages n'a. Rien n'a été importé."
         )
     try:
         return json.loads(text)

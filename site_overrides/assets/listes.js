@@ -5,6 +5,7 @@
 // nine to an A4 page); the card text comes from the build's card index (generator/cartes.py).
 // A long effect goes on to a « suite » card: the split is measured on the laid-out card
 // (docs/decisions.md). Lists travel as a link (their ids in the address) or a JSON file.
+import { readStored, writeStored } from "./stockage.js";
 
 const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
 const CARDS = new URL("assets/cartes.json", SITE_ROOT).href;
@@ -13,6 +14,13 @@ const STORE = "srd-listes";
 const FORMAT = 1; // of the stored lists and of the exported file
 const FILE_TYPE = "srd-listes";
 const PER_SHEET = 9;
+// Bounds of an imported file, told before it is read: an export nests 3 levels deep, and a
+// list holds at most the site's entities (about 1 100).
+const MAX_FILE_BYTES = 1_000_000;
+const MAX_DEPTH = 8;
+const MAX_LISTS = 200;
+const MAX_IDS = 5_000;
+const NAMED_UNKNOWN = 5; // unknown entities named one by one in a list's messages
 const UNAVAILABLE =
   "Ce navigateur ne permet pas de garder des listes (navigation privée, stockage désactivé ou bloqué)\u00a0: rien n'est enregistré. Une liste reçue par un lien reste lisible.";
 const FULL = "Le stockage de ce navigateur est plein\u00a0: la modification n'a pas été enregistrée.";
@@ -22,12 +30,10 @@ const UNREADABLE =
 class StorageProblem extends Error {}
 
 // --- storage ------------------------------------------------------------------------
-function store() {
+// Reading never writes (stockage.js): a full storage still shows every list.
+function storedText() {
   try {
-    const storage = globalThis.localStorage;
-    storage.setItem(`${STORE}-essai`, "1");
-    storage.removeItem(`${STORE}-essai`);
-    return storage;
+    return readStored(STORE);
   } catch {
     throw new StorageProblem(UNAVAILABLE);
   }
@@ -37,7 +43,7 @@ const isList = (list) =>
   list && typeof list.nom === "string" && list.nom.trim() && Array.isArray(list.ids) && list.ids.every((id) => typeof id === "string");
 
 export function readLists() {
-  const text = store().getItem(STORE);
+  const text = storedText();
   if (text === null) return [];
   try {
     const data = JSON.parse(text);
@@ -50,9 +56,9 @@ export function readLists() {
 
 function writeLists(lists) {
   try {
-    store().setItem(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
+    writeStored(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
   } catch (error) {
-    throw error instanceof StorageProblem ? error : new StorageProblem(FULL);
+    throw new StorageProblem(error.full ? FULL : UNAVAILABLE);
   }
 }
 
@@ -308,8 +314,7 @@ function transfer(root, status, lists) {
   const messages = element("div", { "aria-live": "polite" });
   file.addEventListener("change", async () => {
     if (!file.files.length) return;
-    const chosen = file.files[0];
-    const found = await importText(chosen.name, await chosen.text());
+    const found = await importFile(file.files[0]);
     file.value = "";
     render(root);
     root.querySelector(".srd-listes-import-messages")?.replaceChildren(messageList(found));
@@ -325,8 +330,49 @@ function transfer(root, status, lists) {
   );
 }
 
+const frNumber = (n) => n.toLocaleString("fr-FR");
+const refusal = (fileName, why) => [`«\u00a0${fileName}\u00a0» ${why}\u00a0: rien n'a été importé.`];
+
+// A chosen file: its size and its depth are told before it is read, its content after.
+async function importFile(chosen) {
+  if (chosen.size > MAX_FILE_BYTES) {
+    return refusal(chosen.name, `est trop gros (${frNumber(chosen.size)}\u00a0octets, pour ${frNumber(MAX_FILE_BYTES)} au plus)`);
+  }
+  const text = await chosen.text();
+  if (deeperThan(text, MAX_DEPTH)) {
+    return refusal(chosen.name, `imbrique plus de ${MAX_DEPTH} niveaux de crochets ou d'accolades, ce qu'aucun fichier de listes ne fait`);
+  }
+  return importText(chosen.name, text);
+}
+
+// Whether brackets outside strings nest deeper than `limit`, in one pass and without
+// parsing (the rule of engine/imbrication.py).
+function deeperThan(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (inString) {
+      if (char === "\\") at++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "[" || char === "{") {
+      if (++depth > limit) return true;
+    } else if (char === "]" || char === "}") depth--;
+  }
+  return false;
+}
+
+// Why a file holds more than any reader's lists, or "".
+function oversized(found) {
+  if (found.length > MAX_LISTS) return `contient ${frNumber(found.length)}\u00a0listes, pour ${frNumber(MAX_LISTS)} au plus`;
+  const long = found.find((entry) => Array.isArray(entry?.ids) && entry.ids.length > MAX_IDS);
+  return long ? `contient une liste de ${frNumber(long.ids.length)}\u00a0entités, pour ${frNumber(MAX_IDS)} au plus` : "";
+}
+
 // Read an exported file: every list it holds is added under a free name (nothing stored
-// is replaced); unknown entities are left out. A message per problem, in French.
+// is replaced); unknown entities are left out. A message per problem, in French. All is
+// read before anything is written: a file is imported whole, or not at all.
 export async function importText(fileName, text) {
   let data;
   try {
@@ -340,6 +386,8 @@ export async function importText(fileName, text) {
   if (data.format !== FORMAT) {
     return [`«\u00a0${fileName}\u00a0» est au format ${data.format}, ce site lit le format ${FORMAT}\u00a0: rien n'a été importé.`];
   }
+  const tooMuch = oversized(data.listes);
+  if (tooMuch) return refusal(fileName, tooMuch);
   const cards = await loadCards();
   try {
     const lists = readLists();
@@ -347,7 +395,9 @@ export async function importText(fileName, text) {
     writeLists(lists);
     return messages.flat();
   } catch (error) {
-    return [error.message];
+    if (error instanceof StorageProblem) return [error.message];
+    console.warn("listes\u00a0:", error);
+    return refusal(fileName, "n'a pas pu être lu");
   }
 }
 
@@ -355,17 +405,29 @@ function importEntry(entry, index, lists, cards) {
   const where = `Liste n°\u00a0${index + 1}`;
   if (!entry || typeof entry.nom !== "string" || !entry.nom.trim()) return [`${where}\u00a0: il lui manque un nom («\u00a0nom\u00a0»)\u00a0; elle est ignorée.`];
   if (!Array.isArray(entry.ids)) return [`${where} («\u00a0${entry.nom}\u00a0»)\u00a0: «\u00a0ids\u00a0» n'est pas une liste d'entités\u00a0; elle est ignorée.`];
-  const messages = [];
-  const ids = [];
+  const ids = new Set();
+  const unknown = [];
   for (const id of entry.ids) {
-    if (typeof id === "string" && cards.has(id)) ids.includes(id) || ids.push(id);
-    else messages.push(`«\u00a0${entry.nom}\u00a0»\u00a0: entité inconnue «\u00a0${String(id)}\u00a0», laissée de côté.`);
+    if (typeof id === "string" && cards.has(id)) ids.add(id);
+    else unknown.push(id);
   }
   const name = freeName(entry.nom.trim(), lists);
-  lists.push({ nom: name, ids });
+  lists.push({ nom: name, ids: [...ids] });
   const renamed = name === entry.nom.trim() ? "" : ` sous le nom «\u00a0${name}\u00a0» (le nom était déjà pris)`;
-  messages.unshift(`«\u00a0${entry.nom}\u00a0» importée${renamed}\u00a0: ${plural(ids.length, "entité")}.`);
-  return messages;
+  return [`«\u00a0${entry.nom}\u00a0» importée${renamed}\u00a0: ${plural(ids.size, "entité")}.`, ...unknownMessages(entry.nom, unknown)];
+}
+
+// One message per unknown entity, the first few only: the others are counted.
+function unknownMessages(listName, unknown) {
+  const shown = (id) => {
+    const text = typeof id === "string" ? id : JSON.stringify(id);
+    return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  };
+  const named = unknown.slice(0, NAMED_UNKNOWN).map((id) => `«\u00a0${listName}\u00a0»\u00a0: entité inconnue «\u00a0${shown(id)}\u00a0», laissée de côté.`);
+  const more = unknown.length - named.length;
+  if (more === 1) named.push(`«\u00a0${listName}\u00a0»\u00a0: et une autre entité inconnue, laissée de côté.`);
+  if (more > 1) named.push(`«\u00a0${listName}\u00a0»\u00a0: et ${frNumber(more)}\u00a0autres entités inconnues, laissées de côté.`);
+  return named;
 }
 
 function guarded(status, action) {

@@ -4,6 +4,7 @@
 // The engine itself (engine/saved.py, in calc.js's worker) reads and checks each character:
 // the same messages, at the same fields, as the calculator.
 import { compute } from "./calc.js";
+import { StorageRefused, readStored, writeStored } from "./stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
@@ -18,32 +19,23 @@ const colon = `${NBSP}:`;
 const typo = (text) => text.replace(/ :/g, colon).replace(/ ([;!?])/g, `${FINE}$1`);
 
 const STORAGE_DOWN =
-  "Le stockage de ce navigateur est indisponible (navigation privée, stockage désactivé ou plein)";
+  "Le stockage de ce navigateur est indisponible (navigation privée, stockage désactivé ou bloqué)";
+// What a refused write says: only a write can find the storage full (stockage.js).
+const storageSays = (error) => (error.full ? "Le stockage de ce navigateur est plein" : STORAGE_DOWN);
 const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
-
-class StorageDown extends Error {}
 
 // --- storage ------------------------------------------------------------------------------
 
 function load() {
-  let text;
-  try {
-    text = localStorage.getItem(KEY);
-  } catch {
-    throw new StorageDown();
-  }
+  const text = readStored(KEY);
   if (!text) return [];
   const data = JSON.parse(text); // written by store() only
   return Array.isArray(data.personnages) ? data.personnages : [];
 }
 
 function store(list) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ format: FORMAT, personnages: list }));
-  } catch {
-    throw new StorageDown();
-  }
+  writeStored(KEY, JSON.stringify({ format: FORMAT, personnages: list }));
 }
 
 function currentName(system) {
@@ -152,10 +144,10 @@ function bindSaveBox(box) {
     try {
       show(await saveCharacter(box, name));
     } catch (error) {
-      if (!(error instanceof StorageDown)) console.warn("personnages\u00a0:", error);
+      if (!(error instanceof StorageRefused)) console.warn("personnages\u00a0:", error);
       show(
-        error instanceof StorageDown
-          ? `${STORAGE_DOWN}\u00a0: le personnage n'est pas enregistré, mais ${URL_KEEPS}`
+        error instanceof StorageRefused
+          ? `${storageSays(error)}\u00a0: le personnage n'est pas enregistré, mais ${URL_KEEPS}`
           : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`,
       );
     }
@@ -281,7 +273,7 @@ function bindListPage(root) {
     return records;
   };
   // Every change: read, change, write back; the storage refusing it changes nothing.
-  const change = (edit) => {
+  const change = (edit, unchanged = "rien n'a été modifié.") => {
     try {
       const records = load();
       const message = edit(records);
@@ -289,8 +281,8 @@ function bindListPage(root) {
       render();
       return message;
     } catch (error) {
-      if (!(error instanceof StorageDown)) throw error;
-      return `${STORAGE_DOWN}\u00a0: rien n'a été modifié.`;
+      if (!(error instanceof StorageRefused)) throw error;
+      return `${storageSays(error)}\u00a0: ${unchanged}`;
     }
   };
 
@@ -434,7 +426,7 @@ async function importFile(file, systems, report, change) {
     return count
       ? `${count} personnage${count > 1 ? "s" : ""} importé${count > 1 ? "s" : ""}${colon} ${names.map(quoted).join(", ")}.`
       : "Aucun personnage importé.";
-  });
+  }, "rien n'a été importé.");
   const lines = reply.problemes.map((p) => element("li", problemLine(p, systems)));
   const parts = [element("p", message)];
   if (lines.length) {

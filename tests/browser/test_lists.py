@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import AXE
+from helpers import AXE, fill_local_storage
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
@@ -322,6 +322,135 @@ def test_storage_unavailable_is_said_in_french(browser, server):
     page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties")
     expect(page.locator(".srd-carte-mj h3")).to_have_text(["Acrobaties"])
     context.close()
+
+
+FULL = "Le stockage de ce navigateur est plein : la modification n'a pas été enregistrée."
+KEPT = [
+    {"nom": "Scénario du 12", "ids": ["skillcraft/talent/acrobaties", "talon/piste/endurance"]},
+    {"nom": "Sorts de Chloé", "ids": ["divin6/atout/peuple"]},
+]
+
+
+def test_a_full_storage_still_shows_and_exports_every_list_and_a_write_says_full(page, server):
+    """Issue « Trust, round three », point 1: reading the lists test-wrote a key, so a full
+    storage hid every list behind « navigation privée »."""
+    store(page, server, KEPT)
+    fill_local_storage(page)
+    before = stored(page)
+    page.goto(f"{server}/listes/")
+    page.wait_for_selector(".srd-listes[data-pret]")
+    expect(page.locator(".srd-listes-toutes li")).to_have_text(
+        [re.compile("^Scénario du 12 — 2.entités$"), re.compile("^Sorts de Chloé — 1.entité$")]
+    )
+    expect(page.locator(".srd-listes-etat")).to_have_text("")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter mes listes (fichier JSON)").click()
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["listes"] == KEPT
+    # A write says « plein », and changes nothing.
+    page.get_by_label("Nom de la nouvelle liste").fill("Nouvelle")
+    page.get_by_role("button", name="Créer la liste").click()
+    expect(page.locator(".srd-listes-etat")).to_have_text(FULL.replace(" :", "\xa0:"))
+    open_list(page, server, "Scénario du 12")
+    expect(page.locator(".srd-listes-entites a")).to_have_text(["Acrobaties", "Endurance"])
+    page.get_by_label("Nom de la liste").fill("Scénario du 12, suite de la campagne")
+    page.get_by_role("button", name="Renommer").click()
+    expect(page.locator(".srd-listes-etat")).to_contain_text("plein")
+    # « Épingler » shows the lists, and says « plein » on saving.
+    page.goto(f"{server}/divin6/atout/peuple/")
+    page.locator(".srd-epingler .srd-epingler-bouton").click()
+    dialog = page.locator("dialog.srd-epingler-dialogue")
+    dialog.get_by_label(re.compile("^ ?Scénario du 12 \\(")).check()
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog.get_by_role("status")).to_have_text(FULL.replace(" :", "\xa0:"))
+    assert stored(page) == before
+
+
+def deep_ids(depth: int) -> str:
+    return json.dumps(
+        {"format": 1, "type": "srd-listes", "listes": [{"nom": "Abîme", "ids": "@"}]}
+    ).replace('"@"', "[" * depth + "]" * depth)
+
+
+def unknown_ids(count: int, lists: int = 1) -> str:
+    ids = [f"x/{n}" for n in range(count)]
+    entries = [{"nom": f"Liste {n}", "ids": ids} for n in range(lists)]
+    return json.dumps({"format": 1, "type": "srd-listes", "listes": entries})
+
+
+# (file, its content, the one message it gets): generated here, each one hostile.
+HOSTILE_LISTS = [
+    (
+        "profond.json",
+        deep_ids(50_000),  # said « Maximum call stack size exceeded », in English
+        "« profond.json » imbrique plus de 8 niveaux de crochets ou d'accolades, ce qu'aucun "
+        "fichier de listes ne fait : rien n'a été importé.",
+    ),
+    (
+        "enorme.json",
+        unknown_ids(200_000),  # 2 Mo: an uncaught RangeError, and an empty list saved
+        re.compile(
+            r"« enorme\.json » est trop gros \(\d[\d ]+ octets, pour 1 000 000 au plus\) : "
+            r"rien n'a été importé\."
+        ),
+    ),
+    (
+        "longue.json",
+        unknown_ids(6_000),
+        "« longue.json » contient une liste de 6 000 entités, pour 5 000 au plus : "
+        "rien n'a été importé.",
+    ),
+    (
+        "nombreuses.json",
+        unknown_ids(0, lists=201),
+        "« nombreuses.json » contient 201 listes, pour 200 au plus : rien n'a été importé.",
+    ),
+]
+
+
+def spaced(text: str) -> str:
+    """The text with its no-break spaces (French typography) as plain ones."""
+    return text.replace("\xa0", " ").replace("\u202f", " ")
+
+
+def import_messages(page, name: str, content: str, said: str = "") -> list[str]:
+    """Imports the file; once its first message says `said` (by default, the file's
+    name), all of them."""
+    page.locator("input[type=file]").set_input_files(
+        {"name": name, "mimeType": "application/json", "buffer": content.encode("utf-8")}
+    )
+    messages = page.locator(".srd-listes-import-messages li")
+    expect(messages.first).to_contain_text(said or name)
+    return [spaced(text) for text in messages.all_inner_texts()]
+
+
+def test_hostile_list_files_are_refused_in_french_and_nothing_is_saved(page, server):
+    """Issue « Trust, round three », point 5: each file is refused before it is read."""
+    store(page, server, KEPT)
+    page.goto(f"{server}/listes/")
+    before = stored(page)
+    for name, content, message in HOSTILE_LISTS:
+        (said,) = import_messages(page, name, content)
+        assert re.fullmatch(message, said) if isinstance(message, re.Pattern) else said == message
+        assert stored(page) == before, name
+    # The page still answers: a list is created.
+    page.get_by_label("Nom de la nouvelle liste").fill("Après")
+    page.get_by_role("button", name="Créer la liste").click()
+    expect(page.locator(".srd-listes-toutes li")).to_have_count(3)
+
+
+def test_a_list_of_many_unknown_entities_names_a_few_and_counts_the_others(page, server):
+    store(page, server, [])
+    page.goto(f"{server}/listes/")
+    known = "skillcraft/talent/acrobaties"
+    file = json.loads(unknown_ids(4_000))
+    file["listes"][0]["ids"] += [known, known]
+    messages = import_messages(page, "vieille.json", json.dumps(file), said="Liste 0")
+    assert messages[0] == "« Liste 0 » importée : 1 entité."
+    assert messages[1:6] == [
+        f"« Liste 0 » : entité inconnue « x/{n} », laissée de côté." for n in range(5)
+    ]
+    assert messages[6:] == ["« Liste 0 » : et 3 995 autres entités inconnues, laissées de côté."]
+    assert lists_of(page) == [{"nom": "Liste 0", "ids": [known]}]
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE])

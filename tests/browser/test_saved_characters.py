@@ -11,6 +11,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from helpers import fill_local_storage
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -279,22 +280,73 @@ def test_storage_refused_says_so_and_the_address_still_keeps_the_values(browser,
     context.close()
 
 
-def test_storage_full_keeps_what_is_stored(context, server):
+def test_storage_full_still_lists_the_characters_and_a_write_says_full(context, server):
     page = context.new_page()
-    calc, query, _ = CHARACTERS["talon"]
+    calc, query, summary = CHARACTERS["talon"]
     save(page, server, "talon", calc, query, "Ysé")
+    fill_local_storage(page)
     before = stored(page)
-    page.evaluate(
-        "() => { Storage.prototype.setItem = () => {"
-        " throw new DOMException('plein', 'QuotaExceededError'); }; }"
-    )
     box = page.locator(".srd-personnage-enregistrer")
     box.get_by_label("Nom du personnage").fill("Autre")
     box.get_by_role("button", name="Enregistrer le personnage").click()
-    expect(box.locator(".srd-personnage-etat")).to_contain_text(
-        "indisponible", timeout=PYODIDE_WAIT_MS
+    expect(box.locator(".srd-personnage-etat")).to_have_text(
+        re.compile("^Le stockage de ce navigateur est plein.: le personnage n'est pas enregistré"),
+        timeout=PYODIDE_WAIT_MS,
+    )
+    page.goto(server + LIST)
+    expect(card(page, "Ysé")).to_contain_text(summary)
+    import_file(page, json.dumps(exported_file("Ysa")))
+    expect(report(page)).to_have_text(
+        re.compile("^Le stockage de ce navigateur est plein.: rien n'a été importé.$"),
+        timeout=PYODIDE_WAIT_MS,
     )
     assert stored(page) == before
+
+
+def exported_file(*names: str) -> dict:
+    """A file of Talon characters (the data's own archetype), one per name."""
+    character = {"format": 1, "systeme": "talon", "calculateur": "creation", "personnage": {}}
+    return {"format": 1, "personnages": [{"nom": n, "personnage": character} for n in names]}
+
+
+def nested_in_a_field(depth: int) -> str:
+    character = {"format": 1, "systeme": "talon", "calculateur": "creation", "personnage": "@"}
+    file = {"format": 1, "personnages": [{"nom": "Abîme", "personnage": character}]}
+    return json.dumps(file).replace('"@"', "[" * depth + "]" * depth)
+
+
+# (what the file is, its content, what the report says): generated here, each one hostile.
+HOSTILE_CHARACTERS = [  # two in a row never get the same message
+    # Killed Pyodide: « Maximum call stack size exceeded », and the same after a reload.
+    ("imbriqué 3 000 fois", nested_in_a_field(3_000), "Fichier trop imbriqué"),
+    # 1,1 Mo: froze the tab, then refused by the storage with its generic message.
+    (
+        "10 000 personnages",
+        json.dumps(exported_file(*(f"P{n}" for n in range(10_000)))),
+        "Fichier trop long : 10000 personnages, pour 500 au plus par fichier.",
+    ),
+    ("imbriqué 50 000 fois", "[" * 50_000 + "]" * 50_000, "Fichier trop imbriqué"),
+]
+
+
+def test_hostile_character_files_are_refused_in_french_and_nothing_is_saved(context, server):
+    """Issue « Trust, round three », point 5: each file is refused before it is read, and
+    the engine goes on reading the next one."""
+    page = context.new_page()
+    page.goto(server + LIST)
+    import_file(page, json.dumps(exported_file("Ysé")))
+    expect(report(page)).to_contain_text("1 personnage importé", timeout=PYODIDE_WAIT_MS)
+    before = stored(page)
+    for what, content, message in HOSTILE_CHARACTERS:
+        import_file(page, content)
+        expect(report(page)).to_contain_text(message, timeout=PYODIDE_WAIT_MS)
+        said = re.sub(r"\s", " ", report(page).inner_text())
+        assert said.startswith(f"Import refusé : {message}"), (what, said)
+        assert said.endswith("Rien n'a été importé."), (what, said)
+        assert stored(page) == before, what
+    import_file(page, json.dumps(exported_file("Ysa")))
+    expect(report(page)).to_contain_text("1 personnage importé : « Ysa »")
+    assert [c["nom"] for c in stored(page)] == ["Ysé", "Ysa"]
 
 
 RECORD = {  # as the engine writes it (engine/saved.py record), with a long name

@@ -164,3 +164,20 @@ def test_a_request_nested_ten_thousand_deep_gets_a_french_reply_and_pyodide_live
     )
     deep, after = json.loads(run_in_pyodide(site, code))
     assert deep["ok"] is False and "trop imbriquée" in deep["message"] and after is True
+
+
+def test_a_character_file_nested_three_thousand_deep_is_refused_and_pyodide_lives_on(site):
+    """Issue « Trust, round three », point 5: such a file, imported on « Mes personnages »,
+    killed Pyodide (« Maximum call stack size exceeded »); it is refused in French before it
+    is parsed, and the next import is read as usual."""
+    code = (
+        "import json\nfrom generator.engine.saved import saved_json\n"
+        "field = '[' * 3000 + ']' * 3000\n"
+        'text = \'{"format": 1, "personnages": [{"nom": "K", "personnage": %s}]}\'\n'
+        "deep = saved_json('importer', json.dumps({'texte': text % field}))\n"
+        "after = saved_json('importer', json.dumps({'texte': text % '{}'}))\n"
+        "json.dumps([json.loads(deep), json.loads(after)])"
+    )
+    deep, after = json.loads(run_in_pyodide(site, code))
+    assert "trop imbriqué" in deep["message"] and deep["personnages"] == []
+    assert after["message"] == "" and after["problemes"][0]["message"].startswith("Système")

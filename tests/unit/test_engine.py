@@ -14,6 +14,7 @@ from helpers import repo_rules
 
 from generator import assets
 from generator.engine import api, registry
+from generator.engine.imbrication import too_deep
 from generator.engine.inputs import DecimalInput, InputError, IntInput, TextInput
 from generator.engine.results import (
     Checks,
@@ -234,7 +235,7 @@ def test_the_request_bounds_leave_room_for_every_form(rules):
                 else ",".join(choices) or "9" * 12
             )
         assert len(json.dumps(query)) * 10 < api.MAX_QUERY_CHARS, calc.id
-        assert not api._too_deep(json.dumps(query)) and api.MAX_DEPTH >= 2
+        assert not too_deep(json.dumps(query), api.MAX_DEPTH) and api.MAX_DEPTH >= 2
 
 
 @pytest.mark.parametrize(

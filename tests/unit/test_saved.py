@@ -7,9 +7,11 @@ import json
 
 import jsonschema
 import pytest
+from helpers import ROOT
 from referencing import Registry, Resource
 
 from generator.engine import character, saved
+from generator.engine.imbrication import too_deep
 
 SKILLCRAFT = {"format": 1, "systeme": "skillcraft", "calculateur": "fiche"}
 TALENTS = "melee,resistance,athletisme,acrobaties,formation-martiale,discipline,vigilance"
@@ -63,6 +65,68 @@ def test_a_bad_file_is_refused_whole(rules, content, message):
     found = read(content, rules)
     assert message in found["message"].replace("\u00a0", " ").replace("\u202f", " ")
     assert found["personnages"] == []
+
+
+def nested_in_a_field(depth: int) -> str:
+    """A file whose one character has a field nested `depth` levels deep."""
+    field = "[" * depth + "]" * depth
+    character = json.dumps({**SKILLCRAFT, "personnage": {"talents": "@"}})
+    return (
+        json.dumps({"format": 1, "personnages": [{"nom": "Kara", "personnage": "@"}]})
+        .replace('"@"', character, 1)
+        .replace('"@"', field, 1)
+    )
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        nested_in_a_field(3_000),  # killed Pyodide (« Maximum call stack size exceeded »)
+        "[" * 100_000 + "]" * 100_000,
+        nested_in_a_field(saved.MAX_DEPTH),  # Python parses it: refused before, all the same
+    ],
+)
+def test_a_deeply_nested_file_is_refused_in_french_before_parsing(rules, content):
+    found = read(content, rules)
+    message = found["message"].replace("\u00a0", " ")
+    assert message.startswith("Fichier trop imbriqué : plus de 16 niveaux"), message
+    assert message.endswith("Rien n'a été importé.")
+    assert found["personnages"] == [] and found["problemes"] == []
+
+
+def test_brackets_inside_names_are_no_nesting(rules):
+    name = "[{" * 40 + "Kara"
+    file = {"format": 1, "personnages": [{"nom": name, "personnage": {**SKILLCRAFT}}]}
+    found = read(json.dumps(file), rules)
+    assert found["message"] == "" and found["problemes"][0]["message"].startswith("Nom trop long")
+
+
+def test_an_exported_file_nests_far_less_than_the_bound(rules):
+    """Every saved character of tests/characters.json, exported: 6 levels at most."""
+    queries = json.loads((ROOT / "tests" / "characters.json").read_text())["reponses"]
+    exported = []
+    for system, kind in character.types().items():
+        for query, _ in queries["/".join(kind.CALCULATOR)][:20]:
+            try:
+                record = saved.from_calculator(system, kind.CALCULATOR[1], query, rules[system])
+            except character.CharacterError:
+                continue
+            exported.append({"nom": "Essai", "modifie": "2026", "personnage": record["personnage"]})
+    text = json.dumps({"format": 1, "personnages": exported})
+    assert len(exported) > 20 and not too_deep(text, 6) and saved.MAX_DEPTH > 2 * 6
+    assert not read(text, rules)["message"]
+
+
+def test_a_file_of_too_many_characters_is_refused_whole_before_any_is_read(rules):
+    one = {"nom": "Ysé", "personnage": {**SKILLCRAFT, "personnage": {"dons": ["ubiquite"]}}}
+    file = {"format": 1, "personnages": [one] * (saved.MAX_CHARACTERS + 1)}
+    found = read(json.dumps(file), rules)
+    message = found["message"].replace("\u00a0", " ")
+    assert message == (
+        "Fichier trop long : 501 personnages, pour 500 au plus par fichier. Rien n'a été importé."
+    )
+    assert found["personnages"] == [] and found["problemes"] == []  # none was read
+    assert read(json.dumps([one["personnage"]] * 501), rules)["message"] == found["message"]
 
 
 @pytest.mark.parametrize(
