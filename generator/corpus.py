@@ -78,7 +78,20 @@ class Chapter:
 
     @property
     def notes(self) -> list[dict]:
-        return self.meta.get("notes_editoriales", [])
+        """The notes in reading order: by the place of the heading each names in the body
+        (the order of the file's header is not the reader's), those naming none last."""
+        from .links import chapter_anchors  # links reads this module
+
+        notes = self.meta.get("notes_editoriales", [])
+        if not isinstance(notes, list):
+            return notes
+        places = {anchor: rank for rank, anchor in enumerate(chapter_anchors(self))}
+        return sorted(
+            notes,
+            key=lambda note: places.get(
+                str(note.get("section")) if isinstance(note, dict) else "", len(places)
+            ),
+        )
 
 
 @dataclass

@@ -37,6 +37,12 @@ def _cell(links: Links, system: System, entity: Entity, field: str) -> str:
     if spec.get("x-rendu") == "condition":
         return ""  # the condition has its own column
     value = entity.data.get(field)
+    sub = dict(kind.subfields).get(field)
+    if sub:  # one value per item of a list of objects, as the index table shows it
+        numbers = [row.get(sub) for row in value or [] if isinstance(row, dict)]
+        if all(n is None for n in numbers):
+            return ""
+        return " / ".join("—" if n is None else str(n).replace("-", "\u2212") for n in numbers)
     refs = {path: target for path, target, *_ in kind.references()}
     ref_kind = refs.get((field, "*")) or refs.get((field,))
     labels = spec.get("x-libelles", {})

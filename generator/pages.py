@@ -186,6 +186,8 @@ class Renderer:
             if spec.get("x-interne"):
                 continue
             value, title = entity.data[field], spec.get("title", field)
+            if value is None:  # no target, no value: the line is left out
+                continue
             items = spec.get("items", {})
             if isinstance(value, list) and value and isinstance(value[0], dict):
                 columns = [
@@ -236,7 +238,7 @@ class Renderer:
     def _value(self, ctx, value, spec: dict) -> str:
         """One field value as Markdown: references become links."""
         if value is None:
-            return "aucune" if "x-ref" in spec else "—"
+            return "—"
         ref = spec.get("x-ref") or spec.get("items", {}).get("x-ref")
         if ref:
             targets = value if isinstance(value, list) else [value]
@@ -248,11 +250,14 @@ class Renderer:
         if isinstance(value, (int, float)):
             return number_text(value)
         if isinstance(value, list):
-            return ", ".join(number_text(v) for v in value) or "—"
+            shown = [self._value(ctx, v, spec.get("items", {})) for v in value]
+            if any(item.endswith(".") for item in shown):  # sentences read as sentences
+                return " ".join(item if item.endswith(".") else f"{item}." for item in shown)
+            return ", ".join(shown) or "—"
         if isinstance(value, dict):
             fields = spec.get("properties", {})
-            return ", ".join(
-                f"{fields.get(k, {}).get('title', k)} {self._value(ctx, v, fields.get(k, {}))}"
+            return " ; ".join(
+                f"{fields.get(k, {}).get('title', k)} : {self._value(ctx, v, fields.get(k, {}))}"
                 for k, v in value.items()
             )
         return self._texte(ctx, str(value)).replace("|", "\\|").replace("\n", " ")

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -239,3 +240,52 @@ _FILL_STORAGE = """() => {
 def fill_local_storage(page: Page) -> None:
     """Fills the storage of the page's origin, as a reader's long use would."""
     assert page.evaluate(_FILL_STORAGE) == "QuotaExceededError"
+
+
+# --- the text of a page, as a reader sees it ----------------------------------------
+
+HIDDEN = {"script", "style", "code", "pre", "kbd", "samp", "var", "textarea", "template"}
+
+
+SPOKEN = {"aria-label", "title", "placeholder", "alt"}
+
+
+BLOCKS = {"p", "li", "td", "th", "div", "dt", "dd", "h1", "h2", "h3", "h4", "br", "tr", "nav"}
+
+
+class _Text(HTMLParser):
+    """The text of a page as a reader sees it: code and scripts left out, a line break at
+    each block so two blocks' texts never glue."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.spoken: list[str] = []  # what a screen reader or a tooltip says
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.spoken.extend(v for k, v in attrs if k in SPOKEN and v)
+        if tag in BLOCKS:
+            self.parts.append("\n")
+        if tag in HIDDEN:
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if tag in HIDDEN and self.hidden:
+            self.hidden -= 1
+        if tag in BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def html_text(document: str) -> tuple[str, str]:
+    """The text of some HTML, and its attributes read aloud (labels, tooltips)."""
+    reader = _Text()
+    reader.feed(document)
+    return "".join(reader.parts), "\n".join(reader.spoken)
+
+
+BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»|\d[ \t\n]+%")

@@ -27,7 +27,7 @@
     const list = element("ul");
     for (const error of errors) {
       const item = element("li");
-      item.append(element("code", `${error.fichier}:${error.ligne}`), ` : ${error.message}`);
+      item.append(element("code", `${error.fichier}:${error.ligne}`), `\u00a0: ${error.message}`);
       list.append(item);
     }
     const note = element(

@@ -180,7 +180,8 @@ def _value_html(value: Number | str, percent: bool) -> str:
     # A rounded figure opens its exact value (CSS, on focus): a button, so that it is
     # reached by keyboard and named by what it shows.
     return (
-        f'<button type="button" class="srd-num" data-exact="{text}" title="{text}">{shown}</button>'
+        f'<button type="button" class="srd-num" data-exact="{text}" '
+        f'title="{text.replace("-", MINUS)}">{shown}</button>'
     )
 
 

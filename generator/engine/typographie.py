@@ -2,7 +2,8 @@
 
 A narrow no-break space (U+202F) before « ; ! ? », inside « » and between a number and
 « % », a no-break space (U+00A0) before « : », so that no line of a phone's screen starts
-with a colon, a closing guillemet or a per cent sign. One function for plain text
+with a colon, a closing guillemet or a per cent sign; a minus sign (U+2212) for a hyphen
+that starts a number. One function for plain text
 (`texte`), one for HTML (`html`): the site's pages (a final pass of the build,
 generator/typo_hook.py), the search index and the calculators' results (this package runs
 under Pyodide too: standard library only).
@@ -27,7 +28,10 @@ _BEFORE_COLON = re.compile(rf"{_SPACES}+(?=:{_END})")
 _AFTER_OPENING = re.compile(rf"«{_SPACES}*")
 _BEFORE_CLOSING = re.compile(rf"(?<=[^\s«]){_SPACES}*»|^{_SPACES}+»")
 _BEFORE_PERCENT = re.compile(rf"(?<=\d){_SPACES}+(?=%)")  # « 12 % »
-_MARKS = re.compile("[;!?:«»%]")
+# A hyphen that starts a number is a minus (« -13 », « (X) -0/15 ») : U+2212. Not after a
+# letter, a digit or a decimal mark (« PSY-5 », « 1-3 », « 2,5-3 » are left alone).
+_MINUS = re.compile(r"(?<![\w.,\-\u2212])-(?=\d)")
+_MARKS = re.compile("[;!?:«»%-]")
 _TRAILING = re.compile(rf"{_SPACES}+$")
 
 
@@ -39,6 +43,7 @@ RULES = (
     (_AFTER_OPENING, "«" + FINE),
     (_BEFORE_CLOSING, FINE + "»"),
     (_BEFORE_PERCENT, FINE),
+    (_MINUS, "\u2212"),
 )
 
 

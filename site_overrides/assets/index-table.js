@@ -34,7 +34,7 @@ function addFacets(container, table, apply) {
     const values = [...new Set([...table.tBodies[0].rows].map((row) => row.cells[column].textContent.trim()))].sort(collator.compare);
     const label = document.createElement("label");
     label.className = "srd-filter";
-    label.textContent = `${name} : `;
+    label.textContent = `${name}\u00a0: `;
     const select = document.createElement("select");
     select.append(new Option("toutes", ""), ...values.map((value) => new Option(value, value)));
     select.addEventListener("change", apply);

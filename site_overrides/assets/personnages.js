@@ -81,7 +81,7 @@ function refusal(calc, reply) {
   const fields = Object.entries(reply.errors || {}).map(
     ([field, message]) => `champ ${quoted(fieldLabel(calc, field))}${colon} ${message}`,
   );
-  const why = [reply.message, ...fields].filter(Boolean).join(" ; ");
+  const why = [reply.message, ...fields].filter(Boolean).join("\u202f; ");
   return `Personnage non enregistré${colon} ${why || "valeurs illisibles."}`;
 }
 

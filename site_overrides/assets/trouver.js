@@ -35,7 +35,7 @@ export function loadIndex() {
   rowsPromise ||= fetch(INDEX).then((reply) => reply.json()).then((rows) =>
     rows.map((row) => ({
       ...row,
-      facets: Object.entries(row.f).map(([name, value]) => `${name} : ${value}`),
+      facets: Object.entries(row.f).map(([name, value]) => `${name}\u00a0: ${value}`),
       text: plain([row.n, row.r, row.c, row.kn, row.sn, ...Object.values(row.f)].join(" ")),
       condition: plain(row.c),
     })),
@@ -211,7 +211,7 @@ async function bind(container) {
   fillKinds();
   kind.value = state.k;
   fillFacets();
-  facet.value = state.f;
+  facet.value = state.f.replace(/ (?=: )/, "\u00a0"); // an address written before the no-break space
   query.value = state.q;
   condition.value = state.c;
   sort.value = state.tri;

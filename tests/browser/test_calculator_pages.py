@@ -414,7 +414,7 @@ def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
     page.select_option("select[name=s]", "skillcraft")
     page.select_option("select[name=k]", "talent")
     page.fill("input[name=c]", "")
-    page.select_option("select[name=f]", "Tiers : 1")
+    page.select_option("select[name=f]", "Tiers\u00a0: 1")
     expect(page.locator(".srd-trouveur-compte")).to_have_text("46 résultats")
     assert "s=skillcraft" in page.url and "k=talent" in page.url
     page.fill("input[name=q]", "epee")  # accents optional

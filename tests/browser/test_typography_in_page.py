@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import BREAKABLE_BEFORE
 
 from generator.engine.typographie import INSECABLE
-
-BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»|\d[ \t\n]+%")
 
 
 @pytest.mark.browser

@@ -1,66 +1,19 @@
-"""French typography and words (issue 19, point 6): the typography function, then every
-page of the built site read as a reader sees it (the text of its HTML, code left out)."""
+"""Every page of the built site read as a reader sees it (the text of its HTML, code left
+out): French typography (issue 19, point 6), and text that reads like machine output
+(« At the table, round two », point 9)."""
 
 from __future__ import annotations
 
 import re
-from fractions import Fraction
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
-from generator.engine import registry
-from generator.engine.results import format_percent
-from generator.engine.typographie import FINE, INSECABLE, html, pluriel, texte
-
-HIDDEN = {"script", "style", "code", "pre", "kbd", "samp", "var", "textarea", "template"}
-
-
-SPOKEN = {"aria-label", "title", "placeholder", "alt"}
-
-
-BLOCKS = {"p", "li", "td", "th", "div", "dt", "dd", "h1", "h2", "h3", "h4", "br", "tr", "nav"}
-
-
-class _Text(HTMLParser):
-    """The text of a page as a reader sees it: code and scripts left out, a line break at
-    each block so two blocks' texts never glue."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.spoken: list[str] = []  # what a screen reader or a tooltip says
-        self.hidden = 0
-
-    def handle_starttag(self, tag, attrs):
-        self.spoken.extend(v for k, v in attrs if k in SPOKEN and v)
-        if tag in BLOCKS:
-            self.parts.append("\n")
-        if tag in HIDDEN:
-            self.hidden += 1
-
-    def handle_endtag(self, tag):
-        if tag in HIDDEN and self.hidden:
-            self.hidden -= 1
-        if tag in BLOCKS:
-            self.parts.append("\n")
-
-    def handle_data(self, data):
-        if not self.hidden:
-            self.parts.append(data)
+from helpers import BREAKABLE_BEFORE, html_text
 
 
 def page_text(page: Path) -> tuple[str, str]:
     """The page's text, and its attributes read aloud (labels, tooltips)."""
     return html_text(page.read_text(encoding="utf-8"))
-
-
-def html_text(document: str) -> tuple[str, str]:
-    """The text of some HTML, and its attributes read aloud (labels, tooltips)."""
-    reader = _Text()
-    reader.feed(document)
-    return "".join(reader.parts), "\n".join(reader.spoken)
 
 
 def built_pages(site: Path) -> dict[str, tuple[str, str]]:
@@ -80,24 +33,25 @@ def _url(relative: Path) -> str:
     return f"/{relative}"
 
 
-BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»|\d[ \t\n]+%")
-
-
 PLURAL_MARK = re.compile(r"\w\((?:s|e|es|x)\)")
-
-
 LONG_DECIMAL = re.compile(r"\d,\d{5,}")
-
-
 ENGLISH = re.compile(
     r"\b(?:Skip to content|Back to top|Made with|Table of contents|Type to start searching"
     r"|Search|Previous|Next|Copy to clipboard|Loading|Close|Clear|Share|Edit this page"
     r"|Last update|Not found|Page not found|Light mode|Dark mode|Submit|Error|Show more)\b",
     re.I,
 )
-
-
 SCHEMA_KEY = re.compile(r"\b[a-z]+_[a-z_]+ ?: |:\s*(?:true|false|True|False|None|null)\b")
+# Sentences glued by a comma after their full stop: « …finesse)., Attaque… ».
+STOP_COMMA = re.compile(r"(?<!\betc)(?<!\d)\.,")
+# A term followed by a link that only repeats it: « débordé (Débordé) ».
+ECHO = re.compile(r"\b([\w'’-]+(?: [\w'’-]+){0,5}) \((\1)\)", re.I)
+# A hyphen standing for a minus: « -13 » (« PSY-5 », « 1-3 » are not minus signs).
+ASCII_MINUS = re.compile(r"(?<![\w.,\-\u2212])-\d")
+# A capital A that stands for « À »: « A bout portant ».
+# (« A vue » is quoted as printed by UnDéSix; « A l'emporte » names a side, A or B.)
+UNACCENTED_A = re.compile(r"(?<![\w'’-])A (?=(?:bout|la|partir|distance|chaque|moins)\b)")
+NOTE_MARKER = re.compile(r'class="srd-appel-note"[^>]*>note (\d+)</a>')
 
 
 def offences(pages: dict[str, str], pattern: re.Pattern) -> list[str]:
@@ -144,32 +98,116 @@ def system_meta(root) -> dict[str, dict]:
     }
 
 
+def _none_found(found: list[str]) -> None:
+    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+
+
 def test_no_breakable_space_before_french_punctuation_on_any_page(pages):
     assert len(pages) > 1000
-    found = offences(pages, BREAKABLE_BEFORE)
-    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+    _none_found(offences(pages, BREAKABLE_BEFORE))
 
 
 def test_no_plural_in_parentheses_on_any_page(pages):
-    found = offences(pages, PLURAL_MARK)
-    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+    _none_found(offences(pages, PLURAL_MARK))
 
 
 def test_no_decimal_of_five_digits_or_more_on_any_page(pages):
-    found = offences(pages, LONG_DECIMAL)
-    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+    _none_found(offences(pages, LONG_DECIMAL))
 
 
 def test_no_schema_key_on_any_page(pages):
-    found = offences(pages, SCHEMA_KEY)
-    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+    _none_found(offences(pages, SCHEMA_KEY))
 
 
 def test_no_english_ui_string_on_any_page(read):
-    found = offences({url: "\n".join(both) for url, both in read.items()}, ENGLISH)
-    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+    _none_found(offences({url: "\n".join(both) for url, both in read.items()}, ENGLISH))
 
 
 def test_one_name_per_system(pages, system_meta):
-    found = long_names(pages, system_meta)
-    assert not found, f"{len(found)} pages, dont : " + "\n".join(found[:10])
+    _none_found(long_names(pages, system_meta))
+
+
+def test_no_full_stop_before_a_comma_on_any_page(pages):
+    """A list of sentences is not joined by commas: « finesse)., Attaque »."""
+    _none_found(offences(pages, STOP_COMMA))
+
+
+def test_no_link_that_echoes_the_word_before_it(pages):
+    """« débordé (Débordé) »: the word itself is the link."""
+    _none_found(offences(pages, ECHO))
+
+
+def test_no_ascii_hyphen_for_a_minus_on_any_page(read):
+    _none_found(offences({url: "\n".join(both) for url, both in read.items()}, ASCII_MINUS))
+
+
+def test_a_capital_a_keeps_its_accent(pages):
+    _none_found(offences(pages, UNACCENTED_A))
+
+
+def test_a_field_with_no_value_is_left_out_not_written_aucune(site, root):
+    """« Talent requis : aucune » (with the wrong gender): a field whose value is empty
+    (`null`) has no line on its entity's fact sheet."""
+    from html import escape
+
+    from generator import schemas, urls
+    from generator.build import check
+
+    corpus, _ = check(root)
+    found, checked = [], 0
+    for system in corpus.systems.values():
+        for entity in system.all_entities():
+            spec = schemas.kinds(system.id)[entity.kind].schema["properties"]
+            empty = [f for f, v in entity.data.items() if v is None and f in spec]
+            if not empty:
+                continue
+            page = site / urls.url(entity.docs_path).strip("/") / "index.html"
+            html = page.read_text(encoding="utf-8")
+            for field in empty:
+                checked += 1
+                title = escape(spec[field].get("title", field), quote=False)
+                if f"<dt>{title}</dt>" in html:
+                    found.append(f"{entity.docs_path} : {title}")
+    assert checked
+    _none_found(found)
+
+
+def test_note_markers_are_numbered_in_reading_order(site):
+    found = []
+    for page in sorted(site.rglob("*.html")):
+        seen: list[int] = []
+        for number in map(int, NOTE_MARKER.findall(page.read_text(encoding="utf-8"))):
+            if number not in seen:
+                seen.append(number)
+        if seen != sorted(seen):
+            found.append(f"{page.relative_to(site)} : {seen}")
+    _none_found(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("Attaque faite par finesse)., Attaque avec avantage", STOP_COMMA),
+        ("Un personnage débordé (Débordé) fait face", ECHO),
+        ("Il est mal en point (Mal en point).", ECHO),
+        ("Coût imprimé (XP) : (X) -0/15/20/40", ASCII_MINUS),
+        ("mouvement -4", ASCII_MINUS),
+        ("l'atout A bout portant", UNACCENTED_A),
+    ],
+)
+def test_each_check_sees_its_defect(text, pattern):
+    assert pattern.search(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("etc., puis 2.,", STOP_COMMA),
+        ("Communiquer + esprit > PSY-5, de 1-3 et 2,5-3", ASCII_MINUS),
+        ("un malus de −13", ASCII_MINUS),
+        ("l'Initiative (1D6 + Initiative)", ECHO),
+        ("À bout portant ; A l'emporte", UNACCENTED_A),
+    ],
+)
+def test_each_check_leaves_good_text_alone(text, pattern):
+    assert not pattern.search(text)

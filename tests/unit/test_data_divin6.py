@@ -88,3 +88,24 @@ def test_every_weapon_category_has_its_price_row(rules):
         assert (row.kind, row.category) == ("arme", cid)
         assert category.cited, cid  # the sheet recognises the weapons the text names
     assert [c.mastery for c in divin.weapon_categories.values()] == [0, 1, 2]
+
+
+def test_without_metier_des_armes_a_heavy_weapon_drops_two_categories(system):
+    """l. 339–341: without the atout every weapon is light, so a heavy one loses two
+    categories; « une catégorie inférieure » said one."""
+    for kind, ident in (("atout", "metier-des-armes"), ("categorie-arme", "lourde")):
+        entity = next(e for e in system.entities[kind] if e.id == ident)
+        assert "catégorie inférieure" not in entity.data["description"], ident
+    chapter = next(c for c in system.chapters if c.id == "equipement")
+    notes = " ".join(str(n) for n in chapter.meta["notes_editoriales"])
+    assert "catégorie inférieure" not in notes and "deux catégories" in notes
+
+
+def test_arquefeu_damage_links_to_the_calculator_of_exploding_dice(system):
+    """l. 350–355: exploding on 6, on 5+ with high-explosive rounds; the page links the
+    damage calculator set so, never a plain-sum dice button."""
+    for ident, dice in (("pistolet-d-arquefeu", 2), ("fusil-d-arquefeu", 3)):
+        text = next(e for e in system.entities["equipement"] if e.id == ident).data["description"]
+        assert "{@des" not in text, ident
+        for threshold in (6, 5):
+            assert f"{{@calcul degats?des={dice}&explosion={threshold}|" in text, ident

@@ -170,3 +170,13 @@ def test_talents_are_no_closer_to_the_source_than_the_chapters(root):
         if s.group == "skillcraft/talent" and s.share >= proximite.THRESHOLD
     ]
     assert talents[0] / talents[1] <= chapters[0] / chapters[1], near
+
+
+def test_the_one_to_four_hours_of_poison_are_drunkenness_not_intoxication(system):
+    """The third phase of drunkenness poisons for 1d4 hours (l. 2452); a failed intoxication
+    save poisons too, but the text gives it no duration (l. 2896)."""
+    poisoned = next(e for e in system.entities["etat"] if e.id == "empoisonne")
+    sentences = poisoned.data["description"].replace("\n", " ").split(". ")
+    intoxication = [s for s in sentences if "intoxication" in s]
+    assert intoxication and not any("1d4" in s or "heure" in s for s in intoxication)
+    assert any("ébriété" in s and "1d4} heures" in s for s in sentences)

@@ -1,5 +1,7 @@
 """UnDéSix data: counts against the source (guide §A4), spells against their parts."""
 
+import re
+
 import pytest
 
 from generator.build import check
@@ -35,8 +37,6 @@ def test_spells_whose_printed_total_differs_carry_a_note(system):
 
 
 def test_no_personal_details_and_no_file_name(system):
-    import re
-
     assert ".txt" not in system.meta["source"]
     assert not re.search(r"[\w.-]+@[\w-]+\.\w+", str(system.meta))  # no e-mail address
 
@@ -82,3 +82,15 @@ def test_the_gaps_say_the_scales_are_extended_as_their_notes_decide(system):
         assert "prolonge" in text
     for step in ("taille-de-10-km-a-100-km", "duree-jusqu-a-10-000-ans"):
         assert system.entity("echelle", step).data.get("pas_au_dela")
+
+
+def test_the_random_creation_reroll_is_the_players_choice(system):
+    """« le joueur peut relancer les dés » (l. 1013, 1027): a choice, never a must."""
+    creation = _chapter(system, "creation")
+    rows = next(e for e in system.entities["table"] if e.id == "modes-de-creation")
+    texts = [
+        *creation.body.splitlines(),
+        *(str(cell) for row in rows.data["lignes"] for cell in row),
+    ]
+    said = [t for t in texts if "relance" in t and "13 ou moins" in t]
+    assert said and all(re.search(r"\bpeut relancer\b|relance permise", t) for t in said), said

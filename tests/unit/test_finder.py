@@ -36,3 +36,27 @@ def test_every_required_entity_is_in_the_index(rows):
         [["skillcraft/talent/poigne-de-fer", None]]
     ]
     assert "q" not in rows["divin6/atout/attaque-en-finesse"]  # no prerequisite
+
+
+def test_a_column_read_from_a_list_shows_its_values(root, rows):
+    """A column of one value per item of a list (the XP cost of each level of a Talon
+    atout) is in the row, so a card prints it rather than the raw printed cost
+    (« Coût imprimé (XP) : (X) -0/15/20/40 »)."""
+    from generator import schemas
+
+    corpus, _ = check(root)
+    checked = 0
+    for system in corpus.systems.values():
+        for kind_id, entities in system.entities.items():
+            kind = schemas.kinds(system.id)[kind_id]
+            titles = dict(kind.columns)
+            for field, sub in kind.subfields:
+                for entity in entities:
+                    values = [r.get(sub) for r in entity.data.get(field) or []]
+                    if any(v is not None for v in values):
+                        shown = rows[f"{system.id}/{kind_id}/{entity.id}"]["f"][titles[field]]
+                        assert shown.replace("\u2212", "-").split(" / ") == [
+                            "—" if v is None else str(v) for v in values
+                        ], entity.id
+                        checked += 1
+    assert checked

@@ -23,3 +23,20 @@ def test_a_section_that_names_nothing_is_refused_at_its_line(project):
     assert any(
         p.startswith(f"{entity}:{line}: ") and "section « prix » introuvable" in p for p in found
     ), found
+
+
+def test_a_chapters_notes_come_in_reading_order(root):
+    """Notes are numbered as the reader meets their places (Divin's combat chapter read
+    « note 3, 4, 1, 2 »): by the heading each names, those naming none last."""
+    from generator.build import check
+    from generator.links import chapter_anchors
+
+    corpus, _ = check(root)
+    found = []
+    for system in corpus.systems.values():
+        for chapter in system.chapters:
+            ranks = {anchor: rank for rank, anchor in enumerate(chapter_anchors(chapter))}
+            order = [ranks.get(note.get("section"), len(ranks)) for note in chapter.notes]
+            if order != sorted(order):
+                found.append(f"{system.id}/{chapter.id} : {order}")
+    assert not found, found

@@ -31,6 +31,18 @@ def test_every_property_has_a_french_title(name, schema):
 
 
 @pytest.mark.parametrize("name,schema", ALL_SCHEMAS, ids=[n for n, _ in ALL_SCHEMAS])
+def test_every_title_reads_as_a_label(name, schema):
+    """A title is shown as the label of a value (« Dés d'attaque sournoise (d6) : 1 »): it
+    starts with a capital letter or a digit, never « d6 d'attaque sournoise 1 »."""
+    lower = [
+        ".".join(path)
+        for path, spec in _properties(schema)
+        if spec.get("title") and not spec["title"][0].isupper() and not spec["title"][0].isdigit()
+    ]
+    assert not lower, f"{name} : {', '.join(lower)}"
+
+
+@pytest.mark.parametrize("name,schema", ALL_SCHEMAS, ids=[n for n, _ in ALL_SCHEMAS])
 def test_every_enum_value_has_a_label(name, schema):
     for path, spec in _properties(schema):
         if "enum" in spec:
