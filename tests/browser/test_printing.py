@@ -124,7 +124,7 @@ def test_a_screen_naming_nothing_is_reported_at_its_line(project, old, new, mess
 def test_a_screen_of_two_panels_is_refused_by_the_schema(project):
     path = project / "data" / "reserve-d6" / "systeme.yaml"
     text = path.read_text(encoding="utf-8")
-    cut = text.index("  - titre: Personnages")
+    cut = text.index("  - titre: Blessures, mort et folie")
     path.write_text(text[:cut], encoding="utf-8")
     with pytest.raises(BuildFailed) as failure:
         check(project)
@@ -229,17 +229,22 @@ def test_a_printed_gm_screen_fills_each_of_its_pages(browser, server, system_id)
 
 
 def text_finder(runs: list, label: str):
-    """find(text, after) -> (offset, run): where the first words of a text are printed,
-    searched in the runs' text from an offset on."""
+    """find(text, after) -> (offset past it, run): where a text (or its first words) is
+    printed, searched in the runs' text from an offset on."""
     stream, starts = "", []
     for run in runs:
         starts.append(len(stream))
         stream += flat(run[4]) + " "
 
     def find(needle: str, after: int) -> tuple[int, tuple]:
-        found = stream.find(" ".join(flat(needle).split()[:2]), after)
+        words = flat(needle)  # whole, or its first words if it wraps on a hyphen
+        found = stream.find(words, after)
+        if found < 0:
+            words = " ".join(words.split()[:2])
+            found = stream.find(words, after)
         assert found >= 0, (label, needle)
-        return found, runs[max(i for i, start in enumerate(starts) if start <= found)]
+        run = runs[max(i for i, start in enumerate(starts) if start <= found)]
+        return found + len(words), run
 
     return find
 
@@ -257,7 +262,7 @@ def test_no_printed_screen_table_leaves_its_heading_or_breaks_across_columns(bro
                 const titles = [...bloc.querySelectorAll('h3, h4')]
                   .filter(h => h.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
                 const rows = t.querySelectorAll('tbody tr');
-                return [titles.at(-1).innerText, t.querySelector('th').innerText,
+                return [titles.at(-1).innerText.replace('¶', ''), t.querySelector('th').innerText,
                         rows[rows.length - 1].querySelector('td').innerText];
             })"""
         )

@@ -45,13 +45,13 @@ def expected(system, item) -> list[str]:
         for e in system.entities[item["genre"]]
         if all(e.data.get(f) in v for f, v in item.get("filtre", {}).items())
     ]
-    found = [e.name for e in kept]
+    found = [e.data[item.get("libelle", "nom")] for e in kept]
     if "table" in item:
         for entity in kept:
             for row in entity.data[item["table"]]:
                 keys = item.get("colonnes") or [k for k, v in row.items() if isinstance(v, str)]
                 found += [str(row[k]) for k in keys if isinstance(row.get(k), (str, int))]
-    elif "grouper" not in item:
+    else:
         fields = schemas.kinds(system.id)[item["genre"]].schema["properties"]
         for entity in kept:
             for field in item.get("colonnes", []):

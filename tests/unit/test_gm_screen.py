@@ -119,9 +119,9 @@ def test_a_screen_column_naming_no_field_is_reported_at_its_line(project, old, n
 def test_a_sub_table_column_is_read_in_the_objects_of_its_field(project):
     path = project / "data" / "talon" / "systeme.yaml"
     text = path.read_text(encoding="utf-8")
-    old = "colonnes: [nom, nombre, seuil, malus,"
+    old = "colonnes: [nom, nombre, seuil, malus]"
     assert old in text
-    path.write_text(text.replace(old, "colonnes: [nom, nombres, seuil, malus,", 1), "utf-8")
+    path.write_text(text.replace(old, "colonnes: [nom, nombres, seuil, malus]", 1), "utf-8")
     with pytest.raises(BuildFailed) as failure:
         check(project)
     assert "le genre « piste » n'a pas de champ « nombres »" in failure.value.problems.report()
