@@ -279,6 +279,32 @@ def test_no_printed_screen_table_leaves_its_heading_or_breaks_across_columns(bro
     page.close()
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [820, 390])
+def test_each_gm_screen_fits_a_tablet_and_a_phone(browser, server, width):
+    """On a tablet (820 px) and a phone, the screen neither scrolls sideways nor holds a
+    table wider than its box (a wide table reflows into blocks)."""
+    context = browser.new_context(viewport={"width": width, "height": 1000})
+    page = context.new_page()
+    for system_id in systems_with_screens():
+        page.goto(server + urls.url(urls.gm_screen(system_id)), wait_until="load")
+        faults = page.evaluate(
+            """() => {
+                const out = [];
+                const root = document.documentElement;
+                if (root.scrollWidth > root.clientWidth) out.push('défile sur le côté');
+                for (const t of document.querySelectorAll('.srd-ecran table')) {
+                    if (t.getBoundingClientRect().width > t.parentElement.clientWidth + 1) {
+                        out.push(t.closest('.srd-ecran-bloc').querySelector('h3, h4').innerText);
+                    }
+                }
+                return out;
+            }"""
+        )
+        assert not faults, (system_id, width, faults)
+    context.close()
+
+
 def expected_on_sheet(system: str, calc_id: str) -> list[str]:
     """Values the engine computes for the test character, the failed checks, and the
     effect of one chosen entity, as the data says it."""
