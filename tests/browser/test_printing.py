@@ -202,7 +202,7 @@ def test_each_gm_screen_prints_on_landscape_pages_in_type_of_8_points(browser, s
     page.close()
 
 
-# Réserve-d6's text is 67 lines: its rules played at the table fill less than a column.
+# Réserve-d6's text is 67 lines: its rules played at the table fill half a page.
 SPARSE = {"reserve-d6"}
 
 
@@ -210,7 +210,7 @@ SPARSE = {"reserve-d6"}
 @pytest.mark.parametrize(
     "system_id",
     [
-        pytest.param(s, marks=pytest.mark.xfail(strict=True, reason="moins d'une colonne"))
+        pytest.param(s, marks=pytest.mark.xfail(strict=True, reason="67 lignes : une demi-page"))
         if s in SPARSE
         else s
         for s in systems_with_screens()
