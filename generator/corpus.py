@@ -384,6 +384,28 @@ def _check_screen(system: System, meta: Located, problems: Problems) -> None:
                     meta.line((*where, "id")),
                     f"écran du MJ : entité « {kind} {entity_id} » introuvable",
                 )
+            else:
+                fields = schemas.kinds(system.id)[kind].schema["properties"]
+                named = [(fields, "filtre", f, f) for f in item.get("filtre", {})]
+                for key in ("grouper", "libelle"):
+                    if key in item:
+                        named.append((fields, key, None, item[key]))
+                columns = fields
+                if "table" in item:
+                    named.append((fields, "table", None, item["table"]))
+                    inner = fields.get(item["table"], {}).get("items", {})
+                    columns = inner.get("properties", {})
+                named += [
+                    (columns, "colonnes", i, f) for i, f in enumerate(item.get("colonnes", []))
+                ]
+                for known, key, sub, field in named:
+                    if field not in known:
+                        path = (*where, key) if sub is None else (*where, key, sub)
+                        problems.add(
+                            system.file,
+                            meta.line(path),
+                            f"écran du MJ : le genre « {kind} » n'a pas de champ « {field} »",
+                        )
 
 
 def _load_entities(

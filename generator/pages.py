@@ -21,6 +21,7 @@ from . import notes, per_entity, schemas, sources, systems, urls
 from .corpus import Corpus, Entity, System, fingerprint
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
+from .engine.results import signed
 from .engine.typographie import texte
 from .finder import _plain
 from .links import Links, relative
@@ -100,6 +101,8 @@ class Renderer:
         self.env.filters["chemin"] = self._chemin
         self.env.filters["cellule"] = self._cellule
         self.env.filters["champs"] = self._champs
+        self.env.filters["sous_table"] = self._sous_table
+        self.env.filters["groupes"] = self._groupes
         self.env.filters["par_genre"] = self._par_genre
         self.env.filters["notes_de_page"] = notes.page_notes
         self.env.filters["avec_appels"] = notes.with_markers
@@ -161,14 +164,16 @@ class Renderer:
                         ctx, target, schemas.kinds(entity.system)[ref_kind].short_name(target.data)
                     )
                 )
-            elif isinstance(item, dict):
-                shown.append(str(item.get("texte") or item.get("nom") or ""))
+            elif isinstance(item, dict):  # an object without a name reads field by field
+                name = item.get("texte") or item.get("nom")
+                own = spec.get("items", spec) if isinstance(value, list) else spec
+                shown.append(str(name) if name else self._value(ctx, item, own))
             elif isinstance(item, bool):
                 shown.append("oui" if item else "non")
             elif isinstance(item, str) and item in labels:
                 shown.append(labels[item])
             elif isinstance(item, (int, float)):
-                shown.append(number_text(item))
+                shown.append(signed(item) if spec.get("x-signe") else number_text(item))
             else:
                 shown.append(self._texte(ctx, str(item)))
         return ", ".join(shown).replace("|", "\\|") or "—"
@@ -217,6 +222,33 @@ class Renderer:
         return "\n\n".join(filter(None, [facts(simple), *tables]))
 
     @pass_context
+    def _sous_table(self, ctx, entity: Entity, field: str, keys=()) -> str:
+        """A field holding a list of objects, as a Markdown table (its schema's titles):
+        the keys given, or every key some object fills."""
+        items = schemas.kinds(entity.system)[entity.kind].schema["properties"][field]["items"]
+        specs = items.get("properties", {})
+        value = entity.data.get(field) or []
+        columns = list(keys) or [
+            k
+            for k, spec in specs.items()
+            if not spec.get("x-interne") and any(row.get(k) not in (None, "") for row in value)
+        ]
+        head = "| " + " | ".join(specs[k].get("title", k) for k in columns) + " |"
+        rows = [
+            "| " + " | ".join(self._value(ctx, row.get(k), specs[k]) for k in columns) + " |"
+            for row in value
+        ]
+        return "\n".join([head, "|" + "---|" * len(columns), *rows])
+
+    @pass_context
+    def _groupes(self, ctx, entities: list, field: str) -> list[tuple[str, list]]:
+        """Entities grouped by the shown value of one of their fields, in data order."""
+        groups: dict[str, list] = {}
+        for entity in entities:
+            groups.setdefault(self._cellule(ctx, entity, field), []).append(entity)
+        return list(groups.items())
+
+    @pass_context
     def _condition(self, ctx, data: dict) -> str:
         """An entity's structured condition as a sentence, written by the system's
         `site.condition` (it reads the fields its schema marks `x-rendu: condition`)."""
@@ -248,7 +280,7 @@ class Renderer:
         if isinstance(value, str) and value in spec.get("x-libelles", {}):
             return spec["x-libelles"][value]
         if isinstance(value, (int, float)):
-            return number_text(value)
+            return signed(value) if spec.get("x-signe") else number_text(value)
         if isinstance(value, list):
             shown = [self._value(ctx, v, spec.get("items", {})) for v in value]
             if any(item.endswith(".") for item in shown):  # sentences read as sentences
@@ -480,7 +512,28 @@ class Renderer:
                         "entity": system.entity(item["genre"], item["id"])
                         if "id" in item
                         else None,
-                        "entities": system.entities.get(item["genre"], []),
+                        "entities": [
+                            entity
+                            for entity in system.entities.get(item["genre"], [])
+                            if all(
+                                entity.data.get(field) in allowed
+                                for field, allowed in item.get("filtre", {}).items()
+                            )
+                        ],
+                        "colonnes": [
+                            (field, kinds[item["genre"]].schema["properties"][field]["title"])
+                            for field in item.get("colonnes", [])
+                            if "table" not in item
+                        ],
+                        "sous_colonnes": item.get("colonnes", []) if "table" in item else [],
+                        "table": item.get("table"),
+                        "titre": item.get("titre") or kinds[item["genre"]].plural,
+                        "grouper": item.get("grouper"),
+                        "libelle": item.get("libelle", "nom"),
+                        "grouper_titre": kinds[item["genre"]]
+                        .schema["properties"]
+                        .get(item.get("grouper"), {})
+                        .get("title"),
                     }
                     for item in volet["contenu"]
                 ],

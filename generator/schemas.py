@@ -17,7 +17,8 @@ Besides JSON Schema, a schema says what its fields mean, and the generic code fo
   x-rendu: condition        a structured condition, written as a sentence by the system;
   x-interne: true           a field for programs (the calculators), not shown on the page:
                             another field says the same in words (a formula's terms);
-  x-libelle-court: <champ>  (kind level) the field to use as a short link label.
+  x-libelle-court: <champ>  (kind level) the field to use as a short link label;
+  x-signe: true             (integer) a modifier, always shown with its sign (+3, +0, −2).
 """
 
 from __future__ import annotations

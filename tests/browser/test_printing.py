@@ -1,6 +1,7 @@
 """What the table prints: a character sheet per system on one A4 page, computed by the
 engine (generator/engine/fiche.py, site_overrides/assets/fiche.js), and each system's GM
-screen in three landscape A4 pages (`ecran` in systeme.yaml, templates/ecran.md.j2).
+screen on landscape A4 pages it fills, in three columns (`ecran` in systeme.yaml,
+templates/ecran.md.j2).
 Printed to PDF in Chromium and read back with pypdf."""
 
 from __future__ import annotations
@@ -123,7 +124,7 @@ def test_a_screen_naming_nothing_is_reported_at_its_line(project, old, new, mess
 def test_a_screen_of_two_panels_is_refused_by_the_schema(project):
     path = project / "data" / "reserve-d6" / "systeme.yaml"
     text = path.read_text(encoding="utf-8")
-    cut = text.index("  - titre: Personnages")
+    cut = text.index("  - titre: Blessures, mort et folie")
     path.write_text(text[:cut], encoding="utf-8")
     with pytest.raises(BuildFailed) as failure:
         check(project)
@@ -135,7 +136,7 @@ def test_a_screen_of_two_panels_is_refused_by_the_schema(project):
 
 def screen_titles(system) -> list[str]:
     """What the screen of a system must show: its panels' titles, and the name of each
-    declared entity or the plural of each declared kind."""
+    declared entity, or the title given to a declared kind (its plural by default)."""
     from generator import schemas
 
     kinds = schemas.kinds(system.id)
@@ -145,25 +146,163 @@ def screen_titles(system) -> list[str]:
         for item in volet["contenu"]:
             kind = item["genre"]
             found = system.entity(kind, item["id"]) if "id" in item else None
-            titles.append(found.name if found else kinds[kind].plural)
+            titles.append(found.name if found else item.get("titre", kinds[kind].plural))
     return titles
 
 
+def pdf_runs(pdf: bytes) -> list[tuple[int, float, float, float, str]]:
+    """Every text run of the PDF: (page, x, y from the top of the page, type size in
+    points, text), in the order the page paints them."""
+    from pypdf import PdfReader
+
+    runs = []
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages):
+        height = float(page.mediabox.height)
+
+        def visit(text, cm, tm, font, size, number=number, height=height):
+            if not text.strip():
+                return
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            scale = (tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            points = size * (scale[0] ** 2 + scale[1] ** 2) ** 0.5
+            runs.append((number, x, height - y, points, text))
+
+        page.extract_text(visitor_text=visit)
+    return runs
+
+
+def screen_pdf(page, server: str, system_id: str) -> bytes:
+    page.goto(server + urls.url(urls.gm_screen(system_id)), wait_until="load")
+    return page.pdf(format="A4", prefer_css_page_size=True)
+
+
+def systems_with_screens() -> list[str]:
+    corpus, _ = check(ROOT)
+    return [s.id for s in corpus.systems.values() if "ecran" in s.meta]
+
+
 @pytest.mark.browser
-def test_each_gm_screen_prints_on_three_landscape_pages(browser, server):
+def test_each_gm_screen_prints_on_landscape_pages_in_type_of_8_points(browser, server):
     corpus, _ = check(ROOT)
     page = browser.new_page()
     for system in corpus.systems.values():
-        page.goto(server + urls.url(urls.gm_screen(system.id)), wait_until="load")
-        printed = pdf_pages(page.pdf(format="A4", prefer_css_page_size=True))
-        assert sizes_are(printed, A4_LANDSCAPE, 3), (system.id, [s for s, _ in printed])
+        pdf = screen_pdf(page, server, system.id)
+        printed = pdf_pages(pdf)
+        assert sizes_are(printed, A4_LANDSCAPE, len(printed)), system.id
+        assert all(text for _, text in printed), (system.id, "a blank page")
         text = flat(" ".join(t for _, t in printed))
         missing = [t for t in screen_titles(system) if flat(t) not in text]
         assert not missing, (system.id, missing)
+        smallest = min(size for *_, size, _ in pdf_runs(pdf))
+        assert smallest >= 7.9, (system.id, smallest)
         calculators = [c for c in registry.all_calculators() if c.system == system.id]
         links = page.locator(".srd-ecran-intro a").all_inner_texts()
         assert links == [c.title for c in calculators], system.id
     page.close()
+
+
+# Réserve-d6's text is 67 lines: its rules played at the table fill half a page.
+SPARSE = {"reserve-d6"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "system_id",
+    [
+        pytest.param(s, marks=pytest.mark.xfail(strict=True, reason="67 lignes : une demi-page"))
+        if s in SPARSE
+        else s
+        for s in systems_with_screens()
+    ],
+)
+def test_a_printed_gm_screen_fills_each_of_its_pages(browser, server, system_id):
+    """Text reaches the last fifth of every page (8 mm margins take 4 % of it; the last page
+    is balanced, its three columns end level)."""
+    page = browser.new_page()
+    pdf = screen_pdf(page, server, system_id)
+    page.close()
+    runs = pdf_runs(pdf)
+    pages = len(pdf_pages(pdf))
+    reach = [max(y for n, _, y, *_ in runs if n == number) for number in range(pages)]
+    assert all(y >= 0.8 * A4_LANDSCAPE[1] for y in reach), (system_id, reach)
+
+
+def text_finder(runs: list, label: str):
+    """find(text, after) -> (offset past it, run): where a text (or its first words) is
+    printed, searched in the runs' text from an offset on."""
+    stream, starts = "", []
+    for run in runs:
+        starts.append(len(stream))
+        stream += flat(run[4]) + " "
+
+    def find(needle: str, after: int) -> tuple[int, tuple]:
+        words = flat(needle)  # whole, or its first words if it wraps on a hyphen
+        found = stream.find(words, after)
+        if found < 0:
+            words = " ".join(words.split()[:2])
+            found = stream.find(words, after)
+        assert found >= 0, (label, needle)
+        run = runs[max(i for i, start in enumerate(starts) if start <= found)]
+        return found + len(words), run
+
+    return find
+
+
+@pytest.mark.browser
+def test_no_printed_screen_table_leaves_its_heading_or_breaks_across_columns(browser, server):
+    """Each table's heading, header row and last row are printed on one page, in one
+    column, in that order (read back from the PDF's text runs)."""
+    page = browser.new_page()
+    for system_id in systems_with_screens():
+        pdf = screen_pdf(page, server, system_id)
+        tables = page.evaluate(
+            """() => [...document.querySelectorAll('.srd-ecran-bloc table')].map(t => {
+                const bloc = t.closest('.srd-ecran-bloc');
+                const titles = [...bloc.querySelectorAll('h3, h4')]
+                  .filter(h => h.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+                const rows = t.querySelectorAll('tbody tr');
+                return [titles.at(-1).innerText.replace('¶', ''), t.querySelector('th').innerText,
+                        rows[rows.length - 1].querySelector('td').innerText];
+            })"""
+        )
+        run_at = text_finder(pdf_runs(pdf), system_id)
+        cursor, column = 0, (A4_LANDSCAPE[0] - 45) / 3
+        for title, head, last in tables:
+            cursor, heading = run_at(title, cursor)
+            cursor, header = run_at(head, cursor)
+            cursor, bottom = run_at(last, cursor)
+            assert heading[0] == header[0] == bottom[0], (system_id, title, "split by a page")
+            assert abs(header[1] - heading[1]) < column / 2, (system_id, title, "header moved")
+            assert abs(bottom[1] - heading[1]) < column / 2, (system_id, title, "column break")
+            assert heading[2] < header[2] <= bottom[2], (system_id, title)
+    page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [820, 390])
+def test_each_gm_screen_fits_a_tablet_and_a_phone(browser, server, width):
+    """On a tablet (820 px) and a phone, the screen neither scrolls sideways nor holds a
+    table wider than its box (a wide table reflows into blocks)."""
+    context = browser.new_context(viewport={"width": width, "height": 1000})
+    page = context.new_page()
+    for system_id in systems_with_screens():
+        page.goto(server + urls.url(urls.gm_screen(system_id)), wait_until="load")
+        faults = page.evaluate(
+            """() => {
+                const out = [];
+                const root = document.documentElement;
+                if (root.scrollWidth > root.clientWidth) out.push('défile sur le côté');
+                for (const t of document.querySelectorAll('.srd-ecran table')) {
+                    if (t.getBoundingClientRect().width > t.parentElement.clientWidth + 1) {
+                        out.push(t.closest('.srd-ecran-bloc').querySelector('h3, h4').innerText);
+                    }
+                }
+                return out;
+            }"""
+        )
+        assert not faults, (system_id, width, faults)
+    context.close()
 
 
 def expected_on_sheet(system: str, calc_id: str) -> list[str]:

@@ -120,7 +120,7 @@ def test_export_index_counts_and_urls(site):
         "competence": 1,
         "equipement": 2,
         "formule": 1,
-        "table": 1,
+        "table": 4,
     }
     for entry in kinds.values():
         assert (site / "api" / entry["donnees"]).is_file()

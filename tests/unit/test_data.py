@@ -38,7 +38,7 @@ def test_reserve_d6_counts(reserve):
         "competence": 1,
         "equipement": 2,
         "formule": 1,
-        "table": 1,
+        "table": 4,
     }
     assert [c.id for c in reserve.chapters] == [
         "personnages",
