@@ -92,19 +92,26 @@ function bindRoll(section) {
 // --- dice buttons of the text: a dialog with the roll and the exact law -------------------
 
 let dialog = null;
+let opener = null; // the dice button whose roll the dialog shows
 
 function makeDialog() {
-  const box = document.createElement("dialog");
+  const box = document.createElement("div");
+  box.popover = "auto"; // Échap or a tap outside closes it
   box.className = "srd-des-dialogue md-typeset";
+  box.setAttribute("role", "dialog");
   box.setAttribute("aria-labelledby", "srd-des-titre");
   box.innerHTML =
     '<h2 id="srd-des-titre"></h2><p class="srd-des-jet" role="status" aria-live="polite"></p>' +
     '<p class="srd-des-resume"></p><div class="srd-des-loi"></div>' +
     '<p class="srd-des-boutons"><button type="button" class="md-button md-button--primary" data-relancer>Relancer</button> ' +
     '<button type="button" class="md-button" data-fermer>Fermer</button></p>';
-  box.querySelector("[data-fermer]").addEventListener("click", () => box.close());
-  box.addEventListener("click", (event) => {
-    if (event.target === box) box.close(); // a tap outside the box
+  box.querySelector("[data-fermer]").addEventListener("click", () => box.hidePopover());
+  box.addEventListener("toggle", (event) => {
+    // Closed: the reader is back on the button that opened it, unless they went elsewhere.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (event.newState === "closed" && (lost || box.contains(document.activeElement))) {
+      opener?.focus();
+    }
   });
   document.body.append(box);
   return box;
@@ -190,8 +197,10 @@ function openDice(button) {
   const law = JSON.parse(button.dataset.loi);
   dialog.querySelector("#srd-des-titre").textContent = button.textContent;
   dialog.querySelector("[data-relancer]").onclick = () => rollExpression(dialog, law);
-  dialog.showModal();
+  opener = button;
   rollExpression(dialog, law);
+  if (!dialog.matches(":popover-open")) dialog.showPopover();
+  dialog.querySelector("[data-relancer]").focus();
 }
 
 document.addEventListener("click", (event) => {
