@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from .results import format_number, format_percent
 
-# Limits: the worst law they allow is computed, with its summary, in well under 50 ms
+# Limits: the worst law they allow is computed, with its summary, within 50 ms
 # (docs/benchmarks.md, « Dés du texte »), and its button stays a few hundred kilobytes.
 MAX_LENGTH = 200  # characters of an expression, checked before anything is read
 MAX_DICE = 50  # dice in one expression

@@ -193,7 +193,7 @@ function rollExpression(box, law) {
 }
 
 function openDice(button) {
-  dialog = dialog && dialog.isConnected ? dialog : makeDialog();
+  readyDialog();
   const law = JSON.parse(button.dataset.loi);
   dialog.querySelector("#srd-des-titre").textContent = button.textContent;
   dialog.querySelector("[data-relancer]").onclick = () => rollExpression(dialog, law);
@@ -208,8 +208,14 @@ document.addEventListener("click", (event) => {
   if (button) openDice(button);
 });
 
+// The dialog, made while the page is idle: a first tap only fills it.
+function readyDialog() {
+  dialog = dialog && dialog.isConnected ? dialog : makeDialog();
+}
+
 function bindAll() {
   document.querySelectorAll(SECTION).forEach(bindRoll);
+  if (document.querySelector(DICE)) (globalThis.requestIdleCallback || setTimeout)(readyDialog);
 }
 
 if (globalThis.document$) {
