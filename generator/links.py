@@ -11,6 +11,7 @@ Inline tags (resolved at build time; an unknown target fails the build):
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -333,12 +334,22 @@ class Links:
 
 
 def dice_button(expression: str, label: str) -> str:
-    """A dice expression of the text: assets/des.js rolls it on a tap and shows its law."""
+    """A dice expression of the text: assets/lancer.js rolls it on a tap and shows its
+    law, both written here (`data-loi`), so that no Python starts in the page."""
     shown = escape(label)
     return (
         f'<button type="button" class="srd-des" data-des="{escape(expression)}" '
+        f'data-loi="{escape(_dice_law(expression))}" '
         f'aria-label="Lancer {shown}" aria-haspopup="dialog">{shown}</button>'
     )
+
+
+@kept
+@lru_cache(maxsize=1024)
+def _dice_law(expression: str) -> str:
+    """The terms and the exact law of an expression, as JSON (the same few expressions
+    come back on many pages)."""
+    return json.dumps(des.page_data(expression), ensure_ascii=False, separators=(",", ":"))
 
 
 def _source_field(owner) -> str:

@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import bench_edition  # noqa: E402  (scripts/, beside this file)
+import bench_dice  # noqa: E402  (scripts/, beside this file)
+import bench_edition  # noqa: E402
 import bench_phone  # noqa: E402
 import lighthouse  # noqa: E402
 import worst_cases  # noqa: E402
@@ -452,6 +453,28 @@ def phone_section() -> list[str]:
         return bench_phone.phone_section(phone_timings(site, port, PHONE_RUNS))
 
 
+def dice_section(site: Path | None = None, port: int | None = None) -> list[str]:
+    """Dice buttons of the text: the largest laws the limits allow, and tap → roll on
+    loopback and on the phone profile; on `site` served at `port`, or on a site built here."""
+    from playwright.sync_api import sync_playwright
+
+    if site is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            site, port = Path(tmp) / "site", free_port()
+            build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
+            return dice_section(site, port)
+    print("Dés du texte…", flush=True)
+    slowest, cpython = bench_dice.law_cpython()
+    pyodide = bench_dice.law_pyodide(site, slowest)
+    httpd, base = start_server(site, port)
+    try:
+        with sync_playwright() as playwright:
+            taps = bench_dice.dice_timings(playwright, base, CHROMIUM, CHROMIUM_ARGS, PHONE_RUNS)
+    finally:
+        httpd.shutdown()
+    return bench_dice.dice_section(taps, slowest, cpython, pyodide)
+
+
 def lighthouse_section(site: Path | None = None) -> list[str]:
     """Lighthouse's accessibility scores, on `site` or on a site built for the purpose."""
     if site is not None:
@@ -546,7 +569,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seulement",
-        choices=["pires-cas", "edition", "telephone", "lighthouse", "tests"],
+        choices=["pires-cas", "edition", "telephone", "des", "lighthouse", "tests"],
         help="une seule section, mise à jour dans docs/benchmarks.md (les autres restent)",
     )
     only = parser.parse_args().seulement
@@ -556,6 +579,7 @@ def main() -> None:
             "pires-cas": worst_cases_section,
             "edition": edition_section,
             "telephone": phone_section,
+            "des": dice_section,
             "lighthouse": lighthouse_section,
             "tests": tests_section,
         }
@@ -581,6 +605,7 @@ def main() -> None:
         web["premier_passage"] = first_visit_bytes(site, BROWSER_RUNS)
         print("Profil de téléphone…", flush=True)
         phone = phone_timings(site, port, PHONE_RUNS)
+        dice = dice_section(site, port)
         print("Moteur…", flush=True)
         cpython, pyodide = engine_cpython(), engine_pyodide(site)
         worst = worst_cases_section(site)
@@ -620,6 +645,8 @@ def main() -> None:
         "le moteur), une fois Python prêt.",
         "",
         *bench_phone.phone_section(phone),
+        "",
+        *dice,
         "",
         "## Octets transférés (profil neuf)",
         "",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import random
 import re
 import shutil
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -289,3 +291,50 @@ def html_text(document: str) -> tuple[str, str]:
 
 
 BREAKABLE_BEFORE = re.compile(r"\S[ \t\n]+[:;!?](?=\s|$|[)»\].,])|«[ \t\n]|[ \t\n]»|\d[ \t\n]+%")
+# --- chance: a chi-square test of rolls against their exact law --------------------------
+
+LEVEL = 0.01  # rolls are refused as biased when p falls below 1 %
+
+
+def upper_gamma(a: float, x: float) -> float:
+    """Q(a, x), the regularized upper incomplete gamma (series below a + 1, else the
+    continued fraction; Numerical Recipes §6.2)."""
+    if x <= 0:
+        return 1.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1 / a
+        n = a
+        while abs(term) > abs(total) * 1e-15:
+            n += 1
+            term *= x / n
+            total += term
+        return 1 - total * math.exp(log_front)
+    b, c, d = x + 1 - a, 1e300, 1 / (x + 1 - a)
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = 1 / (an * d + b)
+        c = b + an / c
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h
+
+
+def chi_square_p(observed: list[int], probabilities: list[Fraction]) -> float:
+    """p-value of the observed counts against the probabilities, the outcomes expected
+    fewer than 5 times merged with their neighbours."""
+    bins: list[list[float]] = []  # [observed, expected]
+    current = [0.0, 0.0]
+    for seen, p in zip(observed, probabilities, strict=True):
+        current = [current[0] + seen, current[1] + float(p) * sum(observed)]
+        if current[1] >= 5:
+            bins.append(current)
+            current = [0.0, 0.0]
+    if current[1] and bins:
+        bins[-1] = [bins[-1][0] + current[0], bins[-1][1] + current[1]]
+    assert len(bins) >= 2, "trop peu d'issues pour un test du khi-deux"
+    statistic = sum((seen - expected) ** 2 / expected for seen, expected in bins)
+    return upper_gamma((len(bins) - 1) / 2, statistic / 2)

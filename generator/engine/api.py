@@ -150,21 +150,3 @@ def _rolled(drawn: tirage.Roll) -> dict:
     if drawn.detail:
         reply["detail"] = texte(drawn.detail)
     return reply
-
-
-def dice_json(expression: str, words_json: str) -> str:
-    """A dice tag tapped: one roll of the expression, and its exact law."""
-    from . import des  # a dice tag's module: imported at its first use, not before a first answer
-
-    words = _words(words_json)
-    if words is None:
-        return _failure(RANDOM_UNREADABLE)
-    try:
-        terms = des.parse(str(expression)[:200])
-        total, detail = des.roll(terms, words)
-        reply = {"ok": True, "total": total, "detail": texte(detail)}
-        return json.dumps(reply | des.summary(des.law(terms)), ensure_ascii=False)
-    except des.DiceError as error:
-        return _failure(str(error))
-    except tirage.NotEnoughRandomness:
-        return _failure("Le hasard fourni n'a pas suffi : relancez.")

@@ -1,25 +1,32 @@
-"""Dice expressions of the rules text (`{@des 3d6+4}`): read, rolled, and their exact law.
+"""Dice expressions of the rules text (`{@des 3d6+4}`): read, and their exact law.
 
 An expression is a sum of terms: dice (« 3d6 », « 2D10 », « d20 » for one die) and
 whole numbers, joined by « + » or « − » (spaces allowed): « 1d10 + 5 », « 2d6+1d4−1 ».
-The build refuses an expression it cannot read; the browser rolls it from random words
-through the same draw as « Lancer » (engine/tirage.py).
+The build refuses an expression it cannot read, or whose law is beyond the limits below;
+it writes each tag's terms and law into its button (`page_data`), and the page rolls the
+dice itself (assets/lancer.js): the browser never reads an expression.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import tirage
 from .results import format_number, format_percent
 
-MAX_DICE = 100  # dice in one expression: the exact law stays quick to compute
+# Limits: the worst law they allow is computed, with its summary, within 50 ms
+# (docs/benchmarks.md, « Dés du texte »), and its button stays a few hundred kilobytes.
+MAX_LENGTH = 200  # characters of an expression, checked before anything is read
+MAX_DICE = 50  # dice in one expression
 MAX_FACES = 1000
+MAX_TOTALS = 1000  # totals the expression can give: the rows of its law
+MAX_NUMBER = 1_000_000  # a whole number added or taken away
 _TERM = re.compile(r"\s*([+\-−])?\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))\s*")
 EXAMPLE = "attendu par exemple 3d6+4, 1D10 + 5 ou 2d6−1"
+SHOWN = 40  # characters of an expression quoted in a message
 
 
 class DiceError(ValueError):
@@ -35,16 +42,18 @@ class Term:
 
 def parse(text: str) -> tuple[Term, ...]:
     """The terms of `text`, or DiceError."""
+    if len(text) > MAX_LENGTH:
+        _refuse(text, f"{MAX_LENGTH} caractères au plus")
     terms, position = [], 0
     while position < len(text):
         match = _TERM.match(text, position)
         if not match or match.end() == position or (terms and not match.group(1)):
-            raise DiceError(f"expression de dés « {text.strip()} » invalide ({EXAMPLE})")
+            raise DiceError(f"expression de dés « {_shown(text)} » invalide ({EXAMPLE})")
         sign = -1 if match.group(1) in ("-", "−") else 1
         if match.group(4) is not None:
             terms.append(Term(sign, 0, int(match.group(4))))
         elif int(match.group(2) or 1) == 0:
-            raise DiceError(f"expression de dés « {text.strip()} » : zéro dé ({EXAMPLE})")
+            _refuse(text, f"zéro dé ({EXAMPLE})")
         else:
             terms.append(Term(sign, int(match.group(2) or 1), int(match.group(3))))
         position = match.end()
@@ -52,62 +61,91 @@ def parse(text: str) -> tuple[Term, ...]:
     return tuple(terms)
 
 
+def _shown(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}…"
+
+
+def _refuse(text: str, why: str) -> None:
+    raise DiceError(f"expression de dés « {_shown(text)} » : {why}")
+
+
 def _check(text: str, terms: list[Term]) -> None:
     dice = [t for t in terms if t.count]
     if not dice:
-        raise DiceError(f"expression de dés « {text.strip()} » sans dé ({EXAMPLE})")
+        raise DiceError(f"expression de dés « {_shown(text)} » sans dé ({EXAMPLE})")
     if any(t.faces < 2 or t.faces > MAX_FACES for t in dice):
-        raise DiceError(f"expression de dés « {text.strip()} » : un dé a de 2 à {MAX_FACES} faces")
+        _refuse(text, f"un dé a de 2 à {MAX_FACES} faces")
+    if any(t.faces > MAX_NUMBER for t in terms if not t.count):
+        _refuse(text, f"un nombre vaut {MAX_NUMBER} au plus")
     if sum(t.count for t in dice) > MAX_DICE:
-        raise DiceError(f"expression de dés « {text.strip()} » : {MAX_DICE} dés au plus")
+        _refuse(text, f"{MAX_DICE} dés au plus")
+    totals = sum(t.count * (t.faces - 1) for t in dice) + 1
+    if totals > MAX_TOTALS:
+        _refuse(text, f"{totals} totaux possibles, {MAX_TOTALS} au plus")
+
+
+@dataclass(frozen=True)
+class Ways:
+    """The number of ways of each total, from the lowest, out of `outcomes` equally likely
+    rolls of the dice."""
+
+    lowest: int
+    counts: tuple[int, ...]
+    outcomes: int
+
+    def chances(self) -> dict[int, Fraction]:
+        """Total → exact probability."""
+        return {self.lowest + n: Fraction(c, self.outcomes) for n, c in enumerate(self.counts)}
+
+
+def ways(terms: Iterable[Term]) -> Ways:
+    """The law of the sum, in whole numbers. A die of f faces is the polynomial
+    1 + x + … + x^(f−1) (its lowest face set aside); the sum of dice is their product. Each
+    polynomial is written as one big integer, a coefficient per block of bytes wide enough
+    for the largest count (Kronecker substitution): Python's integer power and product then
+    do the convolutions, by repeated squaring."""
+    lowest, dice = 0, Counter()
+    for term in terms:
+        if term.count:
+            dice[term.faces] += term.count
+            lowest += term.count * (1 if term.sign > 0 else -term.faces)
+        else:
+            lowest += term.sign * term.faces
+    outcomes = 1
+    for faces, count in dice.items():
+        outcomes *= faces**count
+    width = (outcomes.bit_length() + 7) // 8  # bytes per count: none reaches `outcomes` + 1
+    product = 1
+    for faces, count in dice.items():
+        one_die = int.from_bytes((b"\x01" + bytes(width - 1)) * faces, "little")
+        product *= one_die**count
+    size = sum(count * (faces - 1) for faces, count in dice.items()) + 1
+    raw = product.to_bytes(size * width, "little")
+    counts = tuple(int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(size))
+    return Ways(lowest, counts, outcomes)
 
 
 def law(terms: Iterable[Term]) -> dict[int, Fraction]:
     """Total → exact probability."""
-    ways, outcomes = {0: 1}, 1
-    for term in terms:
-        if not term.count:
-            ways = {total + term.sign * term.faces: w for total, w in ways.items()}
-            continue
-        for _ in range(term.count):
-            nxt: dict[int, int] = {}
-            for total, w in ways.items():
-                for face in range(1, term.faces + 1):
-                    key = total + term.sign * face
-                    nxt[key] = nxt.get(key, 0) + w
-            ways, outcomes = nxt, outcomes * term.faces
-    return {total: Fraction(w, outcomes) for total, w in sorted(ways.items())}
+    return ways(terms).chances()
 
 
-def roll(terms: Iterable[Term], words: Iterable[int]) -> tuple[int, str]:
-    """The total, and what each term gave (« 4 + 1 + 6 + 4 »), every die drawn from
-    `words` the way a « Lancer » is drawn."""
-    bits = tirage.bits_of(words)
-    total, shown = 0, ""
-    for term in terms:
-        values = (
-            [
-                tirage.draw([Fraction(1, term.faces)] * term.faces, bits) + 1
-                for _ in range(term.count)
-            ]
-            if term.count
-            else [term.faces]
-        )
-        total += term.sign * sum(values)
-        for value in values:
-            joined = "+" if term.sign > 0 else "−"
-            shown = (
-                f"{shown} {joined} {value}" if shown else f"{'−' if term.sign < 0 else ''}{value}"
-            )
-    return total, shown
-
-
-def summary(distribution: dict[int, Fraction]) -> dict:
-    """What the popover shows: minimum, maximum, mean, and each total's chance."""
-    mean = sum((t * p for t, p in distribution.items()), Fraction(0))
+def summary(found: Ways) -> dict:
+    """What the popover shows: minimum, maximum, mean, and each total's chance (as a
+    percentage and exactly)."""
+    totals = range(found.lowest, found.lowest + len(found.counts))
+    mean = Fraction(sum(t * c for t, c in zip(totals, found.counts, strict=True)), found.outcomes)
     return {
-        "minimum": min(distribution),
-        "maximum": max(distribution),
+        "minimum": found.lowest,
+        "maximum": totals[-1],
         "moyenne": format_number(mean),
-        "totaux": [[t, format_percent(p), str(p)] for t, p in distribution.items()],
+        "totaux": [[t, format_percent(p), str(p)] for t, p in found.chances().items()],
     }
+
+
+def page_data(expression: str) -> dict:
+    """What a dice button carries for the page to roll it without the engine: its terms
+    ([sign, dice, faces], or [sign, 0, number]) and its law as `summary` writes it."""
+    terms = parse(expression)
+    return {"termes": [[t.sign, t.count, t.faces] for t in terms], **summary(ways(terms))}

@@ -22,7 +22,6 @@ async function boot() {
     calcul: ({ system, calc, query }) => api.run_json(system, calc, text(query)),
     // A roll: `words` are random, drawn by the page (« Lancer », lancer.js).
     lancer: ({ system, calc, query, words }) => api.roll_json(system, calc, text(query), text(words)),
-    des: ({ expression, words }) => api.dice_json(expression, text(words)),
     // A character sheet laid out for print (fiche.js).
     fiche: ({ system, calc, query }) => module("fiche").sheet_json(system, calc, text(query)),
     // « Mes personnages » (personnages.js): `calc` is the action, `query` its payload.
@@ -33,7 +32,6 @@ async function boot() {
 // The entry a message asks for: named, or told by what it carries.
 function entryOf(data) {
   if (data.entry) return data.entry;
-  if (data.expression !== undefined) return "des";
   return data.words ? "lancer" : "calcul";
 }
 

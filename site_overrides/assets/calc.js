@@ -88,7 +88,7 @@ function stopWorker(reason = new Timeout()) {
   pending.clear();
 }
 
-// `extra`: random words for a roll (lancer.js), or a dice expression with them; or the
+// `extra`: random words for a roll (lancer.js); or the
 // `entry` asked for instead of the calculator's result: « fiche » (fiche.js),
 // « personnages » (personnages.js). See calc-worker.mjs.
 export async function compute(system, calc, query, extra = {}) {

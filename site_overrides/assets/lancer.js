@@ -1,9 +1,10 @@
 // Real rolls, with their odds (issue 21, point 5).
 // « Lancer » on a resolution calculator (templates/lancer.md.j2) and the dice buttons of
 // the rules text ({@des 2d6}, generator/links.py). The randomness comes from
-// crypto.getRandomValues; what it means — the outcome drawn, its exact chance, the law of
-// an expression — comes from the Python engine (engine/tirage.py, engine/des.py) through
-// the calculators' worker (calc.js). Nothing is stored or sent: the history lives in the page.
+// crypto.getRandomValues. A calculator's outcome drawn and its exact chance come from the
+// Python engine (engine/tirage.py) through the calculators' worker (calc.js); a dice
+// button carries its terms and exact law, written by the build (engine/des.py), and is
+// rolled here, without Python. Nothing is stored or sent: the history lives in the page.
 
 const SECTION = ".srd-lancer";
 const BUTTON = ".srd-lancer-bouton";
@@ -91,25 +92,32 @@ function bindRoll(section) {
 // --- dice buttons of the text: a dialog with the roll and the exact law -------------------
 
 let dialog = null;
+let opener = null; // the dice button whose roll the dialog shows
 
 function makeDialog() {
-  const box = document.createElement("dialog");
+  const box = document.createElement("div");
+  box.popover = "auto"; // Échap or a tap outside closes it
   box.className = "srd-des-dialogue md-typeset";
+  box.setAttribute("role", "dialog");
   box.setAttribute("aria-labelledby", "srd-des-titre");
   box.innerHTML =
     '<h2 id="srd-des-titre"></h2><p class="srd-des-jet" role="status" aria-live="polite"></p>' +
     '<p class="srd-des-resume"></p><div class="srd-des-loi"></div>' +
     '<p class="srd-des-boutons"><button type="button" class="md-button md-button--primary" data-relancer>Relancer</button> ' +
     '<button type="button" class="md-button" data-fermer>Fermer</button></p>';
-  box.querySelector("[data-fermer]").addEventListener("click", () => box.close());
-  box.addEventListener("click", (event) => {
-    if (event.target === box) box.close(); // a tap outside the box
+  box.querySelector("[data-fermer]").addEventListener("click", () => box.hidePopover());
+  box.addEventListener("toggle", (event) => {
+    // Closed: the reader is back on the button that opened it, unless they went elsewhere.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (event.newState === "closed" && (lost || box.contains(document.activeElement))) {
+      opener?.focus();
+    }
   });
   document.body.append(box);
   return box;
 }
 
-function lawTable(reply) {
+function lawTable(law, drawn) {
   const table = document.createElement("table");
   const caption = document.createElement("caption");
   caption.textContent = "Probabilité de chaque total";
@@ -121,7 +129,7 @@ function lawTable(reply) {
     head.append(th);
   }
   const body = document.createElement("tbody");
-  for (const [total, percent, exact] of reply.totaux) {
+  for (const [total, percent, exact] of law.totaux) {
     const row = document.createElement("tr");
     const th = document.createElement("th");
     th.scope = "row";
@@ -129,7 +137,7 @@ function lawTable(reply) {
     const td = document.createElement("td");
     td.textContent = percent;
     td.title = `Probabilité exacte\u00a0: ${exact}`;
-    if (total === reply.total) row.className = "srd-des-tire";
+    if (total === drawn) row.className = "srd-des-tire";
     row.append(th, td);
     body.append(row);
   }
@@ -139,34 +147,60 @@ function lawTable(reply) {
   return table;
 }
 
-async function rollExpression(box, expression) {
-  const shown = box.querySelector(".srd-des-jet");
-  shown.textContent = globalThis.srdMoteur ? "Jet en cours…" : LOADING;
-  try {
-    const reply = await engine("", "", {}, { expression, words: randomWords() });
-    if (!reply.ok) {
-      shown.textContent = problems(reply);
-      return;
+// An integer from 0 to n − 1, each as likely: a 32-bit word is drawn again while it
+// falls in the last, incomplete run of n values (rejection), so no face is favoured.
+function uniform(n) {
+  const limit = Math.floor(2 ** 32 / n) * n;
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word);
+  while (word[0] >= limit);
+  return word[0] % n;
+}
+
+// One roll of an expression's terms ([sign, dice, faces], or [sign, 0, number]): its
+// total, and what each term gave (« 4 + 1 + 6 + 4 »). `draw(n)` gives 0 … n − 1.
+function rollTerms(terms, draw = uniform) {
+  let total = 0;
+  let shown = "";
+  for (const [sign, count, faces] of terms) {
+    const values = count ? Array.from({ length: count }, () => draw(faces) + 1) : [faces];
+    for (const value of values) {
+      total += sign * value;
+      if (shown) shown += ` ${sign > 0 ? "+" : "\u2212"} ${value}`;
+      else shown = `${sign > 0 ? "" : "\u2212"}${value}`;
     }
-    const detail = reply.detail === String(reply.total) ? "" : ` (${reply.detail})`;
-    shown.textContent = `Jet\u00a0: ${reply.total}${detail}`.replaceAll("-", "\u2212");
-    box.querySelector(".srd-des-resume").textContent =
-      `De ${reply.minimum} à ${reply.maximum}, moyenne ${reply.moyenne}.`.replaceAll("-", "\u2212");
-    box.querySelector(".srd-des-loi").replaceChildren(lawTable(reply));
-  } catch (error) {
-    shown.textContent = "Le moteur n'a pas répondu\u00a0: réessayez dans un instant.";
   }
+  return { total, detail: shown };
+}
+
+// For the tests: the roll the buttons make, with another source of chance if asked.
+globalThis.srdDes = { rollTerms };
+
+function rollExpression(box, law) {
+  const { total, detail } = rollTerms(law.termes);
+  const dice = detail === String(total) ? "" : ` (${detail})`;
+  const [, percent, exact] = law.totaux[total - law.minimum];
+  const chance = document.createElement("span");
+  chance.className = "srd-lancer-chance";
+  chance.title = `Probabilité exacte\u00a0: ${exact}`;
+  chance.textContent = ` — probabilité ${percent}`;
+  box
+    .querySelector(".srd-des-jet")
+    .replaceChildren(`Jet\u00a0: ${total}${dice}`.replaceAll("-", "\u2212"), chance);
+  box.querySelector(".srd-des-resume").textContent =
+    `De ${law.minimum} à ${law.maximum}, moyenne ${law.moyenne}.`.replaceAll("-", "\u2212");
+  box.querySelector(".srd-des-loi").replaceChildren(lawTable(law, total));
 }
 
 function openDice(button) {
-  dialog = dialog && dialog.isConnected ? dialog : makeDialog();
-  const expression = button.dataset.des;
+  readyDialog();
+  const law = JSON.parse(button.dataset.loi);
   dialog.querySelector("#srd-des-titre").textContent = button.textContent;
-  dialog.querySelector(".srd-des-resume").textContent = "";
-  dialog.querySelector(".srd-des-loi").replaceChildren();
-  dialog.querySelector("[data-relancer]").onclick = () => rollExpression(dialog, expression);
-  dialog.showModal();
-  rollExpression(dialog, expression);
+  dialog.querySelector("[data-relancer]").onclick = () => rollExpression(dialog, law);
+  opener = button;
+  rollExpression(dialog, law);
+  if (!dialog.matches(":popover-open")) dialog.showPopover();
+  dialog.querySelector("[data-relancer]").focus();
 }
 
 document.addEventListener("click", (event) => {
@@ -174,8 +208,14 @@ document.addEventListener("click", (event) => {
   if (button) openDice(button);
 });
 
+// The dialog, made while the page is idle: a first tap only fills it.
+function readyDialog() {
+  dialog = dialog && dialog.isConnected ? dialog : makeDialog();
+}
+
 function bindAll() {
   document.querySelectorAll(SECTION).forEach(bindRoll);
+  if (document.querySelector(DICE)) (globalThis.requestIdleCallback || setTimeout)(readyDialog);
 }
 
 if (globalThis.document$) {

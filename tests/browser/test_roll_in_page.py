@@ -4,13 +4,15 @@ on a 390 px phone, without an axe-core violation."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
-from helpers import AXE
+from helpers import AXE, LEVEL, chi_square_p
 from playwright.sync_api import Page, expect
 
 from generator import urls
+from generator.engine import des
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +95,7 @@ def test_a_dice_tag_rolls_and_shows_the_exact_law(page, server):
     page.keyboard.press("Enter")
     dialog = page.get_by_role("dialog", name="2D6")
     expect(dialog.locator(".srd-des-jet")).to_have_text(
-        re.compile(r"Jet\s:\s(\d+) \(\d \+ \d\)"), timeout=PYODIDE_WAIT_MS
+        re.compile(r"Jet\s:\s(\d+) \(\d \+ \d\) — probabilité \d+(,\d)?\u202f%")
     )
     expect(dialog).to_contain_text("De 2 à 12, moyenne 7.")
     rows = dialog.locator("tbody tr")
@@ -117,5 +119,78 @@ def test_no_axe_violation_after_a_roll_nor_in_the_dice_dialog(axe_page, server):
     assert axe_now(page) == []
     page.goto(server + "/undesix/regles/test/")
     page.get_by_role("button", name="Lancer 1d6").first.click()
-    expect(page.get_by_role("dialog").locator("tbody tr")).to_have_count(6, timeout=PYODIDE_WAIT_MS)
+    expect(page.get_by_role("dialog").locator("tbody tr")).to_have_count(6)
     assert axe_now(page) == []
+
+
+# --- dice buttons roll in the page, without Python ---------------------------------------
+
+DICE_PAGE = "/divin6/regles/combat/"
+# What starts Python in a page: the calculators' worker, Pyodide's files, the engine wheel.
+PYTHON_FILES = re.compile(r"/assets/(calc-worker\.mjs|pyodide/|wheels/)")
+
+
+def test_a_dice_tag_rolls_with_python_out_of_reach(page, server):
+    """The law is in the button and the dice are rolled in the page: with Pyodide's files
+    and the engine's worker refused, a tap still gives a roll and its exact chance."""
+    asked = []
+    page.route(PYTHON_FILES, lambda route: (asked.append(route.request.url), route.abort()))
+    page.goto(server + DICE_PAGE)
+    button = page.locator("button.srd-des").first
+    law = json.loads(button.get_attribute("data-loi"))
+    button.click()
+    dialog = page.get_by_role("dialog")
+    jet = dialog.locator(".srd-des-jet")
+    expect(jet).to_have_text(re.compile(r"Jet\s:\s\u2212?\d+.* — probabilité "))
+    total = int(re.search(r"\d+", jet.inner_text()).group(0))
+    _, percent, exact = law["totaux"][total - law["minimum"]]
+    expect(jet).to_contain_text(percent)
+    expect(jet.locator(".srd-lancer-chance")).to_have_attribute(
+        "title", f"Probabilité exacte\u00a0: {exact}"
+    )
+    expect(dialog.locator("tbody tr")).to_have_count(len(law["totaux"]))
+    dialog.get_by_role("button", name="Relancer").click()
+    expect(jet).to_have_text(re.compile(r"Jet\s:\s\u2212?\d+"))
+    assert asked == []  # nothing even tried to start Python
+
+
+# A sum with a die taken away and a number, rolled the way the buttons roll.
+CHECKED = "2d6 − 1d4 + 3"
+# The classic slip: scaling a random float and rounding halves the chances of the first
+# and the last face. The same rolls and threshold must refuse it.
+ROUNDED = "(n) => Math.round((crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32) * (n - 1))"
+ROLLS = 10_000
+
+
+def rolled_counts(page: Page, terms: list, draw: str | None) -> dict[int, int]:
+    return {
+        int(total): count
+        for total, count in page.evaluate(
+            """([terms, rolls, draw]) => {
+                const counts = {};
+                const chance = draw ? new Function(`return ${draw}`)() : undefined;
+                for (let n = 0; n < rolls; n++) {
+                    const { total } = srdDes.rollTerms(terms, chance);
+                    counts[total] = (counts[total] || 0) + 1;
+                }
+                return Object.entries(counts);
+            }""",
+            [terms, ROLLS, draw],
+        )
+    }
+
+
+def test_the_page_rolls_follow_the_exact_law_and_a_biased_roll_fails(browser, server):
+    """A chi-square test at 1 % over 10 000 rolls of the page's own roller against the
+    engine's exact law; a roller with the rounding slip fails the same test."""
+    context = browser.new_context(bypass_csp=True)  # the biased roller is built from text
+    page = context.new_page()
+    page.goto(server + DICE_PAGE)
+    terms = [[t.sign, t.count, t.faces] for t in des.parse(CHECKED)]
+    law = des.law(des.parse(CHECKED))
+    for draw, fair in ((None, True), (ROUNDED, False)):
+        counts = rolled_counts(page, terms, draw)
+        assert set(counts) <= set(law) and sum(counts.values()) == ROLLS
+        p_value = chi_square_p([counts.get(t, 0) for t in law], list(law.values()))
+        assert (p_value > LEVEL) == fair, (draw, p_value, counts)
+    context.close()

@@ -325,6 +325,27 @@ CASES = {
         "{@des 1d1+1}",
         "un dé a de 2 à 1000 faces",
     ),
+    "dice expression of 5000 digits": (
+        "content/reserve-d6/blessures.md",
+        "## Folie",
+        "## Folie\n\nJetez {@des 1d" + "9" * 5000 + "}.",
+        "Jetez {@des 1d",
+        "expression de dés « 1d9999",
+    ),
+    "dice expression too long": (
+        "data/skillcraft/talent.tiers-2.yaml",
+        "il peut ajouter {@des 1d4+1} à ses jets de",
+        "il peut ajouter {@des 1d4" + "+1" * 120 + "} à ses jets de",
+        "il peut ajouter {@des 1d4+1+1",
+        "200 caractères au plus",
+    ),
+    "dice law too large for the engine": (
+        "content/reserve-d6/blessures.md",
+        "## Folie",
+        "## Folie\n\n{@des 10d1000} et {@des 100d1000}",
+        "{@des 10d1000}",
+        "expression de dés « 10d1000 » : 9991 totaux possibles, 1000 au plus",
+    ),
     "former dice tag": (
         "data/reserve-d6/caracteristique.yaml",
         "  resume: Force physique du personnage.",
