@@ -1,0 +1,136 @@
+"""Issue « At the table, round two »: a page opened from the header search scrolls on a
+phone; closed panels take no focus and a dialog gives it back; pinning in one tap; the
+menu's « Mes personnages »; a sheet's foldable sections and its « Enregistrer », and a
+calculator's « Lancer », beside the key figure."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
+PYODIDE_WAIT_MS = 120_000  # a cold Pyodide start on a crowded 2-core machine
+STORE = "srd-listes"
+
+
+def touch_context(browser, viewport):
+    return browser.new_context(
+        viewport=viewport, has_touch=True, is_mobile=True, service_workers="block"
+    )
+
+
+@pytest.fixture
+def desk(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def focused(page: Page, selector: str) -> bool:
+    return page.evaluate("(s) => document.activeElement.matches(s)", selector)
+
+
+def swipe_up(page: Page, distance: int = 560) -> None:
+    """A finger drawn up the screen (touch events): the page scrolls down under it."""
+    session = page.context.new_cdp_session(page)
+    touch = lambda kind, *points: session.send(  # noqa: E731
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": 200, "y": y} for y in points]},
+    )
+    touch("touchStart", 700)
+    for y in range(680, 700 - distance, -40):
+        touch("touchMove", y)
+    touch("touchEnd")
+    session.detach()
+
+
+def search(page: Page, words: str) -> None:
+    page.keyboard.type(words)
+    expect(page.locator("#srd-resultats")).to_have_attribute("data-complet", words, timeout=30_000)
+
+
+# --- 1. search, then scroll -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("viewport", "words", "path", "heading"),
+    [
+        (PHONE, "attaque sournoise", "/skillcraft/talent/attaque-sournoise/", "#requis-par"),
+        (TABLET, "combat", "/skillcraft/regles/combat/", "#cite-par"),
+    ],
+    ids=["390", "820"],
+)
+def test_a_page_opened_from_the_search_scrolls_under_the_finger(
+    browser, server, viewport, words, path, heading
+):
+    context = touch_context(browser, viewport)
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/")
+    page.locator("label.md-header__button[for=__search]").tap()
+    expect(page.locator(".md-search__input")).to_be_focused()
+    search(page, words)
+    # The theme locks the page under the open search (and must let it go).
+    expect(page.locator("body")).to_have_attribute("data-md-scrolllock", "")
+    page.locator(f'a.md-search-result__link[href$="{path}"]').first.tap()
+    page.wait_for_url(re.compile(re.escape(path) + "$"))
+    expect(page.locator(".md-content h1")).to_be_visible()
+    expect(page.locator("body")).not_to_have_attribute("data-md-scrolllock", "")
+    swipe_up(page)
+    page.wait_for_function("() => scrollY > 0")
+    # The section lies within what the page scrolls through (locked, it was one screen high)…
+    section = page.locator(heading)
+    assert section.evaluate(
+        "h => h.getBoundingClientRect().bottom + scrollY <= document.documentElement.scrollHeight"
+    )
+    # … and on a phone, where it is below the first screen, the finger gets there.
+    in_view = "(h) => h.getBoundingClientRect().bottom <= innerHeight"
+    if viewport == PHONE:
+        for _ in range(8):
+            if section.evaluate(in_view):
+                break
+            swipe_up(page)
+        page.wait_for_function(in_view, arg=section.element_handle())
+    context.close()
+
+
+def test_escape_releases_the_page_under_the_search(browser, server):
+    context = touch_context(browser, PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/talent/attaque-sournoise/")
+    page.locator("label.md-header__button[for=__search]").tap()
+    search(page, "parade")
+    expect(page.locator("body")).to_have_attribute("data-md-scrolllock", "")
+    page.keyboard.press("Escape")
+    expect(page.locator("body")).not_to_have_attribute("data-md-scrolllock", "")
+    swipe_up(page)
+    page.wait_for_function("() => scrollY > 0")
+    context.close()
+
+
+# --- 2. focus: closed panels take none, a dialog gives it back ------------------------
+
+
+def test_after_a_search_by_keyboard_tab_never_lands_in_the_closed_search(desk, server):
+    page = desk
+    page.goto(f"{server}/divin6/regles/combat/")
+    page.keyboard.press("/")
+    search(page, "initiative")
+    first = page.locator("a.md-search-result__link").first.get_attribute("href")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(re.escape(first.split("#")[0]) + "(#.*)?$"))
+    expect(page.locator("#__search")).not_to_be_checked()
+    landed = []
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement.closest('.md-search__output')"):
+            landed.append(page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)"))
+    assert not landed, landed
