@@ -5,6 +5,7 @@ calculator's « Lancer », beside the key figure."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -134,3 +135,69 @@ def test_after_a_search_by_keyboard_tab_never_lands_in_the_closed_search(desk, s
         if page.evaluate("() => !!document.activeElement.closest('.md-search__output')"):
             landed.append(page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)"))
     assert not landed, landed
+
+
+def test_the_pin_dialog_keeps_the_focus_then_gives_it_back(desk, server):
+    page = desk
+    page.goto(f"{server}/skillcraft/talent/acrobaties/")
+    button = page.locator(".srd-epingler .srd-epingler-bouton")
+    button.focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator("dialog.srd-epingler-dialogue")
+    expect(dialog).to_be_visible()
+    page.keyboard.type("Scénario du 12")
+    page.keyboard.press("Enter")  # « Enregistrer »
+    expect(dialog.get_by_role("status")).to_contain_text("« Scénario du 12 »")
+    assert page.evaluate("() => !!document.activeElement.closest('dialog[open]')")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(button).to_be_focused()
+    expect(button).to_have_text("Épinglé")
+
+
+# --- 4. pin in one tap -----------------------------------------------------------------
+
+
+def stored_ids(page: Page) -> dict[str, list[str]]:
+    text = page.evaluate(f"() => localStorage.getItem('{STORE}')")
+    return {entry["nom"]: entry["ids"] for entry in json.loads(text)["listes"]}
+
+
+def test_one_tap_pins_into_the_last_list_and_undoes(browser, server):
+    context = touch_context(browser, PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/talent/acrobaties/")
+    # The first time, the dialog asks which list.
+    page.locator(".srd-epingler .srd-epingler-bouton").tap()
+    dialog = page.locator("dialog.srd-epingler-dialogue")
+    dialog.get_by_label("Nouvelle liste").fill("Scénario du 12")
+    dialog.get_by_role("button", name="Enregistrer").tap()
+    expect(dialog.get_by_role("status")).to_contain_text("« Scénario du 12 »")
+    dialog.get_by_role("button", name="Fermer").tap()
+    # Then one tap per entity: on a page…
+    page.goto(f"{server}/skillcraft/talent/attaque-sournoise/")
+    button = page.locator(".srd-epingler .srd-epingler-bouton")
+    expect(button).to_have_text("Épingler")
+    page.screenshot(path="/tmp/phone-pin-avant.png", animations="disabled")
+    button.tap()
+    expect(button).to_have_text("Épinglé")
+    expect(dialog).to_be_hidden()
+    note = page.locator(".srd-epingle-note")
+    expect(note).to_have_text(re.compile(r"^Dans «\sScénario du 12\s»\.\sAnnuler$"))
+    page.screenshot(path="/tmp/phone-pin-apres.png", animations="disabled")
+    key = "skillcraft/talent/attaque-sournoise"
+    assert key in stored_ids(page)["Scénario du 12"]
+    # … « Annuler » takes it back.
+    note.get_by_role("button", name=re.compile("^Annuler")).tap()
+    expect(button).to_have_text("Épingler")
+    expect(note).to_have_count(0)
+    assert key not in stored_ids(page)["Scénario du 12"]
+    # … on a search hit, one tap too.
+    page.locator("label.md-header__button[for=__search]").tap()
+    search(page, "parade")
+    hit = page.locator(".md-search-result__item .srd-epingler-bouton").first
+    hit.tap()
+    expect(hit).to_have_text("Épinglé")
+    expect(hit).to_have_attribute("aria-label", re.compile("^Épinglé "))
+    assert hit.get_attribute("data-cle") in stored_ids(page)["Scénario du 12"]
+    context.close()
