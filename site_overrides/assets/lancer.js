@@ -1,9 +1,12 @@
 // Real rolls, with their odds (issue 21, point 5).
-// « Lancer » on a resolution calculator (templates/lancer.md.j2) and the dice buttons of
+// « Lancer » on a resolution calculator (templates/lancer.md.j2, its button moved beside the
+// key figure) and the dice buttons of
 // the rules text ({@des 2d6}, generator/links.py). The randomness comes from
 // crypto.getRandomValues; what it means — the outcome drawn, its exact chance, the law of
 // an expression — comes from the Python engine (engine/tirage.py, engine/des.py) through
 // the calculators' worker (calc.js). Nothing is stored or sent: the history lives in the page.
+
+import { barOf } from "./calc.js";
 
 const SECTION = ".srd-lancer";
 const BUTTON = ".srd-lancer-bouton";
@@ -64,6 +67,9 @@ function bindRoll(section) {
   const history = section.querySelector(HISTORY);
   const list = history.querySelector("ol");
   section.hidden = false;
+  // « Lancer » and its outcome sit beside the key figure, in view on a phone while the
+  // fields are edited; the history stays below.
+  barOf(section.dataset.system, section.dataset.calc)?.append(button, result);
   button.addEventListener("click", async () => {
     button.disabled = true;
     result.textContent = globalThis.srdMoteur ? "Jet en cours…" : LOADING;

@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from helpers import AXE
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -21,7 +22,19 @@ STORE = "srd-listes"
 
 def touch_context(browser, viewport):
     return browser.new_context(
-        viewport=viewport, has_touch=True, is_mobile=True, service_workers="block"
+        viewport=viewport,
+        has_touch=True,
+        is_mobile=True,
+        service_workers="block",
+        bypass_csp=True,  # for axe-core
+    )
+
+
+def axe_violations(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+            .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))"""
     )
 
 
@@ -185,6 +198,7 @@ def test_one_tap_pins_into_the_last_list_and_undoes(browser, server):
     note = page.locator(".srd-epingle-note")
     expect(note).to_have_text(re.compile(r"^Dans «\sScénario du 12\s»\.\sAnnuler$"))
     page.screenshot(path="/tmp/phone-pin-apres.png", animations="disabled")
+    assert not axe_violations(page)
     key = "skillcraft/talent/attaque-sournoise"
     assert key in stored_ids(page)["Scénario du 12"]
     # … « Annuler » takes it back.
@@ -200,4 +214,56 @@ def test_one_tap_pins_into_the_last_list_and_undoes(browser, server):
     expect(hit).to_have_text("Épinglé")
     expect(hit).to_have_attribute("aria-label", re.compile("^Épinglé "))
     assert hit.get_attribute("data-cle") in stored_ids(page)["Scénario du 12"]
+    context.close()
+
+
+# --- 4 and 5: the key figure's bar, a long sheet's sections ----------------------------
+
+IN_VIEW = """(e) => { const box = e.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight && box.width > 0; }"""
+
+
+def test_lancer_sits_in_the_first_screen_beside_the_key_figure(browser, server):
+    context = touch_context(browser, PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/calculateurs/test/?dd=12")
+    expect(page.locator(".srd-calc")).to_have_attribute("data-state", "ok", timeout=PYODIDE_WAIT_MS)
+    bar = page.locator(".srd-calc-barre")
+    roll = bar.get_by_role("button", name="Lancer", exact=True)
+    assert page.evaluate("() => scrollY") == 0
+    assert roll.evaluate(IN_VIEW), "« Lancer » hors du premier écran"
+    roll.tap()
+    outcome = bar.locator(".srd-lancer-resultat strong")
+    expect(outcome).not_to_be_empty(timeout=PYODIDE_WAIT_MS)
+    assert outcome.evaluate(IN_VIEW)
+    page.screenshot(path="/tmp/phone-lancer.png", animations="disabled")
+    assert not axe_violations(page)
+    context.close()
+
+
+def test_a_long_sheet_folds_its_sections_and_saves_from_the_bar(browser, server):
+    context = touch_context(browser, PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/skillcraft/calculateurs/fiche/")
+    sections = page.locator("details.srd-calc-section")
+    expect(sections).to_have_count(7)
+    aspects = sections.filter(has=page.locator("summary", has_text="Aspects"))
+    field = page.locator("#fiche-aspect_1")
+    expect(field).to_be_visible()
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    aspects.locator("summary").tap()
+    expect(aspects).not_to_have_attribute("open", "")
+    expect(field).to_be_hidden()
+    assert page.evaluate("() => document.documentElement.scrollHeight") < height
+    page.screenshot(path="/tmp/phone-fiche-pliee.png", animations="disabled")
+    aspects.locator("summary").tap()
+    expect(field).to_be_visible()
+    # « Enregistrer », in view from the first screen on, goes to the character's name.
+    save = page.locator(".srd-calc-barre").get_by_role("button", name="Enregistrer", exact=True)
+    assert save.evaluate(IN_VIEW)
+    save.tap()
+    name = page.locator("#srd-personnage-nom")
+    expect(name).to_be_focused()
+    assert name.evaluate(IN_VIEW)
+    assert not axe_violations(page)
     context.close()

@@ -507,6 +507,8 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
         "LINK",
         "ACTION",
         "SUMMARY",
+        "BAR",
+        "SECTION",
         "ANNOUNCE",
         "ADD",
         "STEP",
