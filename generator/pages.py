@@ -545,6 +545,7 @@ class Renderer:
 
     def nav(self) -> list:
         nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}, {"Mes listes": urls.LISTS}]
+        nav.append({"Mes personnages": urls.SAVED})  # beside the lists: what a player keeps
         for system in self.corpus.systems.values():
             sid = system.id
             section: list = [urls.system_home(sid)]

@@ -35,6 +35,8 @@ STATUS = "srd-calc-status"
 RESULT = "srd-calc-result"
 LINK = "srd-calc-link"
 SUMMARY = "srd-calc-resume"  # the key figure, kept in view on a phone
+BAR = "srd-calc-barre"  # around it: the bar, where a page's scripts put their buttons
+SECTION = "srd-calc-section"  # a part of a long form, foldable
 ANNOUNCE = "srd-calc-annonce"  # what a screen reader is told, once per computation
 ACTION = "srd-action"
 ADD = "srd-ajout"  # a picker that appends its choice to the field named by data-champ
@@ -173,10 +175,25 @@ def _shown_from(action: Action, defaults: dict) -> str:
     return f' {SHOWN_FROM_FIELD}="{field}" {SHOWN_FROM}="{least}"{hidden}'
 
 
+def _fields(calc: Calculator, inputs: tuple, defaults: dict) -> str:
+    """The fields, each section of a long form in a `<details>` the reader can fold."""
+    starts = {section.first: section.title for section in calc.sections}
+    html, opened = "", False
+    for item in inputs:
+        if item.name in starts:
+            html += "</details>" if opened else ""
+            html += (
+                f'<details class="{SECTION}" open><summary>{escape(starts[item.name])}</summary>'
+            )
+            opened = True
+        html += _field(calc, item, defaults)
+    return html + ("</details>" if opened else "")
+
+
 def calculator_html(calc: Calculator, default_result: str, rules: object = None) -> str:
     inputs = calc.inputs_for(rules)
     defaults = {item.name: item.default for item in inputs}
-    fields = "".join(_field(calc, item, defaults) for item in inputs)
+    fields = _fields(calc, inputs, defaults)
     buttons = "".join(
         f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" '
         + ('data-retire="1"' if action.removes else f'data-ajoute="{escape(action.token)}"')
@@ -197,7 +214,7 @@ def calculator_html(calc: Calculator, default_result: str, rules: object = None)
         # The link before the result: on a wide screen the result follows the reader down
         # and would cover anything placed after it.
         f'<p class="srd-calc-share"><a class="{LINK}" href="?">Lien vers ce résultat</a></p>'
-        f'<a class="{SUMMARY}" href="#{calc.id}-resultat"></a>'
+        f'<div class="{BAR}"><a class="{SUMMARY}" href="#{calc.id}-resultat"></a></div>'
         f'<div class="{RESULT}" id="{calc.id}-resultat">{default_result}</div>'
         f"</div>"
     )

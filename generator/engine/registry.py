@@ -50,6 +50,15 @@ class ShownWhen:
     values: tuple[str, ...]  # its values for which they are shown
 
 
+@dataclass(frozen=True)
+class FormSection:
+    """A part of a long form (a character sheet): its title, and the field it starts at.
+    The form shows it as a section the reader can fold, to find a field on a phone."""
+
+    title: str
+    first: str  # the name of its first field; the section runs to the next one
+
+
 CHANCE = "hasard"  # the parameter of a `plays` function that receives the random bits
 
 
@@ -72,6 +81,8 @@ class Calculator:
     # a function of the same arguments plus `hasard` (random bits, engine/tirage.py) that
     # plays it and returns (the name of the outcome reached, what was played).
     plays: Callable[..., tuple[str, str]] | None = None
+    # The parts of a long form, in the order of its fields (see FormSection).
+    sections: tuple[FormSection, ...] = ()
 
     @property
     def defaults(self) -> dict:
@@ -96,6 +107,12 @@ class Calculator:
                 "lit les données, suivis de **valeurs s'il reçoit un groupe de champs)"
             )
         self._check_shown_when(names)
+        starts = [section.first for section in self.sections]
+        if starts != [n for n in names if n in starts]:
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : les sections doivent commencer à des "
+                f"champs déclarés, dans leur ordre (reçu {starts})"
+            )
         if self.issues is not None and not self._takes_inputs(self.issues):
             raise TypeError(
                 f"calculateur {self.system}/{self.id} : sa fonction d'issues doit prendre "

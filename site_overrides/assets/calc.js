@@ -11,6 +11,8 @@ const LINK = ".srd-calc-link";
 const ACTION = ".srd-action";
 const ERROR = "-erreur";
 const SUMMARY = ".srd-calc-resume";
+const BAR = ".srd-calc-barre"; // around the key figure: other scripts add their buttons there
+const SECTION = ".srd-calc-section"; // a foldable part of a long form
 const ANNOUNCE = ".srd-calc-annonce";
 const CHECKED = "-verification";
 const KEY_FIGURE = ".srd-figures dt.srd-cle"; // the figure a calculator puts first, if any
@@ -213,6 +215,8 @@ function markChecked(form, result) {
 // Takes the reader to a field: in view, and focused (a group: its first box).
 function goTo(holder) {
   holder.closest("[hidden]")?.removeAttribute("hidden");
+  const section = holder.closest(SECTION);
+  if (section) section.open = true;
   const target = holder.matches("fieldset") ? holder.querySelector("input") : holder;
   target.scrollIntoView({ block: "center" });
   target.focus({ preventScroll: true });
@@ -472,6 +476,12 @@ function bind(root) {
     // Warm the engine up while the reader looks at the default result.
     startWorker().catch(() => {});
   }
+}
+
+// The bar beside a calculator's key figure (kept in view on a phone), where « Lancer » and
+// « Enregistrer » go.
+export function barOf(system, calc) {
+  return document.querySelector(`${ROOT}[data-system="${CSS.escape(system)}"][data-calc="${CSS.escape(calc)}"] ${BAR}`);
 }
 
 // The engine, for the other scripts of the page (lancer.js): one worker for all.

@@ -1,10 +1,13 @@
 // Real rolls, with their odds (issue 21, point 5).
-// « Lancer » on a resolution calculator (templates/lancer.md.j2) and the dice buttons of
+// « Lancer » on a resolution calculator (templates/lancer.md.j2, its button moved beside the
+// key figure) and the dice buttons of
 // the rules text ({@des 2d6}, generator/links.py). The randomness comes from
 // crypto.getRandomValues. A calculator's outcome drawn and its exact chance come from the
 // Python engine (engine/tirage.py) through the calculators' worker (calc.js); a dice
 // button carries its terms and exact law, written by the build (engine/des.py), and is
 // rolled here, without Python. Nothing is stored or sent: the history lives in the page.
+
+import { barOf } from "./calc.js";
 
 const SECTION = ".srd-lancer";
 const BUTTON = ".srd-lancer-bouton";
@@ -65,6 +68,9 @@ function bindRoll(section) {
   const history = section.querySelector(HISTORY);
   const list = history.querySelector("ol");
   section.hidden = false;
+  // « Lancer » and its outcome sit beside the key figure, in view on a phone while the
+  // fields are edited; the history stays below.
+  barOf(section.dataset.system, section.dataset.calc)?.append(button, result);
   button.addEventListener("click", async () => {
     button.disabled = true;
     result.textContent = globalThis.srdMoteur ? "Jet en cours…" : LOADING;

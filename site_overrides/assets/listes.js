@@ -62,6 +62,28 @@ function writeLists(lists) {
   }
 }
 
+// The list last pinned into: a tap on « Épingler » pins there at once.
+const LAST = `${STORE}-derniere`;
+
+function lastList(lists) {
+  let name = null;
+  try {
+    name = readStored(LAST);
+  } catch {
+    // no storage: no list to pin into either
+  }
+  return lists.find((list) => list.nom === name) || null;
+}
+
+// Remembered only if it can be: the list itself was written, which is what matters.
+function rememberList(name) {
+  try {
+    writeStored(LAST, name);
+  } catch {
+    // a full storage keeps the previous choice
+  }
+}
+
 // A name no stored list has: « Scénario », then « Scénario (2) »…
 function freeName(name, lists) {
   const taken = new Set(lists.map((list) => list.nom));
@@ -91,12 +113,16 @@ const plural = (n, word) => `${n}\u00a0${word}${n > 1 ? "s" : ""}`;
 const listAddress = (name) => `${PAGE.pathname}?${new URLSearchParams({ liste: name })}`;
 
 // --- the « Épingler » dialog ----------------------------------------------------------
+let opener = null; // the « Épingler » button the dialog was opened from
+
 function pinDialog() {
   let dialog = document.querySelector("dialog.srd-epingler-dialogue");
   if (!dialog) {
     dialog = element("dialog", { class: "srd-epingler-dialogue md-typeset", "aria-labelledby": "srd-epingler-titre" });
     // Escape closes the dialog only: the search under it (a hit's « Épingler ») stays open.
     dialog.addEventListener("keydown", (event) => event.key === "Escape" && event.stopPropagation());
+    // Closed, the dialog gives the focus back to the button that opened it.
+    dialog.addEventListener("close", () => opener?.isConnected && opener.focus());
     document.body.append(dialog);
   }
   return dialog;
@@ -104,9 +130,12 @@ function pinDialog() {
 
 function pinForm(key, name, status) {
   const lists = readLists();
+  const last = lastList(lists);
+  const pinned = lists.some((list) => list.ids.includes(key));
   const boxes = lists.map((list, index) => {
     const box = element("input", { type: "checkbox", name: "liste", value: String(index) });
-    box.checked = list.ids.includes(key);
+    // In no list yet: the last one used is ticked already.
+    box.checked = list.ids.includes(key) || (!pinned && list === last);
     return element("label", { class: "srd-epingler-choix" }, box, ` ${list.nom} (${plural(list.ids.length, "entité")})`);
   });
   const fresh = element("input", { type: "text", name: "nouvelle", autocomplete: "off", placeholder: "Scénario du 12" });
@@ -129,24 +158,31 @@ function pinForm(key, name, status) {
 function savePins(form, key, name, status) {
   try {
     const lists = readLists();
+    let chosen = null; // the list pinned into, remembered for the next tap
     form.querySelectorAll("input[name=liste]").forEach((box) => {
       const list = lists[Number(box.value)];
       const has = list.ids.includes(key);
       if (box.checked && !has) list.ids.push(key);
       if (!box.checked && has) list.ids = list.ids.filter((id) => id !== key);
+      if (box.checked) chosen ||= list;
     });
     const fresh = form.elements.nouvelle.value.trim();
-    if (fresh) lists.push({ nom: freeName(fresh, lists), ids: [key] });
+    if (fresh) lists.push((chosen = { nom: freeName(fresh, lists), ids: [key] }));
     writeLists(lists);
+    if (chosen) rememberList(chosen.nom);
     const kept = lists.filter((list) => list.ids.includes(key)).map((list) => `«\u00a0${list.nom}\u00a0»`);
     status.textContent = kept.length ? `Enregistré\u00a0: «\u00a0${name}\u00a0» est dans ${kept.join(", ")}.` : `Enregistré\u00a0: «\u00a0${name}\u00a0» n'est dans aucune liste.`;
-    form.replaceWith(pinForm(key, name, status));
+    if (opener) markPinned(opener, kept.length > 0);
+    const next = pinForm(key, name, status);
+    form.replaceWith(next);
+    next.querySelector("[data-fermer]").focus(); // the saved form is gone: not to the page's body
   } catch (error) {
     status.textContent = error.message;
   }
 }
 
 function openPin(trigger) {
+  opener = trigger;
   const { cle: key, nom: name } = trigger.dataset;
   const dialog = pinDialog();
   const status = element("p", { role: "status", class: "srd-epingler-etat" });
@@ -164,11 +200,67 @@ function openPin(trigger) {
   dialog.querySelector("input, button")?.focus();
 }
 
+// « Épingler » / « Épinglé »: the button says whether the entity is in a list (its
+// accessible name, « Épingler Peuple (Atout…) » on a hit, says it too).
+function markPinned(trigger, pinned) {
+  const word = pinned ? "Épinglé" : "Épingler";
+  trigger.textContent = word;
+  trigger.toggleAttribute("data-epingle", pinned);
+  const label = trigger.getAttribute("aria-label");
+  if (label) trigger.setAttribute("aria-label", label.replace(/^Épingl\S*/, word));
+  if (!pinned) dropNote(trigger);
+}
+
+function dropNote(trigger) {
+  const note = trigger.nextElementSibling;
+  if (note?.matches(".srd-epingle-note")) note.remove();
+}
+
+// What a tap did, beside its button: the list, and « Annuler ».
+function pinnedNote(trigger, list, added) {
+  dropNote(trigger);
+  const note = element("span", { class: "srd-epingle-note", role: "status" });
+  trigger.after(note);
+  note.append(`${added ? "Dans" : "Déjà dans"} «\u00a0${list.nom}\u00a0».`);
+  if (!added) return;
+  const undo = element("button", { type: "button", class: "srd-epingle-annuler", "aria-label": `Annuler\u00a0: retirer «\u00a0${trigger.dataset.nom}\u00a0» de «\u00a0${list.nom}\u00a0»` }, "Annuler");
+  undo.addEventListener("click", () => {
+    try {
+      const lists = readLists();
+      const kept = lists.find((one) => one.nom === list.nom);
+      if (kept) kept.ids = kept.ids.filter((id) => id !== trigger.dataset.cle);
+      writeLists(lists);
+      markPinned(trigger, lists.some((one) => one.ids.includes(trigger.dataset.cle)));
+      trigger.focus();
+    } catch (error) {
+      note.textContent = error.message;
+    }
+  });
+  note.append(" ", undo);
+}
+
+// One tap pins into the last list used; the first time, or on « Épinglé » (to choose
+// other lists, or none), the dialog opens.
+function pinOnce(trigger) {
+  try {
+    const lists = readLists();
+    const last = lastList(lists);
+    if (!last || trigger.hasAttribute("data-epingle")) return openPin(trigger);
+    const added = !last.ids.includes(trigger.dataset.cle);
+    if (added) last.ids.push(trigger.dataset.cle);
+    writeLists(lists);
+    markPinned(trigger, true);
+    pinnedNote(trigger, last, added);
+  } catch {
+    openPin(trigger); // the dialog says what the storage refuses
+  }
+}
+
 document.addEventListener("click", (event) => {
   const trigger = event.target.closest(".srd-epingler-bouton");
   if (trigger) {
     event.preventDefault();
-    openPin(trigger);
+    pinOnce(trigger);
   } else if (event.target.closest("dialog.srd-epingler-dialogue [data-fermer]")) {
     event.target.closest("dialog").close();
   }
@@ -588,7 +680,16 @@ async function render(root) {
 
 // Pin buttons of an entity page wait for this script (they do nothing without it).
 function bindAll() {
-  document.querySelectorAll(".srd-epingler-bouton[hidden]").forEach((pin) => (pin.hidden = false));
+  let pinned = new Set();
+  try {
+    pinned = new Set(readLists().flatMap((list) => list.ids));
+  } catch {
+    // storage refused: the button says so when tapped
+  }
+  document.querySelectorAll(".srd-epingler-bouton[hidden]").forEach((pin) => {
+    pin.hidden = false;
+    markPinned(pin, pinned.has(pin.dataset.cle));
+  });
   document.querySelectorAll(".srd-listes").forEach((root) => {
     if (root.dataset.lie) return;
     root.dataset.lie = "1";

@@ -3,7 +3,7 @@
 // /personnages/ lists, opens, duplicates, renames, deletes, exports and imports them.
 // The engine itself (engine/saved.py, in calc.js's worker) reads and checks each character:
 // the same messages, at the same fields, as the calculator.
-import { compute } from "./calc.js";
+import { barOf, compute } from "./calc.js";
 import { StorageRefused, readStored, writeStored } from "./stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
@@ -123,6 +123,13 @@ function bindSaveBox(box) {
   const input = form.elements.nom;
   form.hidden = false;
   input.value = currentName(box.dataset.systeme);
+  // From the key figure's bar (in view on a phone all along a long sheet): to the name.
+  const toForm = element("button", "Enregistrer", { type: "button", class: "md-button srd-barre-enregistrer" });
+  toForm.addEventListener("click", () => {
+    input.scrollIntoView({ block: "center" });
+    input.focus({ preventScroll: true });
+  });
+  barOf(box.dataset.systeme, box.dataset.calc)?.append(toForm);
   const show = (text) => {
     status.textContent = typo(text);
   };

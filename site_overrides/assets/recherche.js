@@ -155,21 +155,37 @@ async function search(query) {
   resultBox.dataset.complet = query; // and all of them
 }
 
+// The search opens and closes through its toggle's click, as the theme's own code does:
+// the theme hears the change and locks the page's scroll under the open search on a phone
+// or tablet, then lets it go (setting `checked` alone left the page locked, one screen high).
+function setOpen(wanted) {
+  if (toggle.checked !== wanted) toggle.click();
+}
+
 function open() {
-  toggle.checked = true;
+  setOpen(true);
   load();
 }
+
+// Closed, the hits are out of reach: Tab never lands on them (nor on their « Épingler »).
+const output = resultBox.closest(".md-search__output");
+const showOutput = () => (output.inert = !toggle.checked);
+showOutput();
 
 // The header's magnifier (on a phone, the only way in) opens the search: the field takes
 // the focus, so that the keyboard comes up.
 toggle.addEventListener("change", () => {
+  showOutput();
   if (!toggle.checked) return;
   load();
   input.focus();
 });
 
-function close() {
-  toggle.checked = false;
+// `leaving`: a hit was followed; the theme must not scroll the next page back to where
+// this one was when the search opened.
+function close(leaving = false) {
+  if (leaving) document.body.style.top = "";
+  setOpen(false);
   input.blur();
 }
 
@@ -180,7 +196,7 @@ form.addEventListener("submit", (event) => {
   list.querySelector("a")?.click();
 });
 form.addEventListener("reset", () => setTimeout(() => search(""), 0));
-list.addEventListener("click", (event) => event.target.closest("a") && close());
+list.addEventListener("click", (event) => event.target.closest("a") && close(true));
 
 document.addEventListener("keydown", (event) => {
   const typing = event.target.closest("input, textarea, select, [contenteditable]");

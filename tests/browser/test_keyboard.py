@@ -278,7 +278,7 @@ def test_calculator_move_buttons_by_keyboard(page, server, site):
 UNDER_THE_BAR = """() => {
     const focused = document.activeElement;
     if (!focused.closest(".srd-calc-form")) return "";
-    const bar = document.querySelector(".srd-calc-resume").getBoundingClientRect();
+    const bar = document.querySelector(".srd-calc-barre").getBoundingClientRect();
     const box = focused.getBoundingClientRect();
     return box.bottom > bar.top + 1 && box.top < bar.bottom ? focused.id || focused.name : "";
 }"""

@@ -64,6 +64,17 @@ def test_an_entity_page_says_where_it_is_in_the_menu(site):
     assert catalogue.count("../atout/") >= 2 and "95" in catalogue
 
 
+def test_my_characters_sit_in_the_menu_beside_my_lists(site):
+    """At the table, round two: « Mes personnages » is one tap away, as « Mes listes »."""
+    html = (site / "skillcraft/index.html").read_text()
+    for menu in ("md-tabs__list", "md-nav--primary"):
+        part = html[html.index(menu) :]
+        lists = re.search(r">\s*Mes listes\s*<", part).start()
+        characters = re.search(r">\s*Mes personnages\s*<", part)
+        assert characters and 0 < characters.start() - lists < 400, menu  # the next entry
+    assert 'href="../personnages/"' in html
+
+
 def test_index_table_lists_every_entity_with_key_columns(site):
     html = (site / "reserve-d6/caracteristique/index.html").read_text()
     for name in ["Constitution", "Dextérité", "Intelligence", "Charisme"]:
@@ -517,6 +528,8 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
         "LINK",
         "ACTION",
         "SUMMARY",
+        "BAR",
+        "SECTION",
         "ANNOUNCE",
         "ADD",
         "STEP",

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ... import urls
 from ...engine.character import SHEET, score_inputs
 from ...engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
-from ...engine.registry import Calculator, register
+from ...engine.registry import Calculator, FormSection, register
 from ...engine.results import (
     Checks,
     Figure,
@@ -544,6 +544,16 @@ register(
             "Seuil de tolérance à l'alcool arrondi à l'entier inférieur ; bonus d'Initiative des talents additionnés.",
             "Rabais des aspects à la création seulement{@source 253} : les talents de leurs compétences sont comptés comme achetés à la création (ils y tiennent toujours, avec ceux de la caste et de l'éducation) ; un tel talent acheté plus tard coûte 1 point de plus, à ajouter aux autres points dépensés. Talentueux rend gratuits les talents de tiers 0 qui économisent le plus.",
             "Bonus d'espèce et de peuple de +1 par case cochée ; Entraînement et Expertise ne modifient pas les valeurs calculées.",
+        ),
+        # The book's steps, each a part of the form the reader can fold.
+        sections=(
+            FormSection("Attributs", "agilite"),
+            FormSection("Aspects", "aspect_1"),
+            FormSection("Espèce, peuple et caractère", "bonus_espece"),
+            FormSection("Niveaux et talents", "experience"),
+            FormSection("Compétences", "competence_caste"),
+            FormSection("Corps et charge", "taille"),
+            FormSection("Argent", "jet_argent"),
         ),
     )
 )
