@@ -6,8 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import exact, edit, problems_of, line_of
-from helpers import ROOT
+from helpers import ROOT, edit, line_of, problems_of
 from jsonschema import Draft202012Validator
 
 from generator.build import build, check

@@ -3,6 +3,7 @@ where it applies and written in full at the end of its page and on the errata pa
 
 import re
 
+from helpers import ROOT
 
 from generator.build import check
 from generator.notes import page_notes

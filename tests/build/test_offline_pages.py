@@ -7,12 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-from playwright.sync_api import expect
-from first_visit import BUDGET_BYTES, CACHED_ADDRESSES, PHONE, first_visit
-from helpers import exact
-
 from generator.offline import MANIFEST, spelled_size
+
 
 def full_copy_size(site) -> str:
     files = json.loads((site / MANIFEST).read_text(encoding="utf-8"))["fichiers"]

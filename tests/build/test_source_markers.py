@@ -7,7 +7,6 @@ source markers and their print notes, and the final « Source : … » line.
 
 from __future__ import annotations
 
-import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,12 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 from helpers import ROOT
-from helpers import edit, problems_of
 
-from generator import systems
-from generator import schemas, sources, urls
-from generator.build import check
-from generator.links import TAG, strings_in
+from generator import systems, urls
 
 # Elements whose text is not running text (see the module's docstring).
 APPARATUS = ("admonition", "note", "srd-src", "srd-src-bulle", "srd-src-notes", "srd-source")
