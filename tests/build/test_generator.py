@@ -164,7 +164,7 @@ CASES = {
         "data/reserve-d6/table.yaml",
         "  colonnes: [Face du dé, Succès rapportés]",
         "  colonnes: [Face du dé, Succès rapportés",
-        "colonnes:",
+        "colonnes: [Face du dé",
         "YAML invalide",
     ),
     "missing field": (
@@ -227,7 +227,7 @@ CASES = {
         "data/reserve-d6/table.yaml",
         "{@regle resolution#lire-les-des}",
         "{@regle resolution#lire-des-des}",
-        "{@regle resolution#",
+        "{@regle resolution#lire-des-des}",
         "ancre « #lire-des-des » absente",
     ),
     "bad calculator input": (
