@@ -72,6 +72,10 @@ class Calculator:
     # a function of the same arguments plus `hasard` (random bits, engine/tirage.py) that
     # plays it and returns (the name of the outcome reached, what was played).
     plays: Callable[..., tuple[str, str]] | None = None
+    # The rules it computes, where the site writes them, as a tag names them: a chapter's
+    # section (« regle combat#degats »), a whole chapter (« regle encombrement ») or an
+    # entity (« formule cout »). Each such page links to the calculator, and back.
+    computes: tuple[str, ...] = ()
 
     @property
     def defaults(self) -> dict:
@@ -257,6 +261,12 @@ def all_calculators() -> list[Calculator]:
     for system in systems.ids():
         _load(system)
     return list(_REGISTRY.values())
+
+
+def of_system(system: str) -> list[Calculator]:
+    """A system's calculators, in the order its package declares them."""
+    _load(system)
+    return [c for c in _REGISTRY.values() if c.system == system]
 
 
 def get(system: str, calc_id: str) -> Calculator:

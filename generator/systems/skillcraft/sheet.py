@@ -545,5 +545,6 @@ register(
             "Rabais des aspects à la création seulement{@source 253} : les talents de leurs compétences sont comptés comme achetés à la création (ils y tiennent toujours, avec ceux de la caste et de l'éducation) ; un tel talent acheté plus tard coûte 1 point de plus, à ajouter aux autres points dépensés. Talentueux rend gratuits les talents de tiers 0 qui économisent le plus.",
             "Bonus d'espèce et de peuple de +1 par case cochée ; Entraînement et Expertise ne modifient pas les valeurs calculées.",
         ),
+        computes=("regle creation",),
     )
 )
