@@ -8,8 +8,8 @@ summaries written here get the same pass.
 Pagefind splits the index into small parts that the reader's browser fetches only for the
 words typed, stems French words and folds accents. Each page tells it, in its front matter
 (`lieu`, rendered by site_overrides/main.html), what a hit on it is: « Atout · Divin
-(6)thème ». Backlink lists, permalink signs and source markers are not indexed: they
-only repeat other pages' names or the source's.
+(6)thème ». Backlink lists, permalink signs, source markers and the links between a rule
+and its calculator are not indexed: they only repeat other pages' names or the source's.
 
 Every word of the rules (five letters or more) also goes to `assets/vocabulaire.json`: the
 search box corrects a one-letter typo in a word that is not there (assets/recherche.js).
@@ -48,7 +48,7 @@ SYNONYMS_FILE = "data/synonymes.yaml"  # generic vocabulary, beside the systems'
 ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
 NOT_INDEXED = (
     ".headerlink, .md-path, .srd-kind, .srd-renvois, .srd-source, .srd-appel-note, "
-    ".srd-retour-note, .srd-src, .srd-src-bulle, .srd-src-notes"
+    ".srd-retour-note, .srd-src, .srd-src-bulle, .srd-src-notes, .srd-vers-calcul, .srd-vers-regle"
 )
 WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
 

@@ -74,7 +74,7 @@ class Calculator:
     plays: Callable[..., tuple[str, str]] | None = None
     # The rules it computes, where the site writes them, as a tag names them: a chapter's
     # section (« regle combat#degats »), a whole chapter (« regle encombrement ») or an
-    # entity (« formule cout »). Each such page links to the calculator, and back.
+    # entity (« manoeuvre degats »). Each such page links to the calculator, and back.
     computes: tuple[str, ...] = ()
 
     @property
