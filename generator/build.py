@@ -28,7 +28,15 @@ from .export import engine_data, engine_rules, export, system_rules
 from .links import Links
 from .offline import write_offline_size, write_service_worker
 from .pages import Renderer
-from .search import abbreviations, check_abbreviations, index_site, system_texts, titles
+from .search import (
+    abbreviations,
+    check_abbreviations,
+    check_synonyms,
+    index_site,
+    synonyms,
+    system_texts,
+    titles,
+)
 
 
 @dataclass
@@ -64,6 +72,7 @@ def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
         problems.add(source.file, line, message)
     graph.check(corpus, problems)
     check_abbreviations(corpus, problems)
+    check_synonyms(root, problems)
     notes.check(corpus, problems)
     if problems:
         raise BuildFailed(problems)
@@ -341,9 +350,9 @@ def publish(
 
 
 def search_inputs(corpus) -> tuple:
-    """What the search index is made of, beside the pages: the rules' words, the titles and
-    the abbreviations."""
-    return _texts(corpus), titles(corpus), abbreviations(corpus)
+    """What the search index is made of, beside the pages: the rules' words, the titles,
+    the abbreviations and the words taken for one another."""
+    return _texts(corpus), titles(corpus), abbreviations(corpus), synonyms(corpus.root)
 
 
 def _texts(corpus):

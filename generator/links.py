@@ -17,11 +17,12 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
+from pathlib import Path
 from urllib.parse import parse_qsl, urlencode
 
 from markdown.extensions.toc import slugify
 
-from . import markdown_safety, schemas, sources, urls
+from . import markdown_safety, schemas, sources, systems, urls
 from .corpus import Chapter, Corpus, Entity, System, fingerprint
 from .engine import des, registry
 from .engine.typographie import pluriel
@@ -35,13 +36,17 @@ RAW_HTML = re.compile(r"<[A-Za-z!/?]")
 TAG_START = "{@"
 
 
+def heading_anchor(text: str, explicit: str | None) -> str:
+    """The anchor MkDocs' toc extension gives a heading (its `{#id}` if it has one)."""
+    return explicit or slugify(TAG.sub(lambda m: m.group(3) or m.group(2), text), "-")
+
+
 def chapter_anchors(chapter: Chapter) -> dict[str, str]:
     """Anchor -> heading text, as MkDocs' toc extension will write them."""
-    anchors = {}
-    for _, text, explicit in HEADING.findall(chapter.body):
-        plain = TAG.sub(lambda m: m.group(3) or m.group(2), text)
-        anchors[explicit or slugify(plain, "-")] = plain
-    return anchors
+    return {
+        heading_anchor(text, explicit): TAG.sub(lambda m: m.group(3) or m.group(2), text)
+        for _, text, explicit in HEADING.findall(chapter.body)
+    }
 
 
 @dataclass(frozen=True)
@@ -303,10 +308,26 @@ class Links:
                             self._thresholds[key] = max(minimum, self._thresholds.get(key, minimum))
         for path, text in strings_in(system.meta, ()):
             self.check_text(system, text, system, path, 1)
+        self._check_computed(system)
         for chapter in system.chapters:
             self.check_text(system, chapter.body, chapter, (), chapter.body_line)
             for path, text in strings_in(chapter.meta, ()):
                 self.check_text(system, text, chapter, path, 1)
+
+    def _check_computed(self, system: System) -> None:
+        """Each rule a calculator says it computes (`computes`) is a page of the system: a
+        chapter, one of its sections, or an entity."""
+        for calc in registry.of_system(system.id):
+            for ref in calc.computes:
+                kind, _, rest = ref.partition(" ")
+                if kind in SPECIAL_TAGS and kind != "regle":
+                    found = "attendu « regle chapitre#ancre », « regle chapitre » ou « genre id »"
+                else:
+                    found = self.resolve(system, kind, rest, None)
+                if isinstance(found, str) and found:
+                    file, line = _declared(system.id, ref)
+                    message = f"calculateur « {calc.id} » : règle calculée « {ref} » : {found}"
+                    self.problems.append((Code(file), (), line, message))
 
     def _relation(self, relation: str) -> dict:
         """The backlinks a reference feeds, by its schema's `x-relation`."""
@@ -331,6 +352,39 @@ class Links:
             )
 
         return sources.hold_punctuation(TAG.sub(replace, text))
+
+
+@dataclass(frozen=True)
+class Code:
+    """A file of a system's package, where a problem of its declarations is reported."""
+
+    file: Path
+
+
+def _declared(system_id: str, ref: str) -> tuple[Path, int]:
+    """The file and line of the system's package where `ref` is written (in quotes)."""
+    folder = systems.folder(system_id)
+    for file in sorted(folder.glob("*.py")):
+        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+            if f'"{ref}"' in line:
+                return file, number
+    return folder / "calculators.py", 1
+
+
+def computed_places(system_id: str) -> dict[str, dict[str, list[registry.Calculator]]]:
+    """Where a system's calculators say the rules they compute are written (`computes`):
+    docs path of the rule page → anchor ("" for the whole page) → those calculators."""
+    places: dict[str, dict[str, list[registry.Calculator]]] = {}
+    for calc in registry.of_system(system_id):
+        for ref in calc.computes:
+            kind, _, rest = ref.partition(" ")
+            if kind == "regle":
+                chapter_id, _, anchor = rest.partition("#")
+                path = urls.chapter(system_id, chapter_id)
+            else:
+                path, anchor = urls.entity(system_id, kind, rest), ""
+            places.setdefault(path, {}).setdefault(anchor, []).append(calc)
+    return places
 
 
 def dice_button(expression: str, label: str) -> str:

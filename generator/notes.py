@@ -16,7 +16,7 @@ from markdown.extensions.toc import slugify
 
 from .corpus import Chapter, Corpus, Entity, System
 from .errors import Problems
-from .links import HEADING, TAG, chapter_anchors
+from .links import HEADING, TAG, chapter_anchors, heading_anchor
 
 SECTION_TITLE = "Notes éditoriales"
 SECTION_ANCHOR = "notes-editoriales"
@@ -81,9 +81,7 @@ def with_markers(body: str, notes: list[dict]) -> str:
     placed = page_notes(notes)
 
     def add(match: re.Match) -> str:
-        text, explicit = match.group(2), match.group(3)
-        anchor = explicit or slugify(TAG.sub(lambda m: m.group(3) or m.group(2), text), "-")
-        line = markers(placed, anchor)
+        line = markers(placed, heading_anchor(match.group(2), match.group(3)))
         return f"{match.group(0).rstrip()}\n\n{line}\n" if line else match.group(0)
 
     return HEADING.sub(add, body)

@@ -22,9 +22,9 @@ from .corpus import Corpus, Entity, System, fingerprint
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
 from .engine.results import signed
-from .engine.typographie import texte
+from .engine.typographie import pluriel, texte
 from .finder import _plain
-from .links import Links, relative
+from .links import HEADING, Links, computed_places, heading_anchor, relative
 from .memo import Memo, digest, kept
 from .offline import SIZE_PLACEHOLDER
 
@@ -110,6 +110,9 @@ class Renderer:
             notes.page_notes(items), section
         )
         self.env.filters["condition"] = self._condition
+        self.env.filters["calculs"] = self._calculs
+        self.env.filters["avec_calculs"] = self._avec_calculs
+        self.env.filters["regles_calculees"] = self._regles_calculees
         self.env.globals["calculators_of"] = self.calculators_of
         self.env.globals["urls"] = urls
         for system_id in systems.ids():  # filters a system's own templates use
@@ -266,6 +269,45 @@ class Renderer:
             label = ctx["kinds"][kind].plural if kind else "Règles"
             groups.setdefault(label, []).append(source)
         return sorted(groups.items(), key=lambda item: (item[0] == "Règles", item[0]))
+
+    @pass_context
+    def _calculs(self, ctx, target, anchor: str = "") -> str:
+        """The paragraph that leads from a rule page, or one of its sections (`anchor`), to
+        the calculators that say they compute it (their `computes`); '' if none."""
+        places = computed_places(ctx["system"].id).get(target.docs_path, {})
+        calcs = places.get(anchor, [])
+        if not calcs:
+            return ""
+        shown = ", ".join(
+            f"[{c.title}]({relative(ctx['page'], urls.calculator(c.system, c.id))})" for c in calcs
+        )
+        return f"{pluriel(len(calcs), 'Calculateur', 'Calculateurs')} : {shown}\n{{: .srd-vers-calcul }}"
+
+    @pass_context
+    def _avec_calculs(self, ctx, body: str, chapter) -> str:
+        """A chapter's Markdown with, under each heading a calculator computes, the link to it."""
+
+        def add(match) -> str:
+            line = self._calculs(ctx, chapter, heading_anchor(match.group(2), match.group(3)))
+            return f"{match.group(0).rstrip()}\n\n{line}\n" if line else match.group(0)
+
+        return HEADING.sub(add, body)
+
+    @pass_context
+    def _regles_calculees(self, ctx, calc: registry.Calculator) -> str:
+        """The paragraph that leads from a calculator to the rules it computes ('' if none)."""
+        system, shown = ctx["system"], []
+        for ref in calc.computes:
+            kind, _, rest = ref.partition(" ")
+            target = self.links.resolve(system, kind, rest, None)
+            label = target.label
+            if kind == "regle" and target.anchor:
+                label += f" ({system.chapter(rest.partition('#')[0]).title})"
+            shown.append(f"[{label}]({relative(ctx['page'], target.docs_path, target.anchor)})")
+        if not shown:
+            return ""
+        word = pluriel(len(shown), "Règle appliquée", "Règles appliquées")
+        return f"{word} : {', '.join(shown)}\n{{: .srd-vers-regle }}"
 
     def _value(self, ctx, value, spec: dict) -> str:
         """One field value as Markdown: references become links."""

@@ -8,11 +8,13 @@ summaries written here get the same pass.
 Pagefind splits the index into small parts that the reader's browser fetches only for the
 words typed, stems French words and folds accents. Each page tells it, in its front matter
 (`lieu`, rendered by site_overrides/main.html), what a hit on it is: « Atout · Divin
-(6)thème ». Backlink lists, permalink signs and source markers are not indexed: they
-only repeat other pages' names or the source's.
+(6)thème ». Backlink lists, permalink signs, source markers and the links between a rule
+and its calculator are not indexed: they only repeat other pages' names or the source's.
 
 Every word of the rules (five letters or more) also goes to `assets/vocabulaire.json`: the
 search box corrects a one-letter typo in a word that is not there (assets/recherche.js).
+The words the table uses for one another in every system (« fiche », « feuille ») are
+declared in `data/synonymes.yaml` and go to `assets/synonymes.json`.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+import yaml
+
 from .corpus import fingerprint
 from .engine.typographie import regles, texte
 from .memo import Memo
@@ -39,10 +43,12 @@ VOCABULARY = "assets/vocabulaire.json"
 TITLES = "assets/titres.json"
 ABBREVIATIONS = "assets/abreviations.json"
 TYPOGRAPHY = "assets/typographie.json"
+SYNONYMS = "assets/synonymes.json"
+SYNONYMS_FILE = "data/synonymes.yaml"  # generic vocabulary, beside the systems' folders
 ARTICLES = re.compile(r"^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)")
 NOT_INDEXED = (
     ".headerlink, .md-path, .srd-kind, .srd-renvois, .srd-source, .srd-appel-note, "
-    ".srd-retour-note, .srd-src, .srd-src-bulle, .srd-src-notes"
+    ".srd-retour-note, .srd-src, .srd-src-bulle, .srd-src-notes, .srd-vers-calcul, .srd-vers-regle"
 )
 WORDS = re.compile(r"[^\W\d_]{5,}")  # typos are only corrected in words of five letters
 
@@ -151,6 +157,36 @@ def abbreviations(corpus) -> dict[str, list[list[str]]]:
     return found
 
 
+def synonyms(root: Path) -> list[list[str]]:
+    """Groups of words the search takes for one another (« fiche », « feuille »), folded,
+    from `data/synonymes.yaml` (none without it)."""
+    path = root / SYNONYMS_FILE
+    if not path.is_file():
+        return []
+    groups = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return [[fold(word) for word in group] for group in groups]
+
+
+def check_synonyms(root: Path, problems) -> None:
+    """`data/synonymes.yaml` is a list of groups of two words or more."""
+    path = root / SYNONYMS_FILE
+    if not path.is_file():
+        return
+    text = path.read_text(encoding="utf-8")
+    try:
+        groups = yaml.safe_load(text) or []
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        problems.add(path, mark.line + 1 if mark else 1, f"YAML illisible : {error}")
+        return
+    starts = [i for i, line in enumerate(text.splitlines(), 1) if line.startswith("-")]
+    for index, group in enumerate(groups if isinstance(groups, list) else [groups]):
+        words = group if isinstance(group, list) else []
+        if len(words) < 2 or not all(isinstance(w, str) and w.strip() for w in words):
+            line = starts[index] if index < len(starts) else 1
+            problems.add(path, line, "attendu un groupe d'au moins deux mots : - [fiche, feuille]")
+
+
 def system_texts(system) -> Iterable[str]:
     """Every text of a system's rules: names, descriptions, chapters."""
 
@@ -208,6 +244,7 @@ def index_site(
     texts: Iterable[str],
     title_rows: list,
     shorts: dict | None = None,
+    same_words: list | None = None,
     output: Path | None = None,
     cancel: threading.Event | None = None,
 ) -> None:
@@ -245,6 +282,7 @@ def index_site(
         (TITLES, title_rows),
         (ABBREVIATIONS, shorts or {}),
         (TYPOGRAPHY, regles()),
+        (SYNONYMS, same_words or []),
     )
     for name, content in written:
         (site / name).write_text(

@@ -83,6 +83,10 @@ class Calculator:
     plays: Callable[..., tuple[str, str]] | None = None
     # The parts of a long form, in the order of its fields (see FormSection).
     sections: tuple[FormSection, ...] = ()
+    # The rules it computes, where the site writes them, as a tag names them: a chapter's
+    # section (« regle combat#degats »), a whole chapter (« regle encombrement ») or an
+    # entity (« manoeuvre degats »). Each such page links to the calculator, and back.
+    computes: tuple[str, ...] = ()
 
     @property
     def defaults(self) -> dict:
@@ -274,6 +278,12 @@ def all_calculators() -> list[Calculator]:
     for system in systems.ids():
         _load(system)
     return list(_REGISTRY.values())
+
+
+def of_system(system: str) -> list[Calculator]:
+    """A system's calculators, in the order its package declares them."""
+    _load(system)
+    return [c for c in _REGISTRY.values() if c.system == system]
 
 
 def get(system: str, calc_id: str) -> Calculator:

@@ -3,7 +3,9 @@
 // says what it is (« Atout · Divin (6)thème »); a page whose title is the query comes
 // first, list pages before the others; an abbreviation a system declares (« PV ») is also
 // searched for what it stands for in that system; a word with one wrong letter is
-// corrected (see `corrected`).
+// corrected (see `corrected`); a word the table uses for another (« fiche », « feuille »:
+// data/synonymes.yaml) is searched for both. On a page of a system, that system's hits
+// come first.
 
 const ROOT = new URL("../", import.meta.url); // the site's root, wherever it is served
 const SHOWN = 10;
@@ -27,17 +29,18 @@ let asked = 0; // the latest query: an older answer arriving late is dropped
 function load() {
   engine ??= (async () => {
     const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
-    const [pagefind, words, titles, shorts, rules] = await Promise.all([
+    const [pagefind, words, titles, shorts, rules, same] = await Promise.all([
       import(new URL("pagefind/pagefind.js", ROOT).href),
       json("assets/vocabulaire.json"),
       json("assets/titres.json"), // [key, title, url, what it is, summary, entity key]
       json("assets/abreviations.json"), // {abbreviation: [[system, meaning, synonym…]]}
       json("assets/typographie.json"), // [[pattern, replacement]]: generator/engine/typographie.py
+      json("assets/synonymes.json"), // [[word, word…]], folded: data/synonymes.yaml
     ]);
     await pagefind.options({ baseUrl: ROOT.pathname, excerptLength: 18 });
     pagefind.init();
     typography = rules.map(([pattern, replacement]) => [new RegExp(pattern, "g"), replacement]);
-    return { pagefind, words: new Set(words), titles, shorts };
+    return { pagefind, words: new Set(words), titles, shorts, same };
   })();
   return engine;
 }
@@ -75,6 +78,44 @@ function corrected(query, words) {
   return changed ? fixed : null;
 }
 
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); // in a RegExp
+
+// The query with a word of a group of equivalents replaced by each of the others (its
+// plural « s » kept): « fiche de personnage » also asks « feuille de personnage ».
+function variants(query, same) {
+  const folded = fold(query);
+  const found = [];
+  for (const group of same) {
+    for (const word of group) {
+      const pattern = new RegExp(`(^|[^a-z])${literal(word)}(s?)(?![a-z])`, "g");
+      if (!pattern.test(folded)) continue;
+      for (const other of group) if (other !== word) found.push(folded.replace(pattern, `$1${other}$2`));
+    }
+  }
+  return found;
+}
+
+// The system of the page on screen (its search filter, site_overrides/main.html), or "".
+function currentSystem() {
+  const filter = document.querySelector("[data-pagefind-filter^='systeme:']")?.dataset.pagefindFilter;
+  return filter ? filter.slice("systeme:".length) : "";
+}
+
+// The first hits of each list, then the second…, each page once.
+function interleave(lists, depth = Infinity) {
+  const seen = new Set();
+  const merged = [];
+  const longest = Math.min(depth, Math.max(0, ...lists.map((list) => list.length)));
+  for (let rank = 0; rank < longest; rank++) {
+    for (const list of lists) {
+      const result = list[rank];
+      if (result && !seen.has(result.id)) merged.push(result);
+      if (result) seen.add(result.id);
+    }
+  }
+  return merged;
+}
+
 const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 function hit(page) {
@@ -97,28 +138,33 @@ function waiting(text) {
 }
 
 // Pagefind's hits for an abbreviation and for what it stands for, in each system that
-// declares it, then its plain hits: the first hits of each system, then the second…
-async function hits(pagefind, used, meanings, plain) {
+// declares it (the first hits of each system, then the second), then the plain hits of
+// each query (as typed, then with its equivalents): the current system's, then all.
+async function hits(pagefind, queries, meanings, plain, current) {
   const inSystem = (text, system) => pagefind.search(text, { filters: { systeme: system } });
+  const listed = (searches) => searches.map((found) => found?.results || []);
   const perSystem = await Promise.all(
-    meanings.flatMap(([system, meaning]) => [inSystem(used, system), inSystem(meaning, system)]),
+    meanings.flatMap(([system, meaning]) => [inSystem(queries[0], system), inSystem(meaning, system)]),
   );
-  const mixed = [];
-  for (let rank = 0; rank < 2; rank++) {
-    for (const found of perSystem) if (found?.results[rank]) mixed.push(found.results[rank]);
-  }
-  const found = plain ? await pagefind.search(used) : null;
-  if (!found && !meanings.length) return null;
-  return [...mixed, ...(found?.results || [])];
+  const mixed = interleave(listed(perSystem), 2);
+  if (!plain) return meanings.length ? mixed : null;
+  const [own, all] = await Promise.all([
+    Promise.all(current ? queries.map((query) => inSystem(query, current)) : []),
+    Promise.all(queries.map((query) => pagefind.search(query))),
+  ]);
+  return interleave([[...mixed, ...interleave(listed(own)), ...interleave(listed(all))]]);
 }
 
 async function search(query) {
   const mine = ++asked;
   const typed = query.trim();
   if (!typed) return waiting("Tapez un nom, une règle\u00a0: talent, atout, sort…");
-  const { pagefind, words, titles, shorts } = await load();
+  const { pagefind, words, titles, shorts, same } = await load();
   if (mine !== asked) return; // the reader typed on
-  const meanings = shorts[fold(typed)] || []; // [[system, meaning, synonym…]]
+  const current = currentSystem();
+  const ours = (url) => Boolean(current) && url.startsWith(new URL(`${current}/`, ROOT).pathname);
+  // [[system, meaning, synonym…]], the current system's first
+  const meanings = [...(shorts[fold(typed)] || [])].sort((a, b) => (b[0] === current) - (a[0] === current));
   // One or two letters match half the site: the engine would stay busy with them while
   // the reader types on. Unless they are an abbreviation or a title.
   const titled = (key) => titles.some(([title]) => title === key);
@@ -126,15 +172,16 @@ async function search(query) {
     return waiting("Encore une lettre ou deux…");
   }
   const used = corrected(query, words) || query;
-  const results = await hits(pagefind, used, meanings, typed.length >= MIN_LENGTH || !meanings.length);
+  const queries = [used, ...variants(used, same)];
+  const results = await hits(pagefind, queries, meanings, typed.length >= MIN_LENGTH || !meanings.length, current);
   if (mine !== asked || !results) return; // the reader typed on
   const found = { results };
-  // Pages titled exactly as asked, or as what the abbreviation stands for in their
-  // system, come first, wherever Pagefind ranked them.
-  const wanted = bare(used);
+  // Pages titled exactly as asked (or as an equivalent), or as what the abbreviation stands
+  // for in their system, come first, wherever Pagefind ranked them.
+  const wanted = new Set(queries.map(bare));
   const meant = meanings.flatMap(([system, ...names]) => names.map((name) => [`${system}/`, bare(name)]));
   const exact = titles
-    .filter(([key, , url]) => key === wanted || meant.some(([system, name]) => key === name && url.startsWith(system)))
+    .filter(([key, , url]) => wanted.has(key) || meant.some(([system, name]) => key === name && url.startsWith(system)))
     .map(([, title, url, lieu, summary, cle]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu, cle }, excerpt: escape(summary) }));
   const seen = new Set(exact.map((page) => page.url));
   const note = used === query ? "" : ` pour «\u202f${used}\u202f»`;
@@ -149,7 +196,8 @@ async function search(query) {
       if (!seen.has(page.url)) shown.push(page);
       seen.add(page.url);
     }
-    list.innerHTML = [...exact, ...shown].map(hit).join("");
+    // The current system's pages first, each part in its order (the sort is stable).
+    list.innerHTML = [...exact, ...shown].sort((a, b) => ours(b.url) - ours(a.url)).map(hit).join("");
     resultBox.dataset.requete = query; // results on screen for this query
   }
   resultBox.dataset.complet = query; // and all of them

@@ -9,8 +9,22 @@ const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toL
 const PAGE = 60; // cards drawn at a time
 const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
 const INDEX = new URL("assets/entites.json", SITE_ROOT).href;
-const FIELDS = { q: "", s: "", k: "", f: "", c: "", a: "", tri: "nom" };
-const SORT_KEYS = { nom: (r) => r.n, systeme: (r) => r.sn + " " + r.n, genre: (r) => r.kn + " " + r.n };
+// The finder opens in the order of a system's catalogue: by system, then kind, then name
+// (by name alone, the Talon's honours « 2 », « 3 »… came first). Each order compares its
+// keys in turn, with the same collator as the menus (numbers in their order, accents aside).
+const FIELDS = { q: "", s: "", k: "", f: "", c: "", a: "", tri: "systeme" };
+const SORT_KEYS = {
+  systeme: (r) => [r.sn, r.kn, r.n],
+  genre: (r) => [r.kn, r.sn, r.n],
+  nom: (r) => [r.n, r.sn, r.kn],
+};
+const compareKeys = (a, b) => {
+  for (let i = 0; i < a.length; i++) {
+    const order = collator.compare(a[i], b[i]);
+    if (order) return order;
+  }
+  return 0;
+};
 
 // What the reader has, « système/genre/id » or « système/genre/id:valeur », comma-separated.
 function readOwned(text) {
@@ -131,7 +145,7 @@ async function bind(container) {
   const kind = select("k", [["", "Tous"]]);
   const facet = select("f", [["", "Toutes"]]);
   const condition = element("input", { type: "search", name: "c", autocomplete: "off", placeholder: "Dextérité, Mêlée…" });
-  const sort = select("tri", [["nom", "Nom"], ["systeme", "Système"], ["genre", "Genre"]]);
+  const sort = select("tri", [["systeme", "Système, genre, nom"], ["genre", "Genre, système, nom"], ["nom", "Nom"]]);
   const choices = requirables(rows);
   const known = new Map(choices.map((entry) => [entry.row.i, entry]));
   const byLabel = new Map(choices.map((entry) => [entry.label, entry]));
@@ -167,18 +181,35 @@ async function bind(container) {
     kind.replaceChildren(new Option("Tous", ""), ...[...kinds].sort((a, b) => collator.compare(a[1], b[1])).map(([v, l]) => new Option(l, v)));
     kind.value = keep;
   };
+  // A column is a system's own (« Tiers : 1 » is SkillCraft's): with every system shown,
+  // the values are grouped by system, and picking one picks its system.
   const fillFacets = () => {
-    const values = new Set(rows.filter((r) => (!system.value || r.s === system.value) && (!kind.value || r.k === kind.value)).flatMap((r) => r.facets));
-    const keep = values.has(facet.value) ? facet.value : "";
-    facet.replaceChildren(new Option("Toutes", ""), ...[...values].sort(collator.compare).map((v) => new Option(v, v)));
+    const bySystem = new Map(systems.map(([id]) => [id, new Set()]));
+    for (const r of rows) {
+      if ((!system.value || r.s === system.value) && (!kind.value || r.k === kind.value)) r.facets.forEach((v) => bySystem.get(r.s).add(v));
+    }
+    const keep = [...bySystem.values()].some((values) => values.has(facet.value)) ? facet.value : "";
+    const options = (id) =>
+      [...bySystem.get(id)].sort(collator.compare).map((v) => {
+        const option = new Option(v, v);
+        option.dataset.systeme = id;
+        return option;
+      });
+    const shown = system.value
+      ? options(system.value)
+      : systems.filter(([id]) => bySystem.get(id).size).map(([id, name]) => element("optgroup", { label: name }, ...options(id)));
+    facet.replaceChildren(new Option("Toutes", ""), ...shown);
     facet.value = keep;
   };
 
   // Each order is computed once (a collator sort of every row is slow), then filtered.
   const orders = new Map();
   const ordered = (name) => {
-    const key = SORT_KEYS[name] || SORT_KEYS.nom;
-    if (!orders.has(name)) orders.set(name, [...rows].sort((a, b) => collator.compare(key(a), key(b))));
+    const key = SORT_KEYS[name] || SORT_KEYS.systeme;
+    if (!orders.has(name)) {
+      const keyed = rows.map((row) => [key(row), row]).sort((a, b) => compareKeys(a[0], b[0]));
+      orders.set(name, keyed.map(([, row]) => row));
+    }
     return orders.get(name);
   };
 
@@ -232,6 +263,11 @@ async function bind(container) {
   render();
 
   form.addEventListener("input", (event) => {
+    if (event.target === facet && facet.value && !system.value) {
+      system.value = facet.selectedOptions[0].dataset.systeme; // a value of one system: its system
+      fillKinds();
+      fillFacets();
+    }
     if (event.target === system) fillKinds();
     if (event.target === system || event.target === kind) fillFacets();
     shown = PAGE;

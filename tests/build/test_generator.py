@@ -42,7 +42,7 @@ def test_system_landing_rules_indexes_errata_calculators(site):
     pending = [
         d
         for d in (ROOT / "data").iterdir()
-        if "statut: en-preparation" in (d / "systeme.yaml").read_text()
+        if d.is_dir() and "statut: en-preparation" in (d / "systeme.yaml").read_text()
     ]
     assert home.count("en préparation") == len(pending)
     landing = (site / "reserve-d6/index.html").read_text()

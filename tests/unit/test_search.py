@@ -1,10 +1,10 @@
 """What the search box reads besides Pagefind's index (generator/search.py)."""
 
-from helpers import edit, problems_of
+from helpers import edit, line_of, problems_of
 
 from generator.corpus import load_corpus
 from generator.errors import Problems
-from generator.search import abbreviations, fold, title_key, titles, vocabulary
+from generator.search import abbreviations, fold, synonyms, title_key, titles, vocabulary
 
 
 def test_titles_match_whatever_the_accents_case_and_article():
@@ -39,3 +39,17 @@ def test_an_abbreviation_the_text_never_uses_is_refused_at_its_line(project):
     assert any(p.startswith("data/undesix/systeme.yaml:") and "« PPX »" in p for p in found), found
     edit(project, "data/undesix/systeme.yaml", "  PPX: [Savoir]\n", "  ppx: Savoir\n")
     assert any("ppx" in p for p in problems_of(project))
+
+
+def test_the_words_the_table_uses_for_one_another_are_folded_groups(root, tmp_path):
+    """Point 10 of « At the table, round two »: « fiche » ≈ « feuille », in every system."""
+    assert ["fiche", "feuille"] in synonyms(root)
+    assert ["degat", "dommage"] in synonyms(root)  # as the search box compares them
+    assert synonyms(tmp_path) == []  # a project without the file: no equivalents
+
+
+def test_a_group_of_one_word_is_refused_at_its_line(project):
+    edit(project, "data/synonymes.yaml", "- [fiche, feuille]\n", "- [fiche]\n")
+    found = problems_of(project)
+    line = line_of(project, "data/synonymes.yaml", "- [fiche]")
+    assert f"data/synonymes.yaml:{line}: attendu un groupe d'au moins deux mots" in "\n".join(found)

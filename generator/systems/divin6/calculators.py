@@ -332,6 +332,7 @@ register(
         ),
         issues=roll_issues,
         plays=roll_plays,
+        computes=("regle mecanique#des-daction-et-difficulte", "regle mecanique#jets-opposes"),
     )
 )
 
@@ -423,6 +424,12 @@ register(
         compute_damage,
         ("Dégâts = dés + bonus − armure, jamais négatifs{@source 528–532}.",),
         issues=damage_issues,
+        computes=(
+            "regle combat#degats",
+            "regle combat#blessures-graves",
+            "manoeuvre degats",
+            "manoeuvre blessures-graves",
+        ),
     )
 )
 
@@ -500,6 +507,7 @@ register(
         (
             "Chaque niveau coûte 100 XP, cumulés (100, 200… 500 pour le niveau 6) ; puis un atout libre par 50 XP{@source 112–128, 903–905}.",
         ),
+        computes=("regle progression#lexperience", "regle progression#les-atouts-libres"),
     )
 )
 
@@ -626,6 +634,7 @@ register(
         (
             "Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas{@source 382}.",
         ),
+        computes=("regle encombrement",),
     )
 )
 
@@ -956,5 +965,6 @@ register(
             "Coût de l'équipement d'Achille : le livre annonce 7 DO{@source 382}, la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
             "Conduite (équitation) sans rang : 2D6+3, compétence spécialisée (la fiche d'Achille n'indique que le +3).",
         ),
+        computes=("regle creation",),
     )
 )

@@ -324,6 +324,7 @@ register(
             "Chaque dé est indépendant : 1 à 4 ne rapportent rien, 5 rapporte 1 succès, 6 en rapporte 2.",
             "Les bornes des champs sont celles du calculateur ; le texte n'en fixe aucune.",
         ),
+        computes=("regle resolution#la-reserve-de-des", "regle resolution#actions-simples"),
     )
 )
 
@@ -345,6 +346,7 @@ register(
             "Les deux camps lancent leur réserve ; les dégâts valent l'écart des succès quand l'attaquant dépasse strictement le défenseur.",
             "Le texte ne dit pas qui gagne une égalité : elle est comptée à part, sans dégâts.",
         ),
+        computes=("regle resolution#actions-en-opposition", "regle resolution#combats"),
     )
 )
 
@@ -386,6 +388,11 @@ register(
         compute=compute_cost,
         assumptions=(
             "Un objet à plusieurs bonus coûte la somme des coûts de ses bonus{@source 32}.",
+        ),
+        computes=(
+            "formule cout-progression",
+            "regle competences#cout-des-competences",
+            "regle equipements#cout-en-points-dequipement",
         ),
     )
 )

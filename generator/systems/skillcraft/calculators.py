@@ -222,6 +222,7 @@ register(
             ShownWhen(("bonus_adverse",), "mode", ("oppose",)),
         ),
         issues=test_issues,
+        computes=("regle tests",),
     )
 )
 
@@ -331,6 +332,7 @@ register(
             "Coûts sans rabais ; un talent à achats multiples déjà possédé peut être racheté.",
             "Niveau minimal : points de création puis gain par niveau, sans autre dépense.",
         ),
+        computes=("regle talents",),
     )
 )
 
@@ -571,6 +573,7 @@ register(
             "Dégâts moyens par attaque : coups au but × dégâts d'un coup ; les bonus des critiques confirmés (Critique accru et suivants) ne sont pas comptés.",
         ),
         issues=attack_issues,
+        computes=("regle combat#attaque", "regle combat#jets-de-degats"),
     )
 )
 

@@ -60,6 +60,7 @@ register(
         ),
         compute_progression,
         ("Points gagnés sans compter les Spécialisations ni les dépenses.",),
+        computes=("regle progression#experience-et-niveau",),
     )
 )
 
@@ -118,6 +119,7 @@ register(
         (
             "Pénalité = points de mouvement × excédent ÷ capacité, arrondie à l'entier inférieur, au moins 1 (note éditoriale de la table Encombrement).",
         ),
+        computes=("regle equipement#encombrement",),
     )
 )
 
@@ -188,5 +190,6 @@ register(
             "Tiers 1 au niveau 3 : 6 × 3 = 18 Énergie, DD 18{@source 2807}.",
             "Les talents qui changent le coût ou le DD (Optimisation magique, Maximisation magique…) ne sont pas comptés : voir leurs pages.",
         ),
+        computes=("regle magie#canaliser",),
     )
 )

@@ -555,5 +555,6 @@ register(
             FormSection("Corps et charge", "taille"),
             FormSection("Argent", "jet_argent"),
         ),
+        computes=("regle creation",),
     )
 )

@@ -369,6 +369,7 @@ register(
         TEST_ASSUMPTIONS,
         issues=test_issues,
         plays=test_plays,
+        computes=("regle tests",),
     )
 )
 
@@ -565,6 +566,7 @@ register(
             "Dur à cuire et Infatigable rendent des niveaux sans malus de la même façon ; Second souffle annule en plus les malus de Fatigue.",
             "Chaque malus vaut « à tous les tests » : ceux des trois pistes s'additionnent. L'armure ne réduit pas les dommages d'Équilibre Mental.",
         ),
+        computes=("regle sante",),
     )
 )
 
@@ -793,6 +795,7 @@ register(
             "Tout personnage possède Arcaniste (0).",
             "Actions par round : la Célérité, déjà ajoutée à la Maîtrise{@source 361}, n'est comptée qu'une fois (note éditoriale du chapitre Combat).",
         ),
+        computes=("regle creation",),
     )
 )
 
@@ -931,5 +934,6 @@ register(
             "Les chances du prochain test portent sur les lames encore dans le talon, Arcane Sans Nom exclu, sans archétype ni Cheap-chips.",
         ),
         virtual_actions,
+        computes=("regle cycle",),
     )
 )

@@ -188,6 +188,7 @@ register(
             "« (PSY−2) » retranche 2 de la valeur visée : le texte dit « soustraire au dé », ce qui irait dans l'autre sens (note éditoriale).",
         ),
         issues=test_issues,
+        computes=("regle test#reussir-une-action", "regle test#niveau-de-reussite"),
     )
 )
 
@@ -250,6 +251,7 @@ register(
             "Gagne celui dont la marge (valeur visée − dé) est la plus grande, ou qui a le moins raté ; une égalité se relance{@source 763}.",
         ),
         issues=opposition_issues,
+        computes=("regle oppositions#jet-en-opposition",),
     )
 )
 
@@ -497,6 +499,7 @@ register(
             "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude{@source 61–71, 188–262}.",
         ),
         issues=attack_issues,
+        computes=("regle combat#jet-dattaque", "regle combat#toucher-et-degats"),
     )
 )
 
@@ -858,6 +861,7 @@ register(
         ),
         issues=spell_issues,
         plays=spell_plays,
+        computes=("regle magie#construire-un-sort", "regle magie#cout-en-psy"),
     )
 )
 

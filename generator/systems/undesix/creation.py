@@ -192,5 +192,6 @@ register(
             "Tirage aléatoire : chaque caractéristique de 1 à 6 ; dans un monde fantastique, la MAGie peut monter à 10 avec des points pris aux autres. Qu'aucune ne soit descendue sous 2 en cédant des points ne peut pas se vérifier sans le tirage d'origine : à vous de le faire.",
             "CA de base : table de la Dextérité, prolongée au-delà de 8 (note éditoriale de la table).",
         ),
+        computes=("regle creation",),
     )
 )

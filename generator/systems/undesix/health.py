@@ -117,5 +117,6 @@ register(
             "Les seuils de PSY suivent la lecture stricte de la table (séquelles à partir de −6, folie définitive à partir de −11).",
             "Repos : 8 heures par point de PHY ou de Bonus de Vitalité, 10 minutes par point de PSY{@source 99–101, 119}.",
         ),
+        computes=("regle sante",),
     )
 )
