@@ -66,7 +66,10 @@ def test_the_column_menu_groups_the_values_by_system(page, server, rows):
     systems = page.locator("select[name=s] option").all_inner_texts()[1:]  # after « Tous »
     values = {
         name: {
-            f"{title} : {value}" for r in rows if r["sn"] == name for title, value in r["f"].items()
+            f"{title}\u00a0: {value}"
+            for r in rows
+            if r["sn"] == name
+            for title, value in r["f"].items()
         }
         for name in systems
     }

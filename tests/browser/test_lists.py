@@ -90,14 +90,15 @@ def test_the_card_index_labels_fields_with_the_schemas_french_titles(cards):
         assert set(card.get("f", {})) <= titles, key
         assert card["e"] and "{@" not in card["e"] and "**" not in card["e"], key
     assert cards["skillcraft/talent/acrobaties"]["f"]["Tiers"] == "0"
-    # A cost that is no index column of its kind is still on the card.
-    assert cards["talon/atout/arcaniste"]["f"]["Coût imprimé (XP)"] == "(X) -0/15/20/40"
+    # A cost per level, read from a list of objects, reads as the index column shows it.
+    assert cards["talon/atout/arcaniste"]["f"]["Coût (XP) par niveau"] == "0 / 15 / 20 / 40"
 
 
 def test_pin_from_an_entity_page_a_search_hit_and_a_finder_card(page, server):
     page.goto(f"{server}/skillcraft/talent/acrobaties/")
     pin(page, page.locator(".srd-epingler .srd-epingler-bouton"), new_list="Scénario du 12")
-    # A search hit.
+    # A search hit, from a page of its system (a system's own hits come first there).
+    page.goto(f"{server}/divin6/")
     page.keyboard.press("s")
     page.keyboard.type("peuple")
     hit = page.locator(
