@@ -156,11 +156,13 @@ def test_finder_i_have_picker_and_its_chips_by_keyboard(page, server):
 def test_finder_show_more_moves_the_focus_to_the_first_new_card(page, server):
     page.goto(f"{server}/trouver/")
     cards = page.locator(".srd-carte")
+    # The cards are drawn once the finder's index is loaded: its count says so.
+    expect(page.locator(".srd-trouveur-compte")).to_contain_text("résultat")
     shown = cards.count()
     assert shown > 0
     tab_to(page, ".srd-trouveur > button.md-button", limit=400)
     page.keyboard.press("Enter")
-    assert cards.count() > shown
+    expect(cards.nth(shown)).to_be_attached()  # the next cards are drawn
     first_new = cards.nth(shown).locator("a").get_attribute("href")
     assert page.evaluate("document.activeElement.getAttribute('href')") == first_new
 
