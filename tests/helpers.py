@@ -338,3 +338,17 @@ def chi_square_p(observed: list[int], probabilities: list[Fraction]) -> float:
     assert len(bins) >= 2, "trop peu d'issues pour un test du khi-deux"
     statistic = sum((seen - expected) ** 2 / expected for seen, expected in bins)
     return upper_gamma((len(bins) - 1) / 2, statistic / 2)
+
+
+@contextlib.contextmanager
+def error_free_page(browser, **context_options):
+    """A fresh page in its own context (service worker blocked); at the end, no console
+    error and no uncaught exception."""
+    context = browser.new_context(service_workers="block", **context_options)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors

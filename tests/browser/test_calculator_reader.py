@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import error_free_page
 from playwright.sync_api import Page, expect
 
 from generator import systems
@@ -23,16 +24,8 @@ POINTS = re.compile(r"\d+\u00a0points? à corriger")
 @pytest.fixture
 def phone(browser, server):
     """A fresh phone-sized page; at the end, no console error."""
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block"
-    )
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
+    with error_free_page(browser, viewport=PHONE, is_mobile=True, has_touch=True) as page:
+        yield page
 
 
 def answered(page: Page, state: str = "ok") -> None:

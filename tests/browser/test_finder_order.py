@@ -10,6 +10,7 @@ import re
 import unicodedata
 
 import pytest
+from helpers import error_free_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -17,14 +18,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
+    with error_free_page(browser, viewport={"width": 1280, "height": 900}) as page:
+        yield page
 
 
 def plain(text: str) -> str:

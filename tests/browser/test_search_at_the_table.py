@@ -5,6 +5,7 @@ of a system, that system's hits come first."""
 from __future__ import annotations
 
 import pytest
+from helpers import error_free_page
 
 from generator import systems, urls
 from generator.engine import registry
@@ -14,14 +15,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
+    with error_free_page(browser, viewport={"width": 1280, "height": 900}) as page:
+        yield page
 
 
 def search_from(page, address: str, query: str) -> list[str]:
