@@ -36,7 +36,7 @@ check-sources: $(PY_DEPS)
 	SRD_SOURCES="$(abspath $(SOURCES))" $(PY) -m pytest -m sources -rs
 
 bench: $(PY_DEPS) $(NODE_DEPS) $(CHROMIUM)
-	$(PY) scripts/bench.py
+	$(PY) scripts/bench.py $(if $(SEULEMENT),--seulement $(SEULEMENT))
 
 clean:
 	rm -rf build site .site-* $(VENV) node_modules

@@ -78,6 +78,8 @@ def multiplied_project(destination: Path, factor: int) -> tuple[Path, int, int]:
     project = copy_project(destination)
     entities = chapters = 0
     for system_dir in (project / "data").iterdir():
+        if not system_dir.is_dir():  # project-wide files (synonyms) are not a system's data
+            continue
         for path in system_dir.glob("*.yaml"):
             if path.name == "systeme.yaml":
                 continue
