@@ -1,5 +1,7 @@
 // Added by `serve` only, never in the built site: the open page reloads itself when a
 // rebuild changes it, and the sources' errors are shown over it until they are fixed.
+// A classic script of its own, not a module of the site: it must show the errors even
+// when the site's own scripts (assets/commun.js…) are broken or missing.
 (() => {
   if (window.srdDirect) return; // instant navigation may run this script again
   window.srdDirect = true;

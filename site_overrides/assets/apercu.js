@@ -2,9 +2,9 @@
 // hover, or on a first tap on a touch screen (a second tap follows the link). Escape or a
 // tap elsewhere closes it. The cards come from the finder's index, loaded once, from the
 // site itself; the card floats above the page, so nothing moves.
+import { SITE_ROOT, element } from "./commun.js";
 import { loadIndex } from "./trouver.js";
 
-const SITE_ROOT = new URL("../", import.meta.url);
 let byPath = null;
 let card = null;
 let shownFor = null;
@@ -33,30 +33,13 @@ async function show(link) {
   const row = (await entities()).get(new URL(link.href).pathname);
   if (!row) return false;
   if (!card) {
-    card = document.createElement("div");
-    card.className = "srd-apercu";
-    card.id = "srd-apercu";
-    card.setAttribute("role", "tooltip");
     // Read out when it changes, and as the description of the link that has the focus.
-    card.setAttribute("aria-live", "polite");
+    card = element("div", { class: "srd-apercu", id: "srd-apercu", role: "tooltip", "aria-live": "polite" });
     document.body.append(card);
   }
-  const title = document.createElement("strong");
-  title.textContent = row.n;
-  const kind = document.createElement("p");
-  kind.className = "srd-carte-genre";
-  kind.textContent = `${row.kn} · ${row.sn}`;
-  const parts = [title, kind];
-  if (row.c) {
-    const condition = document.createElement("p");
-    condition.textContent = `Condition\u00a0: ${row.c}`;
-    parts.push(condition);
-  }
-  if (row.r) {
-    const summary = document.createElement("p");
-    summary.textContent = row.r;
-    parts.push(summary);
-  }
+  const parts = [element("strong", {}, row.n), element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`)];
+  if (row.c) parts.push(element("p", {}, `Condition\u00a0: ${row.c}`));
+  if (row.r) parts.push(element("p", {}, row.r));
   card.replaceChildren(...parts);
   card.hidden = false;
   const box = link.getBoundingClientRect();

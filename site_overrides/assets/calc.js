@@ -1,7 +1,9 @@
 // Calculators in the page: the form's values live in the URL query; each change is
 // recomputed by the Python engine running on Pyodide in a Web Worker.
 // Material's instant navigation swaps pages without reloading this script, so every
-// page is (re)bound through `document$`, and the worker stays alive from page to page.
+// page is (re)bound through `document$` (onEachPage), and the worker stays alive from page
+// to page.
+import { onEachPage, plural } from "./commun.js";
 
 // The HTML contract, as written by generator/engine/form.py (a test keeps both in step).
 const ROOT = ".srd-calc";
@@ -169,10 +171,6 @@ function inFormOrder(problems) {
   return problems.sort((a, b) =>
     a.holder === b.holder ? 0 : a.holder.compareDocumentPosition(b.holder) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
   );
-}
-
-function plural(count, word) {
-  return `${count}\u00a0${word}${count > 1 ? "s" : ""}`;
 }
 
 // One more or one less in a whole-number field, kept within its bounds; a value that is
@@ -491,8 +489,4 @@ function bindAll() {
   document.querySelectorAll(ROOT).forEach(bind);
 }
 
-if (globalThis.document$) {
-  globalThis.document$.subscribe(bindAll);
-} else {
-  bindAll();
-}
+onEachPage(bindAll);

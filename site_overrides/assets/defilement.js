@@ -1,6 +1,7 @@
 // A table wider than the page scrolls in its own box (Material's `.md-typeset__scrollwrap`):
 // such a box must be reachable and scrollable by keyboard, and say what it holds.
 // Re-bound on each page Material's instant navigation shows.
+import { onEachPage } from "./commun.js";
 
 // « Tableau 2 : Atout, Condition » — numbered, since two tables may share their columns.
 function labelOf(box, number) {
@@ -56,9 +57,5 @@ addEventListener("resize", () => {
   resizing = requestAnimationFrame(() => fitTables());
 });
 
-if (globalThis.document$) {
-  // After Material's own subscriber has wrapped the tables of the page.
-  globalThis.document$.subscribe(() => requestAnimationFrame(layOutTables));
-} else {
-  layOutTables();
-}
+// After Material's own subscriber has wrapped the tables of the page.
+onEachPage(() => requestAnimationFrame(layOutTables));

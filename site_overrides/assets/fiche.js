@@ -4,6 +4,7 @@
 // generated from the data, beside it. On a sheet calculator, the « Imprimer la fiche »
 // link follows the form's query.
 import { compute } from "./calc.js";
+import { onEachPage } from "./commun.js";
 
 const ROOT = ".srd-fiche";
 const LINK = ".srd-fiche-lien";
@@ -90,8 +91,4 @@ function bindAll() {
   link.addEventListener("pointerdown", () => follow(link));
 }
 
-if (globalThis.document$) {
-  globalThis.document$.subscribe(bindAll);
-} else {
-  bindAll();
-}
+onEachPage(bindAll);

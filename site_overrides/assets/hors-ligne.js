@@ -3,6 +3,8 @@
 // reader asks for it on the page « Consulter hors ligne » (bound here too).
 // A first visit fetches nothing more: once the worker is up, it keeps the files this page
 // already loaded (and, on a calculator page, the Python runtime its worker loaded).
+import { SITE_ROOT, onEachPage } from "./commun.js";
+
 const ENGINE_READY = "srd:moteur-pret"; // sent by calc.js
 const LONGEST_WAIT_MS = 30000; // a calculator that never starts must not stop offline use
 const FIRST_RETRY_MS = 60000; // a copy that failed (network, deployment under way) is tried
@@ -25,7 +27,7 @@ function keepThisPage(engine) {
 }
 
 if (supported) {
-  const root = new URL("../", import.meta.url);
+  const root = SITE_ROOT;
   const hadController = Boolean(navigator.serviceWorker.controller);
   const onCalculator = Boolean(document.querySelector(".srd-calc"));
   let registered = false;
@@ -147,7 +149,6 @@ if (supported) {
     if (s.enCours) silence = setTimeout(() => tellWorker({ demande: "etat" }), SILENT_COPY_MS);
   });
   navigator.serviceWorker.startMessages();
-  if (globalThis.document$) globalThis.document$.subscribe(bindOfflinePage);
-  else bindOfflinePage();
+  onEachPage(bindOfflinePage);
   tellWorker({ demande: "etat" }).catch(() => {});
 }

@@ -1,8 +1,6 @@
 // Index pages: a filter box and sortable columns for every table inside `.srd-index`.
 // Re-bound on each page Material's instant navigation shows.
-
-const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
-const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+import { collator, onEachPage, plain } from "./commun.js";
 
 function makeSortable(table) {
   const body = table.tBodies[0];
@@ -81,8 +79,4 @@ function bindIndexes() {
   }
 }
 
-if (globalThis.document$) {
-  globalThis.document$.subscribe(bindIndexes);
-} else {
-  bindIndexes();
-}
+onEachPage(bindIndexes);

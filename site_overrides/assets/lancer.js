@@ -8,6 +8,7 @@
 // rolled here, without Python. Nothing is stored or sent: the history lives in the page.
 
 import { barOf } from "./calc.js";
+import { closeButton, dialog, element, onEachPage } from "./commun.js";
 
 const SECTION = ".srd-lancer";
 const BUTTON = ".srd-lancer-bouton";
@@ -97,30 +98,18 @@ function bindRoll(section) {
 
 // --- dice buttons of the text: a dialog with the roll and the exact law -------------------
 
-let dialog = null;
-let opener = null; // the dice button whose roll the dialog shows
+let dice = null; // the dialog (commun.js), a popover: opening it leaves the page as it is
 
 function makeDialog() {
-  const box = document.createElement("div");
-  box.popover = "auto"; // Échap or a tap outside closes it
-  box.className = "srd-des-dialogue md-typeset";
-  box.setAttribute("role", "dialog");
-  box.setAttribute("aria-labelledby", "srd-des-titre");
-  box.innerHTML =
-    '<h2 id="srd-des-titre"></h2><p class="srd-des-jet" role="status" aria-live="polite"></p>' +
-    '<p class="srd-des-resume"></p><div class="srd-des-loi"></div>' +
-    '<p class="srd-des-boutons"><button type="button" class="md-button md-button--primary" data-relancer>Relancer</button> ' +
-    '<button type="button" class="md-button" data-fermer>Fermer</button></p>';
-  box.querySelector("[data-fermer]").addEventListener("click", () => box.hidePopover());
-  box.addEventListener("toggle", (event) => {
-    // Closed: the reader is back on the button that opened it, unless they went elsewhere.
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (event.newState === "closed" && (lost || box.contains(document.activeElement))) {
-      opener?.focus();
-    }
-  });
-  document.body.append(box);
-  return box;
+  const made = dialog("srd-des-dialogue", { popover: true }); // Échap or a tap outside closes it
+  const again = element("button", { type: "button", class: "md-button md-button--primary", "data-relancer": "" }, "Relancer");
+  made.box.append(
+    element("p", { class: "srd-des-jet", role: "status", "aria-live": "polite" }),
+    element("p", { class: "srd-des-resume" }),
+    element("div", { class: "srd-des-loi" }),
+    element("p", { class: "srd-des-boutons" }, again, " ", closeButton()),
+  );
+  return made;
 }
 
 function lawTable(law, drawn) {
@@ -201,12 +190,11 @@ function rollExpression(box, law) {
 function openDice(button) {
   readyDialog();
   const law = JSON.parse(button.dataset.loi);
-  dialog.querySelector("#srd-des-titre").textContent = button.textContent;
-  dialog.querySelector("[data-relancer]").onclick = () => rollExpression(dialog, law);
-  opener = button;
-  rollExpression(dialog, law);
-  if (!dialog.matches(":popover-open")) dialog.showPopover();
-  dialog.querySelector("[data-relancer]").focus();
+  const again = dice.box.querySelector("[data-relancer]");
+  again.onclick = () => rollExpression(dice.box, law);
+  rollExpression(dice.box, law);
+  dice.open(button, button.textContent); // the focus goes back to the button once closed
+  again.focus();
 }
 
 document.addEventListener("click", (event) => {
@@ -216,7 +204,7 @@ document.addEventListener("click", (event) => {
 
 // The dialog, made while the page is idle: a first tap only fills it.
 function readyDialog() {
-  dialog = dialog && dialog.isConnected ? dialog : makeDialog();
+  if (!dice?.box.isConnected) dice = makeDialog();
 }
 
 function bindAll() {
@@ -224,8 +212,4 @@ function bindAll() {
   if (document.querySelector(DICE)) (globalThis.requestIdleCallback || setTimeout)(readyDialog);
 }
 
-if (globalThis.document$) {
-  globalThis.document$.subscribe(bindAll);
-} else {
-  bindAll();
-}
+onEachPage(bindAll);

@@ -5,9 +5,8 @@
 // nine to an A4 page); the card text comes from the build's card index (generator/cartes.py).
 // A long effect goes on to a « suite » card: the split is measured on the laid-out card
 // (docs/decisions.md). Lists travel as a link (their ids in the address) or a JSON file.
-import { readStored, writeStored } from "./stockage.js";
+import { SITE_ROOT, StorageRefused, closeButton, confirmed, dialog, download, element, freeName, onEachPage, plural, slug, store } from "./commun.js";
 
-const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
 const CARDS = new URL("assets/cartes.json", SITE_ROOT).href;
 const PAGE = new URL("listes/", SITE_ROOT);
 const STORE = "srd-listes";
@@ -27,23 +26,18 @@ const FULL = "Le stockage de ce navigateur est plein\u00a0: la modification n'a 
 const UNREADABLE =
   "Les listes enregistrées dans ce navigateur sont illisibles\u00a0: elles sont laissées telles quelles, rien n'est enregistré par-dessus.";
 
-class StorageProblem extends Error {}
+// What a refused storage means here (commun.js): its reason, in this page's words.
+const SAID = { plein: FULL, indisponible: UNAVAILABLE, illisible: UNREADABLE };
+const said = (error) => SAID[error.why] || error.message;
 
 // --- storage ------------------------------------------------------------------------
-// Reading never writes (stockage.js): a full storage still shows every list.
-function storedText() {
-  try {
-    return readStored(STORE);
-  } catch {
-    throw new StorageProblem(UNAVAILABLE);
-  }
-}
+// Reading never writes (commun.js): a full storage still shows every list.
 
 const isList = (list) =>
   list && typeof list.nom === "string" && list.nom.trim() && Array.isArray(list.ids) && list.ids.every((id) => typeof id === "string");
 
 export function readLists() {
-  const text = storedText();
+  const text = store.read(STORE);
   if (text === null) return [];
   try {
     const data = JSON.parse(text);
@@ -51,15 +45,11 @@ export function readLists() {
   } catch {
     // fall through: never overwrite what cannot be read
   }
-  throw new StorageProblem(UNREADABLE);
+  throw new StorageRefused("illisible");
 }
 
 function writeLists(lists) {
-  try {
-    writeStored(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
-  } catch (error) {
-    throw new StorageProblem(error.full ? FULL : UNAVAILABLE);
-  }
+  store.write(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
 }
 
 // The list last pinned into: a tap on « Épingler » pins there at once.
@@ -68,7 +58,7 @@ const LAST = `${STORE}-derniere`;
 function lastList(lists) {
   let name = null;
   try {
-    name = readStored(LAST);
+    name = store.read(LAST);
   } catch {
     // no storage: no list to pin into either
   }
@@ -78,19 +68,14 @@ function lastList(lists) {
 // Remembered only if it can be: the list itself was written, which is what matters.
 function rememberList(name) {
   try {
-    writeStored(LAST, name);
+    store.write(LAST, name);
   } catch {
     // a full storage keeps the previous choice
   }
 }
 
 // A name no stored list has: « Scénario », then « Scénario (2) »…
-function freeName(name, lists) {
-  const taken = new Set(lists.map((list) => list.nom));
-  let candidate = name;
-  for (let n = 2; taken.has(candidate); n++) candidate = `${name} (${n})`;
-  return candidate;
-}
+const freeListName = (name, lists) => freeName(name, lists.map((list) => list.nom));
 
 // --- the card index -------------------------------------------------------------------
 let cardsPromise = null;
@@ -101,32 +86,11 @@ function loadCards() {
   return cardsPromise;
 }
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
 const button = (label, attributes = {}) => element("button", { type: "button", class: "md-button", ...attributes }, label);
-const plural = (n, word) => `${n}\u00a0${word}${n > 1 ? "s" : ""}`;
 const listAddress = (name) => `${PAGE.pathname}?${new URLSearchParams({ liste: name })}`;
 
 // --- the « Épingler » dialog ----------------------------------------------------------
 let opener = null; // the « Épingler » button the dialog was opened from
-
-function pinDialog() {
-  let dialog = document.querySelector("dialog.srd-epingler-dialogue");
-  if (!dialog) {
-    dialog = element("dialog", { class: "srd-epingler-dialogue md-typeset", "aria-labelledby": "srd-epingler-titre" });
-    // Escape closes the dialog only: the search under it (a hit's « Épingler ») stays open.
-    dialog.addEventListener("keydown", (event) => event.key === "Escape" && event.stopPropagation());
-    // Closed, the dialog gives the focus back to the button that opened it.
-    dialog.addEventListener("close", () => opener?.isConnected && opener.focus());
-    document.body.append(dialog);
-  }
-  return dialog;
-}
 
 function pinForm(key, name, status) {
   const lists = readLists();
@@ -146,7 +110,7 @@ function pinForm(key, name, status) {
       ? element("fieldset", {}, element("legend", {}, "Dans mes listes"), ...boxes)
       : element("p", {}, "Aucune liste pour l'instant\u00a0: créez-en une."),
     element("label", { class: "srd-epingler-nouvelle" }, element("span", {}, "Nouvelle liste"), fresh),
-    element("p", { class: "srd-epingler-actions" }, element("button", { type: "submit", class: "md-button md-button--primary" }, "Enregistrer"), button("Fermer", { "data-fermer": "" })),
+    element("p", { class: "srd-epingler-actions" }, element("button", { type: "submit", class: "md-button md-button--primary" }, "Enregistrer"), closeButton()),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -167,7 +131,7 @@ function savePins(form, key, name, status) {
       if (box.checked) chosen ||= list;
     });
     const fresh = form.elements.nouvelle.value.trim();
-    if (fresh) lists.push((chosen = { nom: freeName(fresh, lists), ids: [key] }));
+    if (fresh) lists.push((chosen = { nom: freeListName(fresh, lists), ids: [key] }));
     writeLists(lists);
     if (chosen) rememberList(chosen.nom);
     const kept = lists.filter((list) => list.ids.includes(key)).map((list) => `«\u00a0${list.nom}\u00a0»`);
@@ -177,27 +141,25 @@ function savePins(form, key, name, status) {
     form.replaceWith(next);
     next.querySelector("[data-fermer]").focus(); // the saved form is gone: not to the page's body
   } catch (error) {
-    status.textContent = error.message;
+    status.textContent = said(error);
   }
 }
 
 function openPin(trigger) {
   opener = trigger;
   const { cle: key, nom: name } = trigger.dataset;
-  const dialog = pinDialog();
+  const pin = dialog("srd-epingler-dialogue");
   const status = element("p", { role: "status", class: "srd-epingler-etat" });
-  const title = element("h2", { id: "srd-epingler-titre" }, `Épingler «\u00a0${name}\u00a0»`);
   const link = element("a", { href: PAGE.href }, "Voir mes listes");
   let body;
   try {
     body = pinForm(key, name, status);
   } catch (error) {
-    status.textContent = error.message;
-    body = element("p", {}, button("Fermer", { "data-fermer": "" }));
+    status.textContent = said(error);
+    body = element("p", {}, closeButton());
   }
-  dialog.replaceChildren(title, status, body, element("p", {}, link));
-  dialog.showModal();
-  dialog.querySelector("input, button")?.focus();
+  pin.open(trigger, `Épingler «\u00a0${name}\u00a0»`, status, body, element("p", {}, link));
+  pin.box.querySelector("input, button")?.focus();
 }
 
 // « Épingler » / « Épinglé »: the button says whether the entity is in a list (its
@@ -233,7 +195,7 @@ function pinnedNote(trigger, list, added) {
       markPinned(trigger, lists.some((one) => one.ids.includes(trigger.dataset.cle)));
       trigger.focus();
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = said(error);
     }
   });
   note.append(" ", undo);
@@ -258,12 +220,9 @@ function pinOnce(trigger) {
 
 document.addEventListener("click", (event) => {
   const trigger = event.target.closest(".srd-epingler-bouton");
-  if (trigger) {
-    event.preventDefault();
-    pinOnce(trigger);
-  } else if (event.target.closest("dialog.srd-epingler-dialogue [data-fermer]")) {
-    event.target.closest("dialog").close();
-  }
+  if (!trigger) return;
+  event.preventDefault();
+  pinOnce(trigger);
 });
 
 // --- cards ----------------------------------------------------------------------------
@@ -371,7 +330,7 @@ function overview(root, status) {
     if (!wanted) return (status.textContent = "Donnez un nom à la liste.");
     guarded(status, () => {
       const stored = readLists();
-      stored.push({ nom: freeName(wanted, stored), ids: [] });
+      stored.push({ nom: freeListName(wanted, stored), ids: [] });
       writeLists(stored);
       render(root);
     });
@@ -384,21 +343,15 @@ function overview(root, status) {
   );
 }
 
-function download(name, lists) {
-  const text = JSON.stringify({ format: FORMAT, type: FILE_TYPE, listes: lists.map(({ nom, ids }) => ({ nom, ids })) }, null, 1);
-  const address = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = element("a", { href: address, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(address), 1000);
+function exportLists(name, lists) {
+  download(name, JSON.stringify({ format: FORMAT, type: FILE_TYPE, listes: lists.map(({ nom, ids }) => ({ nom, ids })) }, null, 1));
 }
 
 // Export of every list, import of a file.
 function transfer(root, status, lists) {
   const exporter = button("Exporter mes listes (fichier JSON)");
   exporter.disabled = !lists.length;
-  exporter.addEventListener("click", () => download("mes-listes.json", lists));
+  exporter.addEventListener("click", () => exportLists("mes-listes.json", lists));
   // The browser's own file button speaks its own language: ours says it in French.
   const file = element("input", { type: "file", accept: ".json,application/json", name: "fichier", hidden: "" });
   const choose = button("Importer un fichier de listes…");
@@ -487,7 +440,7 @@ export async function importText(fileName, text) {
     writeLists(lists);
     return messages.flat();
   } catch (error) {
-    if (error instanceof StorageProblem) return [error.message];
+    if (error instanceof StorageRefused) return [said(error)];
     console.warn("listes\u00a0:", error);
     return refusal(fileName, "n'a pas pu être lu");
   }
@@ -503,7 +456,7 @@ function importEntry(entry, index, lists, cards) {
     if (typeof id === "string" && cards.has(id)) ids.add(id);
     else unknown.push(id);
   }
-  const name = freeName(entry.nom.trim(), lists);
+  const name = freeListName(entry.nom.trim(), lists);
   lists.push({ nom: name, ids: [...ids] });
   const renamed = name === entry.nom.trim() ? "" : ` sous le nom «\u00a0${name}\u00a0» (le nom était déjà pris)`;
   return [`«\u00a0${entry.nom}\u00a0» importée${renamed}\u00a0: ${plural(ids.size, "entité")}.`, ...unknownMessages(entry.nom, unknown)];
@@ -526,7 +479,7 @@ function guarded(status, action) {
   try {
     action();
   } catch (error) {
-    status.textContent = error.message;
+    status.textContent = said(error);
   }
 }
 
@@ -555,10 +508,6 @@ function shareLink(list) {
   return address.href;
 }
 
-// « Scénario du 12 » → « scenario-du-12 », for a file name.
-const fileSlug = (name) =>
-  name.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "liste";
-
 function listTools(root, status, list, lists) {
   const rename = element("input", { type: "text", name: "nom", value: list.nom, autocomplete: "off" });
   const renameForm = element(
@@ -582,10 +531,10 @@ function listTools(root, status, list, lists) {
   const print = button("Imprimer les cartes", { class: "md-button md-button--primary" });
   print.addEventListener("click", () => window.print());
   const exporter = button("Exporter cette liste");
-  exporter.addEventListener("click", () => download(`liste-${fileSlug(list.nom)}.json`, [list]));
+  exporter.addEventListener("click", () => exportLists(`liste-${slug(list.nom) || "liste"}.json`, [list]));
   const remove = button("Supprimer la liste");
-  remove.addEventListener("click", () => {
-    if (!window.confirm(`Supprimer la liste «\u00a0${list.nom}\u00a0»\u00a0?`)) return;
+  remove.addEventListener("click", async () => {
+    if (!(await confirmed(`Supprimer la liste «\u00a0${list.nom}\u00a0»\u00a0?`, "Supprimer", remove))) return;
     guarded(status, () => {
       writeLists(lists.filter((other) => other !== list));
       history.replaceState(history.state, "", PAGE.pathname);
@@ -636,7 +585,7 @@ async function showShared(root, status, params) {
   save.addEventListener("click", () =>
     guarded(status, () => {
       const lists = readLists();
-      const kept = { nom: freeName(name, lists), ids: ids.filter((id) => cards.has(id)) };
+      const kept = { nom: freeListName(name, lists), ids: ids.filter((id) => cards.has(id)) };
       lists.push(kept);
       writeLists(lists);
       history.replaceState(history.state, "", listAddress(kept.nom));
@@ -672,8 +621,8 @@ async function render(root) {
       else overview(root, status);
     }
   } catch (error) {
-    if (!(error instanceof StorageProblem)) throw error;
-    status.textContent = error.message;
+    if (!(error instanceof StorageRefused)) throw error;
+    status.textContent = said(error);
   }
   root.dataset.pret = "1"; // drawn (for the tests)
 }
@@ -697,5 +646,4 @@ function bindAll() {
   });
 }
 
-if (globalThis.document$) globalThis.document$.subscribe(bindAll);
-else bindAll();
+onEachPage(bindAll);

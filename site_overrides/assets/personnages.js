@@ -4,7 +4,7 @@
 // The engine itself (engine/saved.py, in calc.js's worker) reads and checks each character:
 // the same messages, at the same fields, as the calculator.
 import { barOf, compute } from "./calc.js";
-import { StorageRefused, readStored, writeStored } from "./stockage.js";
+import { StorageRefused, confirmed, download, element, freeName, onEachPage, slug, store } from "./commun.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
@@ -20,27 +20,27 @@ const typo = (text) => text.replace(/ :/g, colon).replace(/ ([;!?])/g, `${FINE}$
 
 const STORAGE_DOWN =
   "Le stockage de ce navigateur est indisponible (navigation privée, stockage désactivé ou bloqué)";
-// What a refused write says: only a write can find the storage full (stockage.js).
-const storageSays = (error) => (error.full ? "Le stockage de ce navigateur est plein" : STORAGE_DOWN);
+// What a refused write says: only a write can find the storage full (commun.js).
+const storageSays = (error) => (error.why === "plein" ? "Le stockage de ce navigateur est plein" : STORAGE_DOWN);
 const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 
 // --- storage ------------------------------------------------------------------------------
 
 function load() {
-  const text = readStored(KEY);
+  const text = store.read(KEY);
   if (!text) return [];
-  const data = JSON.parse(text); // written by store() only
+  const data = JSON.parse(text); // written by keep() only
   return Array.isArray(data.personnages) ? data.personnages : [];
 }
 
-function store(list) {
-  writeStored(KEY, JSON.stringify({ format: FORMAT, personnages: list }));
+function keep(list) {
+  store.write(KEY, JSON.stringify({ format: FORMAT, personnages: list }));
 }
 
 function currentName(system) {
   try {
-    return JSON.parse(sessionStorage.getItem(CURRENT) || "{}")[system] || "";
+    return JSON.parse(store.read(CURRENT, "sessionStorage") || "{}")[system] || "";
   } catch {
     return "";
   }
@@ -48,8 +48,8 @@ function currentName(system) {
 
 function setCurrent(system, name) {
   try {
-    const current = JSON.parse(sessionStorage.getItem(CURRENT) || "{}");
-    sessionStorage.setItem(CURRENT, JSON.stringify({ ...current, [system]: name }));
+    const current = JSON.parse(store.read(CURRENT, "sessionStorage") || "{}");
+    store.write(CURRENT, JSON.stringify({ ...current, [system]: name }), "sessionStorage");
   } catch {
     // Without storage the name is simply not remembered.
   }
@@ -58,13 +58,8 @@ function setCurrent(system, name) {
 const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 // A name no other character of the system has: « Nom », else « Nom (2) », « Nom (3) »…
-function freeName(list, system, name, except = null) {
-  const taken = new Set(list.filter((c) => c.systeme === system && c.id !== except).map((c) => c.nom));
-  if (!taken.has(name)) return name;
-  let n = 2;
-  while (taken.has(`${name} (${n})`)) n += 1;
-  return `${name} (${n})`;
-}
+const freeCharacterName = (list, system, name, except = null) =>
+  freeName(name, list.filter((c) => c.systeme === system && c.id !== except).map((c) => c.nom));
 
 const callEngine = (action, payload) => compute(payload.systeme || "", action, payload, { entry: "personnages" });
 
@@ -90,7 +85,7 @@ async function saveCharacter(box, name) {
   const list = load();
   const existing = list.find((c) => c.systeme === systeme && c.nom === name);
   if (existing && name !== currentName(systeme)) {
-    const replace = window.confirm(typo(`Un personnage ${quoted(name)} est déjà enregistré\u00a0: le remplacer par celui-ci\u202f?`));
+    const replace = await confirmed(typo(`Un personnage ${quoted(name)} est déjà enregistré\u00a0: le remplacer par celui-ci\u202f?`), "Remplacer");
     if (!replace) return "Rien n'a été enregistré\u00a0: choisissez un autre nom.";
   }
   const requete = Object.fromEntries(new URLSearchParams(location.search));
@@ -110,7 +105,7 @@ async function saveCharacter(box, name) {
   const at = latest.findIndex((c) => c.id === record.id);
   if (at >= 0) latest[at] = record;
   else latest.push(record);
-  store(latest);
+  keep(latest);
   setCurrent(systeme, name);
   return `Personnage ${quoted(name)} ${existing ? "mis à jour" : "enregistré"} dans ce navigateur.`;
 }
@@ -124,7 +119,7 @@ function bindSaveBox(box) {
   form.hidden = false;
   input.value = currentName(box.dataset.systeme);
   // From the key figure's bar (in view on a phone all along a long sheet): to the name.
-  const toForm = element("button", "Enregistrer", { type: "button", class: "md-button srd-barre-enregistrer" });
+  const toForm = element("button", { type: "button", class: "md-button srd-barre-enregistrer" }, "Enregistrer");
   toForm.addEventListener("click", () => {
     input.scrollIntoView({ block: "center" });
     input.focus({ preventScroll: true });
@@ -169,19 +164,9 @@ const fileOf = (records) => ({
   personnages: records.map(({ nom, modifie, personnage }) => ({ nom, modifie, personnage })),
 });
 
-function download(records, filename) {
-  const text = `${JSON.stringify(fileOf(records), null, 1)}\n`;
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-}
+const exportCharacters = (records, filename) => download(filename, `${JSON.stringify(fileOf(records), null, 1)}\n`);
 
-const fileName = (name) =>
-  `personnage-${name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "sans-nom"}.json`;
+const fileName = (name) => `personnage-${slug(name) || "sans-nom"}.json`;
 
 // --- the page « Mes personnages » ----------------------------------------------------------
 
@@ -194,19 +179,10 @@ function systemsOf(root) {
   );
 }
 
-function element(tag, text = "", attributes = {}) {
-  const found = document.createElement(tag);
-  if (text) found.textContent = typo(text);
-  for (const [name, value] of Object.entries(attributes)) found.setAttribute(name, value);
-  return found;
-}
-
 // A control whose visible text is the action, and whose name for a screen reader says
 // which character it acts on.
 function control(tag, action, name, attributes = {}) {
-  const found = element(tag, action, attributes);
-  found.append(element("span", ` — ${name}`, { class: "srd-lecteur-ecran" }));
-  return found;
+  return element(tag, attributes, typo(action), element("span", { class: "srd-lecteur-ecran" }, typo(` — ${name}`)));
 }
 
 const dateText = (iso) => {
@@ -216,7 +192,7 @@ const dateText = (iso) => {
 };
 
 function characterLinks(record, system) {
-  const links = element("p", "", { class: "srd-personnage-liens" });
+  const links = element("p", { class: "srd-personnage-liens" });
   for (const calc of system.calculateurs) {
     const query = new URLSearchParams(record.requetes?.[calc.id] || {}).toString();
     links.append(control("a", calc.titre, record.nom, { href: `${calc.url}?${query}`, "data-ouvre": "" }), " ");
@@ -227,12 +203,12 @@ function characterLinks(record, system) {
 }
 
 function characterItem(record, system) {
-  const item = element("li", "", { class: "srd-personnage", "data-id": record.id });
-  item.append(element("h3", record.nom));
+  const item = element("li", { class: "srd-personnage", "data-id": record.id });
+  item.append(element("h3", {}, typo(record.nom)));
   const facts = [system ? system.nom : record.systeme, record.resume, `modifié le ${dateText(record.modifie)}`];
-  item.append(element("p", facts.filter(Boolean).join(" · "), { class: "srd-personnage-faits" }));
+  item.append(element("p", { class: "srd-personnage-faits" }, typo(facts.filter(Boolean).join(" · "))));
   if (system) item.append(characterLinks(record, system));
-  const actions = element("p", "", { class: "srd-personnage-actions" });
+  const actions = element("p", { class: "srd-personnage-actions" });
   for (const [action, label] of [
     ["dupliquer", "Dupliquer"],
     ["renommer", "Renommer"],
@@ -242,13 +218,13 @@ function characterItem(record, system) {
     actions.append(control("button", label, record.nom, { type: "button", class: "md-button", "data-action": action }), " ");
   }
   item.append(actions);
-  const rename = element("form", "", { class: "srd-personnage-renommer", hidden: "" });
+  const rename = element("form", { class: "srd-personnage-renommer", hidden: "" });
   const field = `srd-renommer-${record.id}`;
   rename.append(
-    element("label", "Nouveau nom", { for: field }),
-    element("input", "", { id: field, name: "nom", type: "text", maxlength: "80", required: "", autocomplete: "off" }),
-    element("button", "Valider", { type: "submit", class: "md-button md-button--primary" }),
-    element("button", "Annuler", { type: "button", class: "md-button", "data-action": "annuler" }),
+    element("label", { for: field }, "Nouveau nom"),
+    element("input", { id: field, name: "nom", type: "text", maxlength: "80", required: "", autocomplete: "off" }),
+    element("button", { type: "submit", class: "md-button md-button--primary" }, "Valider"),
+    element("button", { type: "button", class: "md-button", "data-action": "annuler" }, "Annuler"),
   );
   item.append(rename);
   return item;
@@ -284,7 +260,7 @@ function bindListPage(root) {
     try {
       const records = load();
       const message = edit(records);
-      store(records);
+      keep(records);
       render();
       return message;
     } catch (error) {
@@ -297,7 +273,7 @@ function bindListPage(root) {
     dupliquer(record) {
       let copy;
       const message = change((records) => {
-        copy = { ...record, id: newId(), nom: freeName(records, record.systeme, record.nom), modifie: new Date().toISOString() };
+        copy = { ...record, id: newId(), nom: freeCharacterName(records, record.systeme, record.nom), modifie: new Date().toISOString() };
         records.push(copy);
         return `Copie créée${colon} ${quoted(copy.nom)}.`;
       });
@@ -310,7 +286,7 @@ function bindListPage(root) {
       form.elements.nom.focus();
     },
     exporter(record) {
-      download([record], fileName(record.nom));
+      exportCharacters([record], fileName(record.nom));
       say(`Personnage ${quoted(record.nom)} exporté (fichier JSON).`);
     },
     supprimer(record) {
@@ -320,7 +296,7 @@ function bindListPage(root) {
         undo = { record, index };
         return `Personnage ${quoted(record.nom)} supprimé.`;
       });
-      const button = element("button", "Annuler la suppression", { type: "button", class: "md-button", "data-action": "retablir" });
+      const button = element("button", { type: "button", class: "md-button", "data-action": "retablir" }, "Annuler la suppression");
       say(message, " ", button);
       button.focus();
     },
@@ -352,7 +328,7 @@ function bindListPage(root) {
     const message = change((records) => {
       const record = records.find((r) => r.id === item.dataset.id);
       if (!record) return "Ce personnage n'existe plus.";
-      if (freeName(records, record.systeme, name, record.id) !== name) {
+      if (freeCharacterName(records, record.systeme, name, record.id) !== name) {
         return `Un autre personnage s'appelle déjà ${quoted(name)}\u00a0: choisissez un autre nom.`;
       }
       const before = record.nom;
@@ -368,7 +344,7 @@ function bindListPage(root) {
     undo = null;
     say(
       change((records) => {
-        records.splice(Math.min(index, records.length), 0, { ...record, nom: freeName(records, record.systeme, record.nom) });
+        records.splice(Math.min(index, records.length), 0, { ...record, nom: freeCharacterName(records, record.systeme, record.nom) });
         return `Suppression annulée${colon} ${quoted(record.nom)} est de retour.`;
       }),
     );
@@ -382,19 +358,19 @@ function bindListPage(root) {
       return say(`${STORAGE_DOWN}\u00a0: rien à exporter.`);
     }
     if (!records.length) return say("Aucun personnage à exporter.");
-    download(records, "personnages.json");
+    exportCharacters(records, "personnages.json");
     say(`${records.length} personnage${records.length > 1 ? "s" : ""} exporté${records.length > 1 ? "s" : ""} (fichier JSON).`);
   });
   const picker = files.querySelector('input[type="file"]');
   picker.addEventListener("change", async () => {
     const file = picker.files[0];
     if (!file) return;
-    report.replaceChildren(element("p", "Lecture du fichier\u00a0: le moteur des calculateurs relit chaque personnage (quelques secondes la première fois)…"));
+    report.replaceChildren(element("p", {}, "Lecture du fichier\u00a0: le moteur des calculateurs relit chaque personnage (quelques secondes la première fois)…"));
     try {
       await importFile(file, systems, report, change);
     } catch (error) {
       console.warn("personnages\u00a0:", error);
-      report.replaceChildren(element("p", `${ENGINE_DOWN} Rien n'a été importé.`));
+      report.replaceChildren(element("p", {}, typo(`${ENGINE_DOWN} Rien n'a été importé.`)));
     }
     picker.value = ""; // the same file may be chosen again
   });
@@ -413,19 +389,19 @@ function problemLine(problem, systems) {
 
 async function importFile(file, systems, report, change) {
   if (file.size > MAX_FILE_BYTES) {
-    report.replaceChildren(element("p", `Import refusé${colon} fichier trop gros (${file.size} octets, ${MAX_FILE_BYTES} au plus). Rien n'a été importé.`));
+    report.replaceChildren(element("p", {}, `Import refusé${colon} fichier trop gros (${file.size} octets, ${MAX_FILE_BYTES} au plus). Rien n'a été importé.`));
     return;
   }
   const reply = await callEngine("importer", { texte: await file.text() });
   if (!reply.ok || reply.message) {
-    report.replaceChildren(element("p", `Import refusé${colon} ${reply.message}`));
+    report.replaceChildren(element("p", {}, typo(`Import refusé${colon} ${reply.message}`)));
     return;
   }
   const names = [];
   const message = change((records) => {
     for (const found of reply.personnages) {
       const record = { ...found, id: newId(), modifie: found.modifie || new Date().toISOString() };
-      record.nom = freeName(records, record.systeme, record.nom);
+      record.nom = freeCharacterName(records, record.systeme, record.nom);
       records.push(record);
       names.push(record.nom);
     }
@@ -434,11 +410,11 @@ async function importFile(file, systems, report, change) {
       ? `${count} personnage${count > 1 ? "s" : ""} importé${count > 1 ? "s" : ""}${colon} ${names.map(quoted).join(", ")}.`
       : "Aucun personnage importé.";
   }, "rien n'a été importé.");
-  const lines = reply.problemes.map((p) => element("li", problemLine(p, systems)));
-  const parts = [element("p", message)];
+  const lines = reply.problemes.map((p) => element("li", {}, typo(problemLine(p, systems))));
+  const parts = [element("p", {}, typo(message))];
   if (lines.length) {
-    parts.push(element("p", `Non importé${reply.problemes.length > 1 ? "s" : ""}, à corriger dans le fichier${colon}`));
-    const problems = element("ul", "", { class: "srd-personnages-problemes" });
+    parts.push(element("p", {}, `Non importé${reply.problemes.length > 1 ? "s" : ""}, à corriger dans le fichier${colon}`));
+    const problems = element("ul", { class: "srd-personnages-problemes" });
     problems.append(...lines);
     parts.push(problems);
   }
@@ -450,8 +426,4 @@ function bindAll() {
   document.querySelectorAll(".srd-personnages").forEach(bindListPage);
 }
 
-if (globalThis.document$) {
-  globalThis.document$.subscribe(bindAll);
-} else {
-  bindAll();
-}
+onEachPage(bindAll);

@@ -6,8 +6,8 @@
 // corrected (see `corrected`); a word the table uses for another (« fiche », « feuille »:
 // data/synonymes.yaml) is searched for both. On a page of a system, that system's hits
 // come first.
+import { SITE_ROOT as ROOT } from "./commun.js"; // the site's root, wherever it is served
 
-const ROOT = new URL("../", import.meta.url); // the site's root, wherever it is served
 const SHOWN = 10;
 const FIRST = 4; // hits fetched before the first display
 const MIN_LENGTH = 3;

@@ -3,11 +3,9 @@
 // (« J'ai… »); sorted; the whole state in the URL.
 // Results are cards (readable on a phone); everything is a native control (keyboard).
 // Re-bound on each page Material's instant navigation shows.
+import { SITE_ROOT, collator, element, onEachPage, plain } from "./commun.js";
 
-const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
-const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
 const PAGE = 60; // cards drawn at a time
-const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
 const INDEX = new URL("assets/entites.json", SITE_ROOT).href;
 // The finder opens in the order of a system's catalogue: by system, then kind, then name
 // (by name alone, the Talon's honours « 2 », « 3 »… came first). Each order compares its
@@ -55,13 +53,6 @@ export function loadIndex() {
     })),
   );
   return rowsPromise;
-}
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
 }
 
 function field(label, control) {
@@ -287,5 +278,4 @@ function bindAll() {
   document.querySelectorAll(".srd-trouveur").forEach(bind);
 }
 
-if (globalThis.document$) globalThis.document$.subscribe(bindAll);
-else bindAll();
+onEachPage(bindAll);

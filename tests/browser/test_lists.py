@@ -250,8 +250,8 @@ def test_export_and_import_round_trip_and_a_bad_file_changes_nothing(page, serve
     assert json.loads(exported) == {"format": 1, "type": "srd-listes", "listes": lists}
     # Delete a list, then import the file: it comes back; the other is not overwritten.
     open_list(page, server, "Scénario du 12")
-    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Supprimer la liste").click()
+    page.locator("dialog.srd-confirmer").get_by_role("button", name="Supprimer").click()
     expect(page.get_by_role("heading", name="Vos listes")).to_be_visible()
     assert lists_of(page) == lists[1:]
     messages = import_file(page, "mes-listes.json", exported)
@@ -302,8 +302,20 @@ def test_remove_rename_and_delete_by_keyboard_on_a_phone(browser, server):
     page.get_by_label("Nom de la liste").press("Enter")
     expect(page.get_by_role("heading", name="Scénario du 13")).to_be_visible()
     assert lists_of(page) == [{"nom": "Scénario du 13", "ids": [ids[0], ids[2]]}]
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Supprimer la liste").focus()
+    delete = page.get_by_role("button", name="Supprimer la liste")
+    delete.focus()
+    page.keyboard.press("Enter")
+    # The question is asked in the page's dialog, « Annuler » focused: Escape keeps the list.
+    confirm = page.locator("dialog.srd-confirmer")
+    expect(confirm).to_contain_text("Supprimer la liste «\u00a0Scénario du 13\u00a0»\u00a0?")
+    expect(confirm.get_by_role("button", name="Annuler")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    expect(delete).to_be_focused()
+    assert lists_of(page) == [{"nom": "Scénario du 13", "ids": [ids[0], ids[2]]}]
+    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")
+    expect(confirm.get_by_role("button", name="Supprimer")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.get_by_text("Aucune liste pour l'instant")).to_be_visible()
     assert lists_of(page) == []

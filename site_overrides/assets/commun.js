@@ -1,0 +1,147 @@
+// What the site's scripts share: binding on each page, building elements, the reader's
+// storage, a file to download, a free name, folded text and the one dialog style. Imported
+// by the modules of extra_javascript (mkdocs.yml); the service worker keeps it as it keeps
+// them (the files a page loaded, then the whole site on request).
+
+export const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
+
+// Material's instant navigation swaps pages without running the scripts again: `bind`
+// runs for each page shown (the theme's `document$`), or once without the theme.
+export function onEachPage(bind) {
+  if (globalThis.document$) globalThis.document$.subscribe(bind);
+  else bind();
+}
+
+// <tag attributes…>children…</tag>; a child is a node or a text.
+export function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+// French order, numbers in their order, accents and case aside (the menus' order).
+export const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
+// Text as searched: no accents, lower case.
+export const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+export const plural = (n, word) => `${n}\u00a0${word}${n > 1 ? "s" : ""}`;
+// « Scénario du 12 » → « scenario-du-12 » (a file name), or "" when nothing is left.
+export const slug = (name) => plain(name).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+// A name none of `taken` is: « Scénario », else « Scénario (2) », « Scénario (3) »…
+export function freeName(name, taken) {
+  const used = new Set(taken);
+  let candidate = name;
+  for (let n = 2; used.has(candidate); n++) candidate = `${name} (${n})`;
+  return candidate;
+}
+
+// `text` saved as the file `name` by the browser (nothing leaves it).
+export function download(name, text, type = "application/json") {
+  const address = URL.createObjectURL(new Blob([text], { type }));
+  const link = element("a", { href: address, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(address), 1000);
+}
+
+// --- the reader's storage -----------------------------------------------------------------
+// localStorage (« Mes listes », « Mes personnages »), or sessionStorage when asked. Reading
+// never writes: a full storage still shows and exports what it holds, and only a write
+// fails, telling whether the storage is full or missing (private browsing, storage
+// disabled or blocked). Each page says it in its own words.
+
+// The one error of the storage, and why: « plein » (a write found it full), « indisponible »
+// (no storage), « illisible » (what is kept cannot be read: a page that finds it so says it).
+export class StorageRefused extends Error {
+  constructor(why) {
+    super(`stockage ${why}`);
+    this.why = why;
+  }
+}
+
+// The quota error by its standard name, and by the one older Firefox gave it.
+const QUOTA = new Set(["QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"]);
+
+export const store = {
+  // The text kept under `key`, or null. Throws StorageRefused when there is no storage.
+  read(key, area = "localStorage") {
+    try {
+      return globalThis[area].getItem(key);
+    } catch {
+      throw new StorageRefused("indisponible");
+    }
+  },
+  // Keeps `text` under `key` whole, or nothing: throws StorageRefused (full or missing).
+  write(key, text, area = "localStorage") {
+    try {
+      globalThis[area].setItem(key, text);
+    } catch (error) {
+      throw new StorageRefused(QUOTA.has(error?.name) ? "plein" : "indisponible");
+    }
+  },
+};
+
+// --- the dialog -----------------------------------------------------------------------------
+// One style for every dialog of the site: a <dialog> named by its title, closed by its
+// « Fermer » (any [data-fermer] inside), by Escape (the dialog only: the search under it
+// stays open), and which gives the focus back to the control that opened it, unless the
+// reader went elsewhere. Modal by default; `popover`: opening it leaves the page as it is
+// (a modal dialog restyles the whole page, some 100 ms on a phone) and a tap outside
+// closes it. Made once; a page swap that removed it makes it again.
+
+const dialogs = new Map();
+
+export function dialog(name, { popover = false } = {}) {
+  const made = dialogs.get(name);
+  if (made?.box.isConnected) return made;
+  const title = element("h2", { id: `${name}-titre` });
+  const box = element("dialog", { class: `srd-dialogue ${name} md-typeset`, "aria-labelledby": title.id }, title);
+  if (popover) box.popover = "auto";
+  let opener = null;
+  const isOpen = () => (popover ? box.matches(":popover-open") : box.open);
+  const close = () => isOpen() && (popover ? box.hidePopover() : box.close());
+  box.addEventListener("keydown", (event) => event.key === "Escape" && event.stopPropagation());
+  box.addEventListener("click", (event) => event.target.closest("[data-fermer]") && close());
+  box.addEventListener(popover ? "toggle" : "close", (event) => {
+    if (popover && event.newState !== "closed") return;
+    const here = document.activeElement;
+    if (opener?.isConnected && (!here || here === document.body || box.contains(here))) opener.focus();
+  });
+  document.body.append(box);
+  const shown = {
+    box,
+    title,
+    // Opened from `from` (the focus goes back to it), titled `heading`, holding `parts`
+    // (none: as it was).
+    open(from, heading, ...parts) {
+      opener = from;
+      title.textContent = heading;
+      if (parts.length) box.replaceChildren(title, ...parts);
+      if (!isOpen()) popover ? box.showPopover() : box.showModal();
+    },
+    close,
+  };
+  dialogs.set(name, shown);
+  return shown;
+}
+
+export const closeButton = (label = "Fermer") =>
+  element("button", { type: "button", class: "md-button", "data-fermer": "" }, label);
+
+// Asks `question`; true when the reader chooses `yes` (« Supprimer »…), false on
+// « Annuler » or Escape. The focus starts on « Annuler »: Enter never destroys by chance.
+export function confirmed(question, yes, opener = document.activeElement) {
+  const asking = dialog("srd-confirmer");
+  const accept = element("button", { type: "button", class: "md-button md-button--primary" }, yes);
+  const refuse = closeButton("Annuler");
+  let answer = false;
+  accept.addEventListener("click", () => {
+    answer = true;
+    asking.close();
+  });
+  asking.open(opener, question, element("p", { class: "srd-dialogue-actions" }, accept, " ", refuse));
+  refuse.focus();
+  return new Promise((resolve) => asking.box.addEventListener("close", () => resolve(answer), { once: true }));
+}
