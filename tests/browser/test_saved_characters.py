@@ -259,6 +259,29 @@ def test_duplicate_rename_delete_undo_and_print_link(context, server):
     assert parse_qs(urlsplit(href).query)["essences"] == ["Feu"]
 
 
+def test_a_name_already_taken_is_replaced_only_once_confirmed(context, server):
+    """Another tab saves under a name already kept: the site's dialog asks first."""
+    calc, query, _ = CHARACTERS["undesix"]
+    save(context.new_page(), server, "undesix", calc, query, "Nox")
+    page = context.new_page()  # a new tab: « Nox » is not the character it works on
+    page.goto(
+        f"{server}/undesix/calculateurs/{calc}/?" + "&".join(f"{k}={v}" for k, v in query.items())
+    )
+    box = page.locator(".srd-personnage-enregistrer")
+    box.get_by_label("Nom du personnage").fill("Nox")
+    asking = page.locator("dialog.srd-confirmer")
+    state = box.locator(".srd-personnage-etat")
+    box.get_by_role("button", name="Enregistrer le personnage").click()
+    expect(asking).to_contain_text("Un personnage «\u202fNox\u202f» est déjà enregistré")
+    asking.get_by_role("button", name="Annuler").click()
+    expect(state).to_have_text("Rien n'a été enregistré\u00a0: choisissez un autre nom.")
+    expect(box.get_by_role("button", name="Enregistrer le personnage")).to_be_focused()
+    box.get_by_role("button", name="Enregistrer le personnage").click()
+    asking.get_by_role("button", name="Remplacer").click()
+    expect(state).to_contain_text("« Nox » mis à jour", timeout=PYODIDE_WAIT_MS)
+    assert [c["nom"] for c in stored(page)] == ["Nox"]
+
+
 def test_storage_refused_says_so_and_the_address_still_keeps_the_values(browser, server):
     context = browser.new_context(service_workers="block")
     context.add_init_script(
