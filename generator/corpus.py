@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import memo, schemas, urls
+from . import memo, schemas, systems, urls
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -356,14 +356,23 @@ def _load_system(folder: Path, content: Path, problems: Problems) -> System | No
             located.line(("id",)),
             f"l'id « {meta['id']} » doit être le nom du dossier « {folder.name} »",
         )
+    if not (systems.folder(folder.name) / "__init__.py").is_file():
+        _no_package(folder, meta_file, problems)
+        return None  # without its package, every file of the system would say it again
     system = System(folder.name, meta, meta_file)
     kinds = schemas.kinds(folder.name)
+    for kind_id, faults in schemas.faults(folder.name).items():
+        system.unreadable.add(kind_id)  # its data is not judged against a broken schema
+        for fault in faults:
+            problems.add(*fault)
     seen: dict[tuple[str, str], tuple[Path, int]] = {}  # (kind, id) -> where first defined
     for path in sorted(folder.glob("*.yaml")):
         if path.name == "systeme.yaml":
             continue
         # A long kind may be split in parts: atout.combat.yaml, atout.mystique.yaml…
         kind_id = path.name.split(".")[0]
+        if kind_id in system.unreadable:
+            continue
         if kind_id not in kinds:
             problems.add(
                 path,
@@ -384,6 +393,24 @@ def _load_system(folder: Path, content: Path, problems: Problems) -> System | No
     if valid:
         _check_screen(system, located, problems)
     return system
+
+
+def _no_package(folder: Path, meta_file: Path, problems: Problems) -> None:
+    package = systems.folder(folder.name)
+    data = folder.parent
+    lonely = [p for p in systems.ids() if not (data / p).is_dir()]
+    hint = (
+        f" ; paquets sans dossier de données : {', '.join(map(systems.package_of, lonely))}"
+        if lonely
+        else ""
+    )
+    problems.add(
+        meta_file if meta_file.exists() else folder,
+        1,
+        f"aucun paquet generator/systems/{package.name}/ (avec __init__.py) pour le système "
+        f"« {folder.name} » : le dossier du paquet porte l'id du système, « - » écrit « _ »"
+        + hint,
+    )
 
 
 def _check_screen(system: System, meta: Located, problems: Problems) -> None:
