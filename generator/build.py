@@ -27,7 +27,7 @@ from .errors import BuildFailed, Problems
 from .export import engine_data, engine_rules, export, system_rules
 from .links import Links
 from .offline import write_offline_size, write_service_worker
-from .pages import Renderer
+from .pages import Renderer, in_words
 from .search import (
     abbreviations,
     check_abbreviations,
@@ -212,6 +212,8 @@ def _template_error(error: BaseException) -> str:
     message = str(error)
     if match := re.search(r"has no attribute '([^']+)'", message):
         return f"champ « {match.group(1)} » absent de la valeur lue"
+    if match := re.fullmatch(r"No filter named '([^']+)'\.?", message):
+        return f"filtre « {match.group(1)} » inconnu"
     if match := re.fullmatch(r"'([^']+)' is undefined", message):
         return f"nom « {match.group(1)} » inconnu du gabarit"
     return f"{type(error).__name__} (« {message} »)"
@@ -266,10 +268,19 @@ def write_docs(docs: Path, files: dict[str, bytes]) -> None:
 
 
 def mkdocs_config(
-    root: Path, work: Path, nav: list, site: Path, site_url: str | None = None
+    root: Path,
+    work: Path,
+    nav: list,
+    site: Path,
+    site_url: str | None = None,
+    systems_count: int = 0,
 ) -> Path:
-    """The project's mkdocs.yml plus the generated navigation, with absolute paths."""
+    """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
+    « {systemes} » is the number of systems, in words (counted, never typed)."""
     config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    if isinstance(config.get("site_description"), str):
+        words = in_words(systems_count)
+        config["site_description"] = config["site_description"].replace("{systemes}", words)
     config["docs_dir"] = str(work / "docs")
     config["site_dir"] = str(site)
     config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
@@ -395,7 +406,11 @@ def publish(
     fresh.chmod(0o755)  # mkdtemp makes it private; a web server may run as another user
     try:
         run_mkdocs(
-            mkdocs_config(root, work, renderer.nav(), fresh, site_url), root, renderer.origins()
+            mkdocs_config(
+                root, work, renderer.nav(), fresh, site_url, len(renderer.corpus.systems)
+            ),
+            root,
+            renderer.origins(),
         )
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
         index_site(root, fresh, *search_inputs(renderer.corpus))
