@@ -361,7 +361,8 @@ def _load_system(folder: Path, content: Path, problems: Problems) -> System | No
         return None  # without its package, every file of the system would say it again
     system = System(folder.name, meta, meta_file)
     kinds = schemas.kinds(folder.name)
-    for kind_id, faults in schemas.faults(folder.name).items():
+    broken = schemas.faults(folder.name)  # kind -> its schema's faults
+    for kind_id, faults in broken.items():
         system.unreadable.add(kind_id)  # its data is not judged against a broken schema
         for fault in faults:
             problems.add(*fault)
@@ -371,7 +372,7 @@ def _load_system(folder: Path, content: Path, problems: Problems) -> System | No
             continue
         # A long kind may be split in parts: atout.combat.yaml, atout.mystique.yaml…
         kind_id = path.name.split(".")[0]
-        if kind_id in system.unreadable:
+        if kind_id in broken:
             continue
         if kind_id not in kinds:
             problems.add(
