@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: serve site check check-sources lint test test-rapide bench clean
 
 serve: $(PY_DEPS) $(NODE_DEPS)
-	$(PY) -m generator serve
+	$(PY) -m generator serve $(if $(PORT),--port $(PORT))
 
 site: $(PY_DEPS) $(NODE_DEPS)
 	$(PY) -m generator build

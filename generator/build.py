@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from . import cartes, finder, graph, notes, targets
+from . import cartes, finder, graph, notes, systems, targets
 from .assets import asset_files
 from .corpus import Corpus, System, load_corpus
 from .csp import protect
@@ -27,7 +27,7 @@ from .errors import BuildFailed, Problems
 from .export import engine_data, engine_rules, export, system_rules
 from .links import Links
 from .offline import write_offline_size, write_service_worker
-from .pages import Renderer
+from .pages import Renderer, in_words
 from .search import (
     abbreviations,
     check_abbreviations,
@@ -56,6 +56,34 @@ def check(root: Path) -> tuple[Corpus, Links]:
 
 
 def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
+    """`_judge`; a system's module that cannot be imported (a calculator whose function
+    does not take its fields, say) is reported at its own line, once."""
+    try:
+        return _judge(root)
+    except BuildFailed:
+        raise
+    except Exception as error:
+        where = _failing_module(error)
+        if where is None:
+            raise
+        problems = Problems(root)
+        problems.add(*where, f"le module ne se charge pas : {error} ; corrigez ce fichier")
+        raise BuildFailed(problems) from None
+
+
+def _failing_module(error: BaseException) -> tuple[Path, int] | None:
+    """The innermost line of a system's own Python code in the traceback of `error`."""
+    found = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        name = Path(traceback.tb_frame.f_code.co_filename)
+        if name.suffix == ".py" and name.is_relative_to(systems.FOLDER):
+            found = (name, traceback.tb_lineno)
+        traceback = traceback.tb_next
+    return found
+
+
+def _judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
     """Everything `build` checks before MkDocs, and the pages it writes: load, rules,
     links, graph; then, on valid data only, the pages themselves and the links and images
     written in the texts, as MkDocs' strict mode will judge them. Raise BuildFailed with
@@ -148,6 +176,15 @@ def _pages(renderer: Renderer, problems: Problems) -> dict[str, str] | None:
                     problems.add(*found)
                     return None
         file, line = _failing_page(error, renderer)
+        template = _failing_template(error)
+        if template is not None:  # said at the template's line, naming the page's data
+            problems.add(
+                *template,
+                f"gabarit : {_template_error(error)} en écrivant la page de "
+                f"{problems.relative(file)}:{line} ; corrigez le gabarit (ou la donnée, "
+                "si c'est elle qui manque)",
+            )
+            return None
         problems.add(
             file,
             line,
@@ -155,6 +192,31 @@ def _pages(renderer: Renderer, problems: Problems) -> dict[str, str] | None:
             "vérifiez les valeurs que cette page lit",
         )
         return None
+
+
+def _failing_template(error: BaseException) -> tuple[Path, int] | None:
+    """The template file and line being run when `error` was raised (Jinja gives its
+    frames the template's file name), the innermost one; None if no template was."""
+    found = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        name = traceback.tb_frame.f_code.co_filename
+        if name.endswith(".j2") and Path(name).is_file():
+            found = (Path(name), traceback.tb_lineno)
+        traceback = traceback.tb_next
+    return found
+
+
+def _template_error(error: BaseException) -> str:
+    """What went wrong in a template, in French."""
+    message = str(error)
+    if match := re.search(r"has no attribute '([^']+)'", message):
+        return f"champ « {match.group(1)} » absent de la valeur lue"
+    if match := re.fullmatch(r"No filter named '([^']+)'\.?", message):
+        return f"filtre « {match.group(1)} » inconnu"
+    if match := re.fullmatch(r"'([^']+)' is undefined", message):
+        return f"nom « {match.group(1)} » inconnu du gabarit"
+    return f"{type(error).__name__} (« {message} »)"
 
 
 def _failing_page(error: BaseException, renderer: Renderer) -> tuple[Path | str, int]:
@@ -206,10 +268,19 @@ def write_docs(docs: Path, files: dict[str, bytes]) -> None:
 
 
 def mkdocs_config(
-    root: Path, work: Path, nav: list, site: Path, site_url: str | None = None
+    root: Path,
+    work: Path,
+    nav: list,
+    site: Path,
+    site_url: str | None = None,
+    systems_count: int = 0,
 ) -> Path:
-    """The project's mkdocs.yml plus the generated navigation, with absolute paths."""
+    """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
+    « {systemes} » is the number of systems, in words (counted, never typed)."""
     config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    if isinstance(config.get("site_description"), str):
+        words = in_words(systems_count)
+        config["site_description"] = config["site_description"].replace("{systemes}", words)
     config["docs_dir"] = str(work / "docs")
     config["site_dir"] = str(site)
     config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
@@ -335,7 +406,11 @@ def publish(
     fresh.chmod(0o755)  # mkdtemp makes it private; a web server may run as another user
     try:
         run_mkdocs(
-            mkdocs_config(root, work, renderer.nav(), fresh, site_url), root, renderer.origins()
+            mkdocs_config(
+                root, work, renderer.nav(), fresh, site_url, len(renderer.corpus.systems)
+            ),
+            root,
+            renderer.origins(),
         )
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
         index_site(root, fresh, *search_inputs(renderer.corpus))

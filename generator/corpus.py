@@ -6,13 +6,14 @@ cross-references are checked later, by `links`.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import memo, schemas, urls
+from . import memo, schemas, systems, urls
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -121,6 +122,12 @@ class System:
         return self.meta["nom"]
 
     @property
+    def original(self) -> bool:
+        """Its authors' own text (`origine: original`), not a rewrite of a source text: its
+        `source` fields are optional and its pages say so."""
+        return self.meta.get("origine") == "original"
+
+    @property
     def ready(self) -> bool:
         return self.meta["statut"] == "complet"
 
@@ -145,7 +152,7 @@ class System:
 
     def chapter_sources(self) -> list[str]:
         """The `source` field of each chapter (a source marker names their sections)."""
-        return [chapter.meta["source"] for chapter in self.chapters]
+        return [chapter.meta["source"] for chapter in self.chapters if "source" in chapter.meta]
 
 
 def fingerprint(system: System) -> bytes:
@@ -193,6 +200,18 @@ CHAPTER_SCHEMA = {
     "additionalProperties": False,
     "$defs": schemas.base()["$defs"],
 }
+
+# An original system's entities and chapters have no source text to cite (`origine`).
+_WITHOUT_SOURCE: dict[int, tuple[dict, dict]] = memo.kept({})
+
+
+def without_source(schema: dict) -> dict:
+    """`schema` with `source` optional, kept with it (validators are kept by schema id)."""
+    if id(schema) not in _WITHOUT_SOURCE:
+        relaxed = {**schema, "required": [r for r in schema["required"] if r != "source"]}
+        _WITHOUT_SOURCE[id(schema)] = (schema, relaxed)
+    return _WITHOUT_SOURCE[id(schema)][1]
+
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 
@@ -337,14 +356,24 @@ def _load_system(folder: Path, content: Path, problems: Problems) -> System | No
             located.line(("id",)),
             f"l'id « {meta['id']} » doit être le nom du dossier « {folder.name} »",
         )
+    if not (systems.folder(folder.name) / "__init__.py").is_file():
+        _no_package(folder, meta_file, problems)
+        return None  # without its package, every file of the system would say it again
     system = System(folder.name, meta, meta_file)
     kinds = schemas.kinds(folder.name)
+    broken = schemas.faults(folder.name)  # kind -> its schema's faults
+    for kind_id, faults in broken.items():
+        system.unreadable.add(kind_id)  # its data is not judged against a broken schema
+        for fault in faults:
+            problems.add(*fault)
     seen: dict[tuple[str, str], tuple[Path, int]] = {}  # (kind, id) -> where first defined
     for path in sorted(folder.glob("*.yaml")):
         if path.name == "systeme.yaml":
             continue
         # A long kind may be split in parts: atout.combat.yaml, atout.mystique.yaml…
         kind_id = path.name.split(".")[0]
+        if kind_id in broken:
+            continue
         if kind_id not in kinds:
             problems.add(
                 path,
@@ -352,7 +381,10 @@ def _load_system(folder: Path, content: Path, problems: Problems) -> System | No
                 f"genre d'entité inconnu « {kind_id} » (genres connus : {', '.join(kinds)})",
             )
             continue
-        loaded = _load_entities(system.id, kinds[kind_id], path, seen, problems)
+        kind = kinds[kind_id]
+        if system.original:
+            kind = dataclasses.replace(kind, schema=without_source(kind.schema))
+        loaded = _load_entities(system.id, kind, path, seen, problems)
         if loaded is None:
             system.unreadable.add(kind_id)
         system.entities.setdefault(kind_id, []).extend(loaded or [])
@@ -362,6 +394,23 @@ def _load_system(folder: Path, content: Path, problems: Problems) -> System | No
     if valid:
         _check_screen(system, located, problems)
     return system
+
+
+def _no_package(folder: Path, meta_file: Path, problems: Problems) -> None:
+    package = systems.folder(folder.name)
+    data = folder.parent
+    lonely = [p for p in systems.ids() if not (data / p).is_dir()]
+    hint = (
+        f" ; paquets sans dossier de données : {', '.join(map(systems.package_of, lonely))}"
+        if lonely
+        else ""
+    )
+    problems.add(
+        meta_file if meta_file.exists() else folder,
+        1,
+        f"aucun paquet generator/systems/{package.name}/ (avec __init__.py) pour le système "
+        f"« {folder.name} » : le dossier du paquet porte l'id du système, « - » écrit « _ »" + hint,
+    )
 
 
 def _check_screen(system: System, meta: Located, problems: Problems) -> None:
@@ -464,7 +513,11 @@ def _load_chapters(
         return []
     found = sorted(folder.glob("*.md")) if present else []
     if meta is None:
-        return [c for p in found if (c := _load_chapter(system.id, p.stem, p, problems))]
+        return [
+            c
+            for p in found
+            if (c := _load_chapter(system.id, p.stem, p, problems, system.original))
+        ]
     listed = system.meta.get("chapitres", [])
     chapters = []
     for position, chapter_id in enumerate(listed):
@@ -476,7 +529,7 @@ def _load_chapters(
                 f"chapitre « {chapter_id} » introuvable : {problems.relative(path)} n'existe pas",
             )
             continue
-        chapter = _load_chapter(system.id, chapter_id, path, problems)
+        chapter = _load_chapter(system.id, chapter_id, path, problems, system.original)
         if chapter:
             chapters.append(chapter)
     for path in found:
@@ -489,7 +542,9 @@ def _load_chapters(
     return chapters
 
 
-def _load_chapter(system: str, chapter_id: str, path: Path, problems: Problems) -> Chapter | None:
+def _load_chapter(
+    system: str, chapter_id: str, path: Path, problems: Problems, original: bool = False
+) -> Chapter | None:
     text = read_text(path, problems)
     if text is None:
         return None
@@ -508,7 +563,8 @@ def _load_chapter(system: str, chapter_id: str, path: Path, problems: Problems) 
         return None
     # Lines of the front matter start after the opening "---".
     shifted = Located(located.data, {k: v + 1 for k, v in located.lines.items()})
-    if not _check(CHAPTER_SCHEMA, located.data, shifted, (), path, problems):
+    schema = without_source(CHAPTER_SCHEMA) if original else CHAPTER_SCHEMA
+    if not _check(schema, located.data, shifted, (), path, problems):
         return None
     body_line = match.group(0).count("\n") + 1
     return Chapter(system, chapter_id, located.data, text[match.end() :], path, body_line)

@@ -160,6 +160,8 @@ class Links:
                 urls.calculator(system.id, calc_id), "", label or calculator.title, urlencode(pairs)
             )
         kinds = schemas.kinds(system.id)
+        if kind not in kinds and kind in system.unreadable:
+            return ""  # its schema's own error says it all
         if kind not in kinds:
             return f"balise de genre inconnu « {kind} » (genres de {system.id} : {', '.join(list(kinds) + list(SPECIAL_TAGS))})"
         entity = system.entity(kind, ref)

@@ -52,6 +52,28 @@ def _indent(text: str, width: int = 4) -> str:
     return "\n".join(pad + line if line.strip() else "" for line in str(text).splitlines())
 
 
+NUMBERS = [
+    "zéro",
+    "un",
+    "deux",
+    "trois",
+    "quatre",
+    "cinq",
+    "six",
+    "sept",
+    "huit",
+    "neuf",
+    "dix",
+    "onze",
+    "douze",
+]
+
+
+def in_words(count: int) -> str:
+    """A small count as the text writes it (« cinq systèmes »), in digits beyond twelve."""
+    return NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
+
+
 class _KeptBytecode(BytecodeCache):
     """Compiled templates kept in memory across renderers: `serve` makes one per edit.
     Jinja compares each template's source with the one it was compiled from."""
@@ -93,6 +115,7 @@ class Renderer:
             lstrip_blocks=True,
         )
         self.env.filters["indent4"] = _indent
+        self.env.filters["en_lettres"] = in_words
         self.env.filters["faits"] = facts
         # A front-matter value: JSON strings are valid YAML, whatever quotes or backslashes.
         self.env.filters["chaine"] = lambda value: json.dumps(str(value), ensure_ascii=False)

@@ -32,6 +32,7 @@ from jsonschema import Draft202012Validator
 
 from . import systems
 from .memo import Memo, kept
+from .yamlload import Located, YamlProblem, parse_yaml
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -139,9 +140,12 @@ def compose(system: str, kind_id: str, own: dict) -> dict:
 
 @cache
 def kinds(system: str) -> dict[str, Kind]:
-    """The entity kinds of one system, from schemas/<system>/*.json."""
+    """The entity kinds of one system, from schemas/<system>/*.json; a schema with faults
+    (`faults`) is left out: its faults are reported at its own lines."""
     result = {}
     for path in sorted((systems.folder(system) / "schemas").glob("*.json")):
+        if faults_of(path):
+            continue
         own = json.loads(path.read_text(encoding="utf-8"))
         columns = tuple((c["champ"], c["titre"]) for c in own.get("x-colonnes", []))
         result[path.stem] = Kind(
@@ -160,6 +164,99 @@ def kinds(system: str) -> dict[str, Kind]:
             ),
         )
     return result
+
+
+def faults(system: str) -> dict[str, list[tuple[Path, int, str]]]:
+    """{kind: [(schema file, line, French message)]} for each schema of `system` that
+    cannot be used: invalid JSON, a property without `title`, a keyword with a wrong value."""
+    found = {}
+    for path in sorted((systems.folder(system) / "schemas").glob("*.json")):
+        if problems_here := faults_of(path):
+            found[path.stem] = problems_here
+    return found
+
+
+@cache
+def faults_of(path: Path) -> list[tuple[Path, int, str]]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        own = json.loads(text)
+    except json.JSONDecodeError as error:
+        return [(path, *_json_error(text, error))]
+    if not isinstance(own, dict):
+        return [(path, 1, "un schéma est un objet JSON ({ … })")]
+    try:  # JSON is YAML: its loader gives the line of each key
+        located = parse_yaml(text)
+    except YamlProblem:
+        located = Located(own, {})
+    found = []
+    for key in ("title", "x-pluriel"):
+        if not isinstance(own.get(key), str):
+            found.append((path, 1, f"« {key} » manquant : le nom français du genre ({key})"))
+    site = None
+
+    def walk(node: object, where: tuple) -> None:
+        nonlocal site
+        if not isinstance(node, dict):
+            return
+        for name, child in (node.get("properties") or {}).items():
+            here = (*where, "properties", name)
+            if isinstance(child, dict) and "title" not in child:
+                found.append(
+                    (
+                        path,
+                        located.line(here),
+                        f"propriété « {name} » sans « title » : donnez-lui son libellé français",
+                    )
+                )
+            walk(child, here)
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], (*where, "items"))
+        for name, child in (node.get("$defs") or {}).items():
+            walk(child, (*where, "$defs", name))
+        if node.get("x-rendu") == "condition":
+            if site is None:
+                site = systems.module(package_system(path), "site") or False
+            if not callable(getattr(site, "condition", None)):
+                found.append(
+                    (
+                        path,
+                        located.line((*where, "x-rendu")),
+                        "« x-rendu: condition » demande une fonction condition(valeur, lien) "
+                        f"dans {path.parent.parent.name}/site.py, qui écrit la condition en phrase",
+                    )
+                )
+
+    walk(own, ())
+    return found
+
+
+def package_system(schema_file: Path) -> str:
+    """The system a schema file belongs to (systems/<package>/schemas/<kind>.json)."""
+    return schema_file.parent.parent.name.replace("_", "-")
+
+
+_JSON_FRENCH = {
+    "Expecting property name enclosed in double quotes": "nom de propriété attendu, entre guillemets doubles",
+    "Expecting ',' delimiter": "« , » attendue entre deux éléments",
+    "Expecting ':' delimiter": "« : » attendu après le nom de propriété",
+    "Expecting value": "valeur attendue",
+    "Extra data": "texte après la fin de l'objet JSON",
+    "Unterminated string starting at": "texte entre guillemets jamais fermé",
+    "Invalid control character at": "caractère de contrôle dans un texte (un retour à la ligne ? écrivez \\n)",
+    "Invalid \\escape": "échappement inconnu après « \\ »",
+}
+
+
+def _json_error(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
+    """(line, French message) of a JSON syntax error; a trailing comma, the usual slip,
+    is named at its own line."""
+    before = text[: error.pos].rstrip()
+    if before.endswith(",") and text[error.pos : error.pos + 1] in "}]":
+        line = before.count("\n") + 1
+        return line, "JSON invalide : virgule en trop après le dernier élément ; retirez-la"
+    said = _JSON_FRENCH.get(error.msg, f"« {error.msg} »")
+    return error.lineno, f"JSON invalide : {said} (colonne {error.colno})"
 
 
 def systems_with_schemas() -> list[str]:

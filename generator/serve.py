@@ -343,6 +343,12 @@ class Server(ThreadingHTTPServer):
 
 def serve(root: Path, host: str, port: int) -> None:
     builder = Builder(root, site_url=f"http://{host}:{port}/")
+    # Watched before the first build: an edit saved while it runs (after a restart for a
+    # Python change, say) is rebuilt after it, instead of waiting for the next save.
+    handler = Rebuild(root)
+    watcher = Watcher(root, handler)
+    watcher.start()
+    print("Surveillance des fichiers lancée ; première construction.", flush=True)
     problems = None
     try:
         builder.build()
@@ -350,14 +356,12 @@ def serve(root: Path, host: str, port: int) -> None:
     except BuildFailed as error:
         print(error.problems.report(), flush=True)
         if not (root / "site").exists():
+            watcher.stop()
             raise
         problems = error.problems
     state = serve_live.BuildState(root / "site")
     if problems:  # the last good site is served, with the errors over it
         state.failed(problems)
-    handler = Rebuild(root)
-    watcher = Watcher(root, handler)
-    watcher.start()
     threading.Thread(
         target=_rebuild_forever, args=(builder, handler, watcher, state), daemon=True
     ).start()

@@ -167,14 +167,79 @@ def _parse(text: str, make_loader) -> Located:
         # that is where the author has to look; the problem mark is where the parser gave up.
         mark = error.context_mark or error.problem_mark
         line = mark.line + 1 if mark else 1
-        message = f"YAML invalide : {error.problem}"
+        message = f"YAML invalide : {in_french(error.problem)}"
         if (
             error.context_mark
             and error.problem_mark
             and error.problem_mark.line != error.context_mark.line
         ):
-            message += f" (ligne {error.problem_mark.line + 1}, {error.context})"
+            message += f" (ligne {error.problem_mark.line + 1}, {in_french(error.context)})"
         raise YamlProblem(line, message) from None
     finally:
         if loader is not None:
             loader.dispose()
+
+
+# PyYAML's messages, by their start, said in French with what to do (an author reads them).
+_FRENCH = (
+    (
+        "mapping values are not allowed",
+        "« : » inattendu ; un texte qui contient « : » s'écrit entre guillemets",
+    ),
+    (
+        "could not find expected ':'",
+        "« : » attendu après la clé (ou texte à mettre entre guillemets)",
+    ),
+    ("found character '\\t'", "tabulation interdite : indentez avec des espaces"),
+    ("found a tab character", "tabulation interdite : indentez avec des espaces"),
+    (
+        "found unexpected end of stream",
+        "fin de fichier inattendue : un guillemet ou un crochet n'est pas fermé",
+    ),
+    ("found unexpected ':'", "« : » inattendu ; mettez le texte entre guillemets"),
+    ("found undefined alias", "alias YAML (*nom) refusé : écrivez la valeur en entier"),
+    (
+        "found unknown escape character",
+        "échappement inconnu après « \\ » entre guillemets doubles : doublez-le (\\\\) ou employez des guillemets simples",
+    ),
+    ("expected ',' or ']'", "« , » ou « ] » attendu : un crochet n'est pas fermé"),
+    ("expected ',' or '}'", "« , » ou « } » attendu : une accolade n'est pas fermée"),
+    (
+        "expected <block end>",
+        "indentation incohérente : alignez cette ligne sur celles de même niveau",
+    ),
+    ("did not find expected key", "clé attendue : indentation incohérente ou tiret mal placé"),
+    (
+        "did not find expected '-' indicator",
+        "tiret « - » attendu : indentation incohérente dans la liste",
+    ),
+    ("did not find expected node content", "valeur attendue après « - » ou « : »"),
+    (
+        "did not find expected comment or line break",
+        "texte inattendu après la valeur : mettez toute la valeur entre guillemets",
+    ),
+    (
+        "expected a comment or a line break",
+        "texte inattendu après la valeur : mettez toute la valeur entre guillemets",
+    ),
+    ("found duplicate anchor", "ancre YAML (&nom) en double"),
+    ("while scanning a simple key", "en lisant une clé"),
+    ("while scanning a quoted scalar", "dans un texte entre guillemets ouvert ici"),
+    ("while scanning a plain scalar", "en lisant une valeur"),
+    ("while parsing a block mapping", "dans l'objet commencé ici"),
+    ("while parsing a block collection", "dans la liste commencée ici"),
+    ("while parsing a flow sequence", "dans la liste entre crochets ouverte ici"),
+    ("while parsing a flow mapping", "dans l'objet entre accolades ouvert ici"),
+    ("while parsing a block node", "en lisant une valeur"),
+    ("while scanning an alias", "en lisant un alias"),
+    ("while scanning an anchor", "en lisant une ancre"),
+)
+
+
+def in_french(message: str | None) -> str:
+    """A PyYAML problem or context in French; one not foreseen keeps its words, quoted."""
+    message = message or ""
+    for start, french in _FRENCH:
+        if message.startswith(start):
+            return french
+    return f"« {message} » (message de PyYAML)"

@@ -79,6 +79,29 @@ def copy_project(destination: Path) -> Path:
     return destination
 
 
+def copy_generator(project: Path) -> Path:
+    """A copy of the generator inside `project`, for tests that break its code, its schemas
+    or its templates: `checked(project)` runs that copy."""
+    shutil.copytree(
+        ROOT / "generator", project / "generator", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    return project
+
+
+def checked(project: Path) -> list[str]:
+    """The lines `python -m generator check` writes on the errors of `project`, run with the
+    project's own copy of the generator (`copy_generator`)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "--racine", str(project), "check"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    return done.stderr.splitlines()
+
+
 @contextlib.contextmanager
 def serving(project: Path, log: Path, first_build_seconds: float = 900):
     """`python -m generator serve` on `project` as a writer runs it; yields its address

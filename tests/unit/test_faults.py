@@ -195,3 +195,12 @@ def test_a_wrong_type_is_reported_once_at_its_own_line(project):
     line = line_of(project, relative, "tiers: zéro")
     assert having(found, f"{relative}:{line}: ", "type incorrect"), found
     assert not having(found, "", "les règles de skillcraft"), found
+
+
+def test_invalid_yaml_is_said_in_french(project):
+    relative = "data/reserve-d6/competence.yaml"
+    edit(project, relative, "  nom: Escalade\n", "  nom: Escalade: oups\n")
+    assert problems_of(project) == [
+        f"{relative}:{line_of(project, relative, 'Escalade: oups')}: YAML invalide : « : » "
+        "inattendu ; un texte qui contient « : » s'écrit entre guillemets"
+    ]

@@ -1,0 +1,93 @@
+"""Issue 36, point 3: a fault in a system's code, schema or template is said once, in
+French, at its own file and line, with what to do; never as a traceback."""
+
+import json
+
+import pytest
+from helpers import checked, copy_generator, edit, line_of
+
+PACKAGE = "generator/systems/reserve_d6"
+
+
+@pytest.fixture
+def code(project):
+    return copy_generator(project)
+
+
+def only(found: list[str]) -> str:
+    """The one error of a run, with the count line that follows it."""
+    assert found[-1] == "1 erreur : le site n'a pas été reconstruit.", found
+    assert len(found) == 2 and "Traceback" not in found[0], found
+    return found[0]
+
+
+def test_a_template_bug_is_reported_at_the_template(code):
+    template = "generator/systems/skillcraft/templates/talent.md.j2"
+    edit(code, template, "{% block fields %}\n", "{% block fields %}\n{{ e.inexistant }}\n")
+    said = only(checked(code))
+    assert said.startswith(f"{template}:{line_of(code, template, 'e.inexistant')}: gabarit : ")
+    assert "champ « inexistant » absent" in said and "data/skillcraft/talent." in said, said
+    assert "corrigez le gabarit" in said
+
+
+def test_a_trailing_comma_in_a_schema_is_named_at_its_line(code):
+    schema = f"{PACKAGE}/schemas/formule.json"
+    edit(code, schema, '"Formule retenue"\n', '"Formule retenue",\n')
+    said = only(checked(code))
+    line = line_of(code, schema, '"Formule retenue",')
+    assert (
+        said
+        == f"{schema}:{line}: JSON invalide : virgule en trop après le dernier élément ; retirez-la"
+    )
+
+
+def test_a_compute_function_that_does_not_take_its_fields(code):
+    module = f"{PACKAGE}/calculators.py"
+    edit(
+        code,
+        module,
+        "def compute_cost(regles, niveau, bonus_objet, formule):",
+        "def compute_cost(regles, niveau, bonus, formule):",
+    )
+    said = only(checked(code))
+    assert said.startswith(f"{module}:"), said
+    assert (
+        "le module ne se charge pas : calculateur reserve-d6/cout : la fonction compute_cost"
+        in said
+    )
+    assert said.endswith("corrigez ce fichier")
+
+
+def test_a_condition_without_site_py(code):
+    schema = f"{PACKAGE}/schemas/competence.json"
+    data = json.loads((code / schema).read_text())
+    data["properties"]["exemple"]["x-rendu"] = "condition"
+    (code / schema).write_text(json.dumps(data, ensure_ascii=False, indent=2))
+    said = only(checked(code))
+    line = line_of(code, schema, '"x-rendu"')
+    assert said.startswith(
+        f"{schema}:{line}: « x-rendu: condition » demande une fonction condition"
+    ), said
+    assert "reserve_d6/site.py" in said
+
+
+def test_a_property_without_title_is_refused(code):
+    schema = f"{PACKAGE}/schemas/competence.json"
+    data = json.loads((code / schema).read_text())
+    del data["properties"]["description"]["title"]
+    (code / schema).write_text(json.dumps(data, ensure_ascii=False, indent=2))
+    said = only(checked(code))
+    line = line_of(code, schema, '"description": {')
+    assert (
+        said
+        == f"{schema}:{line}: propriété « description » sans « title » : donnez-lui son libellé français"
+    )
+
+
+def test_a_misnamed_package_is_said_once(code):
+    (code / PACKAGE).rename(code / "generator/systems/reserve_dd6")
+    said = only(checked(code))
+    assert said.startswith(
+        "data/reserve-d6/systeme.yaml:1: aucun paquet generator/systems/reserve_d6/"
+    ), said
+    assert said.endswith("paquets sans dossier de données : reserve_dd6")

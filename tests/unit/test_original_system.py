@@ -1,0 +1,54 @@
+"""Issue 36, point 2: a system declares whether it rewrites a source text or is its
+authors' own (`origine` in systeme.yaml); its pages say which, and an original system's
+`source` fields are optional."""
+
+from helpers import edit, problems_of
+
+from generator import urls
+from generator.build import judge
+
+SYSTEM = "reserve-d6"
+
+
+def test_an_original_system_needs_no_source_and_says_it_is_original(project):
+    edit(
+        project,
+        f"data/{SYSTEM}/systeme.yaml",
+        "statut: complet\n",
+        "statut: complet\norigine: original\n",
+    )
+    edit(
+        project,
+        f"data/{SYSTEM}/caracteristique.yaml",
+        '  source: "§2 Les caractéristiques, l. 15 et 22"\n',
+        "",
+    )
+    edit(project, f"content/{SYSTEM}/personnages.md", 'source: "§1 Les personnages, l. 3–9"\n', "")
+    pages = judge(project)[3]
+    entity = urls.entity(SYSTEM, "caracteristique", "cons")
+    for page in (entity, urls.chapter(SYSTEM, "personnages"), urls.chapter(SYSTEM, "competences")):
+        assert "texte original de ses auteurs" in pages[page], page
+        assert "réécrit" not in pages[page], page
+    assert "| Texte | original, écrit par ses auteurs" in pages[urls.system_home(SYSTEM)]
+    # The other systems are still rewrites.
+    assert "texte réécrit pour ce site" in pages[urls.chapter("talon", "combat")]
+
+
+def test_a_rewrite_still_needs_its_sources(project):
+    edit(project, f"data/{SYSTEM}/systeme.yaml", 'source: "Noyau', 'sourc: "Noyau')
+    edit(
+        project,
+        f"data/{SYSTEM}/caracteristique.yaml",
+        '  source: "§2 Les caractéristiques, l. 15 et 22"\n',
+        "",
+    )
+    found = problems_of(project)
+    assert any(
+        p.startswith(f"data/{SYSTEM}/systeme.yaml:")
+        and "champ obligatoire « source » manquant" in p
+        for p in found
+    ), found
+    assert any(
+        p.startswith(f"data/{SYSTEM}/caracteristique.yaml:") and "champ obligatoire « source »" in p
+        for p in found
+    ), found
