@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -45,3 +46,10 @@ def module(system_id: str, name: str) -> ModuleType | None:
     except ModuleNotFoundError:  # no package for this system at all
         return None
     return importlib.import_module(full)
+
+
+# The engine never imports this package: it is handed the systems, here, once (the
+# browser's worker imports this package for that before its first call).
+from ..engine import registry  # noqa: E402
+
+registry.use(sys.modules[__name__])
