@@ -286,10 +286,18 @@ def register(calculator: Calculator) -> Calculator:
     return calculator
 
 
+_LOADED: set[str] = set()
+
+
 def _load(system: str) -> None:
-    """Import the system's calculators module: on demand, so the browser only pays for the
-    system of the page it shows."""
-    systems().module(system, "calculators")
+    """Register the system's calculators, the list `CALCULATORS` of its `calculators.py`:
+    on demand, so the browser only pays for the system of the page it shows."""
+    if system in _LOADED:
+        return
+    module = systems().module(system, "calculators")
+    for calculator in getattr(module, "CALCULATORS", ()):
+        register(calculator)
+    _LOADED.add(system)
 
 
 def all_calculators() -> list[Calculator]:
