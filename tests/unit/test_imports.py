@@ -46,3 +46,21 @@ def test_the_engine_never_imports_the_systems():
         if name.startswith("generator.engine")
     }
     assert {name: found for name, found in wrong.items() if found} == {}
+
+
+def test_no_module_imports_itself_back():
+    edges, cycles = graph(), []
+
+    def visit(name: str, path: list[str]) -> None:
+        for imported in sorted(edges[name]):
+            if imported in path:
+                cycles.append(path[path.index(imported) :] + [imported])
+            elif imported not in done:
+                visit(imported, [*path, imported])
+        done.add(name)
+
+    done: set[str] = set()
+    for name in sorted(edges):
+        if name not in done:
+            visit(name, [name])
+    assert cycles == []

@@ -16,12 +16,8 @@ SYSTEM = "skillcraft"
 # --- experience and level (l. 292–329) ---------------------------------------------------
 
 
-def level_of(rules, xp: int) -> int:
-    return max(level for level, total in rules.total_xp if total <= xp)
-
-
 def compute_progression(regles, experience, tiers):
-    level = level_of(regles, experience)
+    level = regles.level_of(experience)
     following = [(lv, total) for lv, total in regles.total_xp if lv == level + 1]
     lines = [
         Figure("Niveau", level, note=f"{experience} points d'expérience"),
