@@ -4,7 +4,8 @@ The package of a system is its id with "-" written "_" (`reserve-d6` → `reserv
 may hold:
   schemas/<kind>.json      its entity kinds: the only definition of its data format;
   templates/<kind>.md.j2   a page template for a kind that needs more than the generic one;
-  calculators.py           its calculators (engine side: also runs in the browser);
+  calculators.py           its calculators, listed in `CALCULATORS` in the order of its
+                           pages (engine side: also runs in the browser);
   rules.py                 `NEEDS` (kind → fields the engine reads) and `build(data)`, which
                            turns those fields into the immutable rules the calculators take;
   site.py                  generator-side hooks, e.g. `condition(value, link)` for a field
