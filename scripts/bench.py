@@ -405,7 +405,7 @@ def engine_cpython() -> dict[str, float]:
 
 def engine_pyodide(site: Path) -> dict[str, float]:
     code = (
-        "import json, time\nfrom generator.engine import registry, rules\nout = {}\n"
+        "import json, time\nimport generator.systems\nfrom generator.engine import registry, rules\nout = {}\n"
         f"for system, calc_id, query in {heavy_cases()!r}:\n"
         "    runs = []\n"
         "    for _ in range(5):\n"

@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from worst_cases import random_value, repo_rules  # noqa: E402
 
+from generator import systems  # noqa: E402, F401  (handed down to the engine)
 from generator.engine import api, registry  # noqa: E402
 from generator.engine.inputs import InputGroup  # noqa: E402
 

@@ -38,6 +38,7 @@ ALWAYS = [
 ]
 PROBE = """
 import sys, json
+import generator.systems  # hands the systems down to the engine
 from generator.engine import registry, api
 for c in registry.all_calculators():
     api.run_json(c.system, c.id, "{}")

@@ -34,7 +34,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator import urls  # noqa: E402
+from generator import systems, urls  # noqa: E402, F401  (systems: handed down to the engine)
 from generator.engine import api, registry  # noqa: E402
 from generator.engine.inputs import (  # noqa: E402
     BoolInput,
@@ -282,6 +282,7 @@ MEMOS = [o for o in gc.get_objects() if isinstance(o, functools._lru_cache_wrapp
 PYODIDE_CODE = """
 import json
 import js
+import generator.systems  # hands the systems down to the engine
 from generator.engine import api, registry, rules
 registry.all_calculators()
 {clear}

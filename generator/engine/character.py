@@ -19,7 +19,6 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from .. import systems
 from .inputs import (
     BoolInput,
     ChoiceInput,
@@ -32,7 +31,7 @@ from .inputs import (
     _decimal,
     with_rules,
 )
-from .registry import Calculator, get
+from .registry import Calculator, get, systems
 from .reperes import plain
 from .typographie import texte
 
@@ -322,8 +321,8 @@ def types() -> dict[str, type[Character]]:
     """{system: its character type}, for the systems that declare one
     (`systems/<system>/personnage.py: CHARACTER`)."""
     found = {}
-    for system_id in systems.ids():
-        module = systems.module(system_id, "personnage")
+    for system_id in systems().ids():
+        module = systems().module(system_id, "personnage")
         if module is not None:
             found[system_id] = module.CHARACTER
     return found

@@ -14,12 +14,12 @@ import json
 from dataclasses import dataclass
 from html import escape
 
-from .. import systems, urls
+from .. import urls
 from . import reperes
 from .api import _failure, request
 from .character import as_text
 from .inputs import ChoiceInput, InputGroup
-from .registry import Calculator
+from .registry import Calculator, systems
 from .results import Checks, Figure, Figures, Link, Links, Page, Text, to_html
 from .rules import shipped
 from .typographie import texte
@@ -42,7 +42,7 @@ class Imprimable:
 
 def declaration(system: str, calc_id: str) -> Imprimable | None:
     """The system's `FICHE`, if `calc_id` is its character sheet calculator."""
-    module = systems.module(system, "personnage")
+    module = systems().module(system, "personnage")
     if module is None or (system, calc_id) != module.CHARACTER.CALCULATOR:
         return None
     return getattr(module, "FICHE", Imprimable())

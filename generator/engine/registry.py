@@ -6,7 +6,7 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .. import systems, urls
+from .. import urls
 from . import reperes, tirage
 from .inputs import ChoiceInput, FieldError, Input, InputError, InputGroup, with_rules
 from .results import Block, Checks, Page, to_html
@@ -259,6 +259,24 @@ def _parameters(function: Callable) -> list[str]:
 
 _REGISTRY: dict[tuple[str, str], Calculator] = {}
 
+# The systems the engine serves, handed down by their package (generator/systems), which
+# the engine never imports: any object with `ids()`, `module(system, name)` (the module
+# `name` of a system's package, or None) and `folder(system)`.
+_SYSTEMS: list = []
+
+
+def use(found: object) -> None:
+    """Hand the engine its systems: `generator.systems` does so as it is imported (the
+    generator imports it, and so does the browser's worker before its first call)."""
+    _SYSTEMS[:] = [found]
+
+
+def systems() -> object:
+    """The systems handed down by `use`."""
+    if not _SYSTEMS:
+        raise LookupError("aucun système remis au moteur : importez generator.systems d'abord")
+    return _SYSTEMS[0]
+
 
 def register(calculator: Calculator) -> Calculator:
     key = (calculator.system, calculator.id)
@@ -268,14 +286,22 @@ def register(calculator: Calculator) -> Calculator:
     return calculator
 
 
+_LOADED: set[str] = set()
+
+
 def _load(system: str) -> None:
-    """Import the system's calculators module: on demand, so the browser only pays for the
-    system of the page it shows."""
-    systems.module(system, "calculators")
+    """Register the system's calculators, the list `CALCULATORS` of its `calculators.py`:
+    on demand, so the browser only pays for the system of the page it shows."""
+    if system in _LOADED:
+        return
+    module = systems().module(system, "calculators")
+    for calculator in getattr(module, "CALCULATORS", ()):
+        register(calculator)
+    _LOADED.add(system)
 
 
 def all_calculators() -> list[Calculator]:
-    for system in systems.ids():
+    for system in systems().ids():
         _load(system)
     return list(_REGISTRY.values())
 

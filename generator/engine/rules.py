@@ -14,14 +14,14 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-from .. import systems
 from . import reperes
+from .registry import systems
 
 DATA_FILE = "donnees.json"  # in each system's package, inside the engine wheel
 
 
 def needs(system: str) -> Mapping[str, tuple[str, ...]]:
-    module = systems.module(system, "rules")
+    module = systems().module(system, "rules")
     return module.NEEDS if module else {}
 
 
@@ -38,7 +38,7 @@ def build(system: str, data: Mapping) -> object:
     """The system's rules from its data, or None for a system whose calculators read none.
     The data's SOURCES entry is for the calculators' source markers (engine/reperes.py)."""
     reperes.declare(system, data.get(reperes.SOURCES))
-    module = systems.module(system, "rules")
+    module = systems().module(system, "rules")
     values = {kind: value for kind, value in data.items() if kind != reperes.SOURCES}
     return module.build(freeze(values)) if module else None
 
@@ -48,7 +48,7 @@ def shipped(system: str) -> object:
     """In the browser: the rules built from the data shipped in the wheel (read once)."""
     # A plain file beside the system's package (importlib.resources would import some ten
     # more modules, compiled on the reader's phone before the first answer).
-    shipped_file = systems.folder(system) / DATA_FILE
-    if systems.module(system, "rules") is None and not shipped_file.is_file():
+    shipped_file = systems().folder(system) / DATA_FILE
+    if systems().module(system, "rules") is None and not shipped_file.is_file():
         return None  # outside a build, a system whose calculators read no data
     return build(system, json.loads(shipped_file.read_text(encoding="utf-8")))

@@ -4,7 +4,8 @@ The package of a system is its id with "-" written "_" (`reserve-d6` → `reserv
 may hold:
   schemas/<kind>.json      its entity kinds: the only definition of its data format;
   templates/<kind>.md.j2   a page template for a kind that needs more than the generic one;
-  calculators.py           its calculators (engine side: also runs in the browser);
+  calculators.py           its calculators, listed in `CALCULATORS` in the order of its
+                           pages (engine side: also runs in the browser);
   rules.py                 `NEEDS` (kind → fields the engine reads) and `build(data)`, which
                            turns those fields into the immutable rules the calculators take;
   site.py                  generator-side hooks, e.g. `condition(value, link)` for a field
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -45,3 +47,10 @@ def module(system_id: str, name: str) -> ModuleType | None:
     except ModuleNotFoundError:  # no package for this system at all
         return None
     return importlib.import_module(full)
+
+
+# The engine never imports this package: it is handed the systems, here, once (the
+# browser's worker imports this package for that before its first call).
+from ..engine import registry  # noqa: E402
+
+registry.use(sys.modules[__name__])

@@ -16,6 +16,7 @@ async function boot() {
   // Each system's calculators are imported at their first use (engine/registry.py), and
   // so are the modules of the other entries: a calculator's first answer waits for none.
   const module = (name) => pyodide.pyimport(`generator.engine.${name}`);
+  pyodide.pyimport("generator.systems"); // hands the systems down to the engine
   const api = module("api");
   const text = JSON.stringify;
   return {

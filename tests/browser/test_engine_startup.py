@@ -23,6 +23,7 @@ NOT_NEEDED = ("html", "html.entities", "importlib.resources", "generator.engine.
 
 FIRST_ANSWER = """
 import json, sys
+import generator.systems  # as the worker does: hands the systems down to the engine
 from generator.engine import api
 reply = json.loads(api.run_json("reserve-d6", "reserve", '{"caracteristique": "5", "competence": "3"}'))
 print(json.dumps({"ok": reply["ok"], "modules": sorted(sys.modules)}))

@@ -105,7 +105,7 @@ def test_browser_replies_equal_cpython_replies(site, rules):
     """The worker's entry point gives, byte for byte, what the generator gives on CPython;
     in Pyodide the rule data come from the wheel, on CPython from the corpus."""
     code = (
-        "import json\nfrom generator.engine.api import run_json\nQ = "
+        "import json\nimport generator.systems\nfrom generator.engine.api import run_json\nQ = "
         + repr(QUERIES)
         + "\njson.dumps([run_json(s, c, json.dumps(q)) for s, c, q in Q])"
     )
@@ -157,7 +157,7 @@ def test_a_request_nested_ten_thousand_deep_gets_a_french_reply_and_pyodide_live
     """Issue 18: such JSON exhausted Pyodide's stack and killed the runtime; it is refused
     before it is parsed, and the next request is answered as usual."""
     code = (
-        "import json\nfrom generator.engine.api import run_json\n"
+        "import json\nimport generator.systems\nfrom generator.engine.api import run_json\n"
         "deep = run_json('reserve-d6', 'reserve', '[' * 10000 + ']' * 10000)\n"
         "after = run_json('reserve-d6', 'reserve', json.dumps({'caracteristique': '5'}))\n"
         "json.dumps([json.loads(deep), json.loads(after)['ok']])"
@@ -171,7 +171,7 @@ def test_a_character_file_nested_three_thousand_deep_is_refused_and_pyodide_live
     killed Pyodide (« Maximum call stack size exceeded »); it is refused in French before it
     is parsed, and the next import is read as usual."""
     code = (
-        "import json\nfrom generator.engine.saved import saved_json\n"
+        "import json\nimport generator.systems\nfrom generator.engine.saved import saved_json\n"
         "field = '[' * 3000 + ']' * 3000\n"
         'text = \'{"format": 1, "personnages": [{"nom": "K", "personnage": %s}]}\'\n'
         "deep = saved_json('importer', json.dumps({'texte': text % field}))\n"

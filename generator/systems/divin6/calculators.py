@@ -9,7 +9,7 @@ from ... import urls
 from ...engine.character import SHEET, score_inputs
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
 from ...engine.names import require_known, slug, unknown
-from ...engine.registry import Calculator, ShownWhen, register
+from ...engine.registry import Calculator, ShownWhen
 from ...engine.results import (
     Checks,
     Distribution,
@@ -231,109 +231,103 @@ def _opposed(dice_line, n, modificateur, opponent, egalite, destin, science):
     return tuple(blocks)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "jet",
-        "Jet d'action",
-        "Quelles chances de réussir un jet, contre une difficulté ou en opposition ?",
-        (
-            ChoiceInput(
-                "des",
-                "Dés de départ",
-                "3",
-                BASE_DICE,
-                "3 en général ; 2 pour une compétence spécialisée sans rang ; 4 avec Talentueux.",
-            ),
-            IntInput(
-                "blessures",
-                "Blessures graves et chocs",
-                0,
-                0,
-                10,
-                "Chacun retire un dé d'action{@source 631, 655}.",
-            ),
-            IntInput(
-                "autres_des",
-                "Autres dés (+/−)",
-                0,
-                -10,
-                10,
-                "Surprise −1, main gauche −1, Attaque dévastatrice −1, Expertise du combat ±1…",
-            ),
-            IntInput(
-                "modificateur",
-                "Modificateur total",
-                4,
-                -30,
-                60,
-                "Caractéristique, rang, degrés, arme, trousse, atouts, modificateurs extérieurs.",
-            ),
-            ChoiceInput(
-                "mode",
-                "Jet",
-                "difficulte",
-                (("difficulte", "Contre une difficulté"), ("opposition", "En opposition")),
-                "",
-            ),
-            IntInput(
-                "difficulte",
-                "Difficulté",
-                15,
-                1,
-                60,
-                "De 10 (facile) à 30 (extrêmement ardu), au-delà pour l'épique{@source 439}.",
-            ),
-            IntInput("adversaire_des", "Dés de l'adversaire", 3, 0, 12, "En opposition."),
-            IntInput(
-                "adversaire_mod", "Modificateur de l'adversaire", 4, -30, 60, "En opposition."
-            ),
-            ChoiceInput(
-                "egalite", "Égalité", "pj-attaque", TIES, "Règle d'égalité{@source 453–455}."
-            ),
-            ChoiceInput(
-                "prendre",
-                "Prendre 10 / 15",
-                "non",
-                (
-                    ("non", "Non"),
-                    ("10", "Prendre 10 (professionnel)"),
-                    ("15", "Prendre 15 (expert)"),
-                ),
-                "±4 par dé au-dessus ou au-dessous de trois{@source 443–449}.",
-            ),
-            ChoiceInput(
-                "destin",
-                "Un point de Destin",
-                "non",
-                (
-                    ("non", "Non"),
-                    ("oui", "Relance si le jet a échoué (difficulté connue)"),
-                    ("avant", "Relance à l'aveugle, avant l'annonce (dé de 1 à 3)"),
-                ),
-                "Le texte veut la relance avant que le Conteur annonce le résultat{@source 416} : voir la note sur la relance.",
-            ),
-            BoolInput(
-                "science_du_critique",
-                "Science du critique",
-                False,
-                "+3 à la marge d'une frappe critique{@source 1057}.",
-            ),
+JET = Calculator(
+    SYSTEM,
+    "jet",
+    "Jet d'action",
+    "Quelles chances de réussir un jet, contre une difficulté ou en opposition ?",
+    (
+        ChoiceInput(
+            "des",
+            "Dés de départ",
+            "3",
+            BASE_DICE,
+            "3 en général ; 2 pour une compétence spécialisée sans rang ; 4 avec Talentueux.",
         ),
-        compute_roll,
-        (
-            "Un résultat égal à la difficulté réussit{@source 437}. Sans dé d'action, seul le modificateur compte.",
-            "Frappes critiques : paliers de marge 6, 9 et 12{@source 534–538}, aussi comptés contre une difficulté fixe (marge = total − difficulté).",
-            "Point de Destin : deux lectures du texte au choix{@source 416} ; « relance si le jet a échoué » suppose que le joueur connaît la difficulté, « à l'aveugle » relance le dé le plus faible s'il montre 1, 2 ou 3.",
+        IntInput(
+            "blessures",
+            "Blessures graves et chocs",
+            0,
+            0,
+            10,
+            "Chacun retire un dé d'action{@source 631, 655}.",
         ),
-        shown_when=(
-            ShownWhen(("difficulte", "prendre", "destin"), "mode", ("difficulte",)),
-            ShownWhen(("adversaire_des", "adversaire_mod", "egalite"), "mode", ("opposition",)),
+        IntInput(
+            "autres_des",
+            "Autres dés (+/−)",
+            0,
+            -10,
+            10,
+            "Surprise −1, main gauche −1, Attaque dévastatrice −1, Expertise du combat ±1…",
         ),
-        issues=roll_issues,
-        plays=roll_plays,
-        computes=("regle mecanique#des-daction-et-difficulte", "regle mecanique#jets-opposes"),
-    )
+        IntInput(
+            "modificateur",
+            "Modificateur total",
+            4,
+            -30,
+            60,
+            "Caractéristique, rang, degrés, arme, trousse, atouts, modificateurs extérieurs.",
+        ),
+        ChoiceInput(
+            "mode",
+            "Jet",
+            "difficulte",
+            (("difficulte", "Contre une difficulté"), ("opposition", "En opposition")),
+            "",
+        ),
+        IntInput(
+            "difficulte",
+            "Difficulté",
+            15,
+            1,
+            60,
+            "De 10 (facile) à 30 (extrêmement ardu), au-delà pour l'épique{@source 439}.",
+        ),
+        IntInput("adversaire_des", "Dés de l'adversaire", 3, 0, 12, "En opposition."),
+        IntInput("adversaire_mod", "Modificateur de l'adversaire", 4, -30, 60, "En opposition."),
+        ChoiceInput("egalite", "Égalité", "pj-attaque", TIES, "Règle d'égalité{@source 453–455}."),
+        ChoiceInput(
+            "prendre",
+            "Prendre 10 / 15",
+            "non",
+            (
+                ("non", "Non"),
+                ("10", "Prendre 10 (professionnel)"),
+                ("15", "Prendre 15 (expert)"),
+            ),
+            "±4 par dé au-dessus ou au-dessous de trois{@source 443–449}.",
+        ),
+        ChoiceInput(
+            "destin",
+            "Un point de Destin",
+            "non",
+            (
+                ("non", "Non"),
+                ("oui", "Relance si le jet a échoué (difficulté connue)"),
+                ("avant", "Relance à l'aveugle, avant l'annonce (dé de 1 à 3)"),
+            ),
+            "Le texte veut la relance avant que le Conteur annonce le résultat{@source 416} : voir la note sur la relance.",
+        ),
+        BoolInput(
+            "science_du_critique",
+            "Science du critique",
+            False,
+            "+3 à la marge d'une frappe critique{@source 1057}.",
+        ),
+    ),
+    compute_roll,
+    (
+        "Un résultat égal à la difficulté réussit{@source 437}. Sans dé d'action, seul le modificateur compte.",
+        "Frappes critiques : paliers de marge 6, 9 et 12{@source 534–538}, aussi comptés contre une difficulté fixe (marge = total − difficulté).",
+        "Point de Destin : deux lectures du texte au choix{@source 416} ; « relance si le jet a échoué » suppose que le joueur connaît la difficulté, « à l'aveugle » relance le dé le plus faible s'il montre 1, 2 ou 3.",
+    ),
+    shown_when=(
+        ShownWhen(("difficulte", "prendre", "destin"), "mode", ("difficulte",)),
+        ShownWhen(("adversaire_des", "adversaire_mod", "egalite"), "mode", ("opposition",)),
+    ),
+    issues=roll_issues,
+    plays=roll_plays,
+    computes=("regle mecanique#des-daction-et-difficulte", "regle mecanique#jets-opposes"),
 )
 
 
@@ -378,59 +372,57 @@ def compute_damage(des, explosion, bonus, armure):
     return tuple(blocks)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "degats",
-        "Dégâts",
-        "Quels dégâts après l'armure, et quelles chances d'une blessure grave ?",
-        (
-            IntInput(
-                "des",
-                "Dés de dégâts",
-                2,
-                0,
-                10,
-                "1D6 arme légère, 2D6 intermédiaire, 3D6 lourde{@source 333–335}.",
-            ),
-            ChoiceInput(
-                "explosion",
-                "Dés explosifs",
-                "aucune",
-                (
-                    ("aucune", "Non"),
-                    ("6", "Sur 6 (Arquefeu, Arme mystique…)"),
-                    ("5", "Sur 5 et 6 (balles explosives, 2e prise)"),
-                ),
-                "Le dé qui atteint le seuil est relancé et ajouté, sans limite{@source 355}.",
-            ),
-            IntInput(
-                "bonus",
-                "Bonus fixe",
-                5,
-                -20,
-                60,
-                "Force (contact) ou Dextérité (distance), Arme de prédilection +2, monté +2, Gabarit ×4…",
-            ),
-            IntInput(
-                "armure",
-                "Armure de la cible",
-                4,
-                0,
-                40,
-                "Protection de l'armure (1 à 6), Boite de conserve, maître, Gabarit.",
-            ),
+DEGATS = Calculator(
+    SYSTEM,
+    "degats",
+    "Dégâts",
+    "Quels dégâts après l'armure, et quelles chances d'une blessure grave ?",
+    (
+        IntInput(
+            "des",
+            "Dés de dégâts",
+            2,
+            0,
+            10,
+            "1D6 arme légère, 2D6 intermédiaire, 3D6 lourde{@source 333–335}.",
         ),
-        compute_damage,
-        ("Dégâts = dés + bonus − armure, jamais négatifs{@source 528–532}.",),
-        issues=damage_issues,
-        computes=(
-            "regle combat#degats",
-            "regle combat#blessures-graves",
-            "manoeuvre degats",
-            "manoeuvre blessures-graves",
+        ChoiceInput(
+            "explosion",
+            "Dés explosifs",
+            "aucune",
+            (
+                ("aucune", "Non"),
+                ("6", "Sur 6 (Arquefeu, Arme mystique…)"),
+                ("5", "Sur 5 et 6 (balles explosives, 2e prise)"),
+            ),
+            "Le dé qui atteint le seuil est relancé et ajouté, sans limite{@source 355}.",
         ),
-    )
+        IntInput(
+            "bonus",
+            "Bonus fixe",
+            5,
+            -20,
+            60,
+            "Force (contact) ou Dextérité (distance), Arme de prédilection +2, monté +2, Gabarit ×4…",
+        ),
+        IntInput(
+            "armure",
+            "Armure de la cible",
+            4,
+            0,
+            40,
+            "Protection de l'armure (1 à 6), Boite de conserve, maître, Gabarit.",
+        ),
+    ),
+    compute_damage,
+    ("Dégâts = dés + bonus − armure, jamais négatifs{@source 528–532}.",),
+    issues=damage_issues,
+    computes=(
+        "regle combat#degats",
+        "regle combat#blessures-graves",
+        "manoeuvre degats",
+        "manoeuvre blessures-graves",
+    ),
 )
 
 
@@ -480,35 +472,33 @@ def compute_progression(xp, veteran, xp_par_scenario):
     )
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "progression",
-        "Progression",
-        "Quel niveau et combien d'atouts libres pour tant d'XP ?",
-        (
-            IntInput("xp", "Points d'expérience", 550, 0, 5000, "Total accumulé."),
-            BoolInput(
-                "veteran",
-                "Vétéran",
-                False,
-                "Commence au niveau 4 ; niveaux 5 et 6 à 200 XP ; deux premiers atouts libres à 100 XP.",
-            ),
-            IntInput(
-                "xp_par_scenario",
-                "XP par scénario",
-                25,
-                1,
-                100,
-                "15 à 25 en général{@source 890–891}.",
-            ),
+PROGRESSION = Calculator(
+    SYSTEM,
+    "progression",
+    "Progression",
+    "Quel niveau et combien d'atouts libres pour tant d'XP ?",
+    (
+        IntInput("xp", "Points d'expérience", 550, 0, 5000, "Total accumulé."),
+        BoolInput(
+            "veteran",
+            "Vétéran",
+            False,
+            "Commence au niveau 4 ; niveaux 5 et 6 à 200 XP ; deux premiers atouts libres à 100 XP.",
         ),
-        compute_progression,
-        (
-            "Chaque niveau coûte 100 XP, cumulés (100, 200… 500 pour le niveau 6) ; puis un atout libre par 50 XP{@source 112–128, 903–905}.",
+        IntInput(
+            "xp_par_scenario",
+            "XP par scénario",
+            25,
+            1,
+            100,
+            "15 à 25 en général{@source 890–891}.",
         ),
-        computes=("regle progression#lexperience", "regle progression#les-atouts-libres"),
-    )
+    ),
+    compute_progression,
+    (
+        "Chaque niveau coûte 100 XP, cumulés (100, 200… 500 pour le niveau 6) ; puis un atout libre par 50 XP{@source 112–128, 903–905}.",
+    ),
+    computes=("regle progression#lexperience", "regle progression#les-atouts-libres"),
 )
 
 
@@ -574,68 +564,64 @@ def compute_encumbrance(
     return (Figures("Encombrement", lines),)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "encombrement",
-        "Encombrement",
-        "Que peut porter le personnage, et quel malus subit-il ?",
-        (
-            IntInput("force", "Force", 3, -3, 8, ""),
-            IntInput("constitution", "Constitution", 2, -3, 8, ""),
-            ChoiceInput(
-                "survie",
-                "Survie",
-                "0",
-                (("0", "Amateur (+0)"), ("1", "Professionnel (+1)"), ("2", "Expert (+2)")),
-                "",
-            ),
-            BoolInput("grand", "Grand", False, "+2."),
-            BoolInput(
-                "boite_de_conserve",
-                "Boite de conserve",
-                False,
-                "+2 pour armes, armures et boucliers seulement.",
-            ),
-            BoolInput(
-                "voyageur",
-                "Voyageur",
-                False,
-                "+3 pour rations, munitions et trousses seulement.",
-            ),
-            ChoiceInput(
-                "monture",
-                "Monture",
-                "aucune",
-                mount_choices,
-                "Modificateur d'encombrement{@source 314–319}.",
-            ),
-            DecimalInput(
-                "charge_combat",
-                "Armes, armures, boucliers",
-                Fraction(7),
-                Fraction(0),
-                Fraction(100),
-                "Doublez une armure ou un bouclier intermédiaire ou lourd sans Métier des armes{@source 363}.",
-            ),
-            DecimalInput(
-                "charge_voyage",
-                "Rations, munitions, trousses",
-                Fraction(3, 2),
-                Fraction(0),
-                Fraction(100),
-                "",
-            ),
-            DecimalInput(
-                "charge_autre", "Autres objets", Fraction(0), Fraction(0), Fraction(100), ""
-            ),
+ENCOMBREMENT = Calculator(
+    SYSTEM,
+    "encombrement",
+    "Encombrement",
+    "Que peut porter le personnage, et quel malus subit-il ?",
+    (
+        IntInput("force", "Force", 3, -3, 8, ""),
+        IntInput("constitution", "Constitution", 2, -3, 8, ""),
+        ChoiceInput(
+            "survie",
+            "Survie",
+            "0",
+            (("0", "Amateur (+0)"), ("1", "Professionnel (+1)"), ("2", "Expert (+2)")),
+            "",
         ),
-        compute_encumbrance,
-        (
-            "Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas{@source 382}.",
+        BoolInput("grand", "Grand", False, "+2."),
+        BoolInput(
+            "boite_de_conserve",
+            "Boite de conserve",
+            False,
+            "+2 pour armes, armures et boucliers seulement.",
         ),
-        computes=("regle encombrement",),
-    )
+        BoolInput(
+            "voyageur",
+            "Voyageur",
+            False,
+            "+3 pour rations, munitions et trousses seulement.",
+        ),
+        ChoiceInput(
+            "monture",
+            "Monture",
+            "aucune",
+            mount_choices,
+            "Modificateur d'encombrement{@source 314–319}.",
+        ),
+        DecimalInput(
+            "charge_combat",
+            "Armes, armures, boucliers",
+            Fraction(7),
+            Fraction(0),
+            Fraction(100),
+            "Doublez une armure ou un bouclier intermédiaire ou lourd sans Métier des armes{@source 363}.",
+        ),
+        DecimalInput(
+            "charge_voyage",
+            "Rations, munitions, trousses",
+            Fraction(3, 2),
+            Fraction(0),
+            Fraction(100),
+            "",
+        ),
+        DecimalInput("charge_autre", "Autres objets", Fraction(0), Fraction(0), Fraction(100), ""),
+    ),
+    compute_encumbrance,
+    (
+        "Le malus compte les points entiers de dépassement : le demi-point d'Achille (8,5 pour 8) ne suffit pas{@source 382}.",
+    ),
+    computes=("regle encombrement",),
 )
 
 
@@ -871,100 +857,105 @@ def sheet_number(value) -> str:
     )
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "feuille",
-        *SHEET,
-        (
-            *score_inputs(
-                sheet.CREATION_FIELDS,
-                -3,
-                8,
-                "Valeur de création, avant peuple et point du niveau 4.",
-            ),
-            ChoiceInput(
-                "peuple",
-                "Peuple",
-                "humain",
-                people_choices,
-                "Ses modificateurs et traits s'appliquent{@source 965–978}.",
-            ),
-            ChoiceInput(
-                "point_niveau_4",
-                "Point du niveau 4",
-                "aucun",
-                lambda rules: (("aucun", "Aucun"),) + carac_choices(rules),
-                "Au niveau 4 et plus{@source 125}.",
-            ),
-            TextInput(
-                "classes",
-                "Classes, niveau par niveau",
-                "combattant",
-                200,
-                "La première est la classe de création (ex. « combattant, combattant, mystique »).",
-                suggestions=class_suggestions,
-            ),
-            TextInput(
-                "rangs",
-                "Rangs de compétences",
-                "vigilance 1, athletisme 1",
-                400,
-                "« compétence rangs », spécialisation entre parenthèses : « connaissance (arcanes) 2 ».",
-                suggestions=rank_suggestions,
-            ),
-            TextInput(
-                "degres",
-                "Degrés d'avantages",
-                "attaque 2, defense 1, sauvegarde 1",
-                200,
-                "Au plus 6 par avantage.",
-                suggestions=degree_suggestions,
-            ),
-            IntInput(
-                "libres_pv",
-                "Points libres en PV",
-                4,
-                0,
-                60,
-                "Points libres de la classe mis en PV.",
-            ),
-            IntInput("libres_pe", "Points libres en PE", 2, 0, 60, "Le reste, en PE."),
-            IntInput(
-                "recuperation_pv",
-                "Récupération investie en PV",
-                4,
-                0,
-                9,
-                "6 points à partager (9 avec Récupération accrue) ; la Constitution s'ajoute.",
-            ),
-            IntInput(
-                "recuperation_pe", "Récupération investie en PE", 2, 0, 9, "La Sagesse s'ajoute."
-            ),
-            TextInput(
-                "atouts",
-                "Atouts",
-                "métier des armes, expertise du combat, arme de prédilection (épée longue), habilité (conduite; acrobatie)",
-                800,
-                "Séparés par des virgules, précisions entre parenthèses (arme, compétences, « pv » ou « pe » pour Compteur exceptionnel).",
-                suggestions=atout_suggestions,
-            ),
-            TextInput(
-                "equipement",
-                "Équipement",
-                "cotte de mailles, épée longue, écu, ration de nourriture, trousse à outils (vigilance)",
-                800,
-                "Noms des tables de prix ou armes citées (épée longue, dague, arc…), séparés par des virgules.",
-                suggestions=gear_suggestions,
-            ),
+FEUILLE = Calculator(
+    SYSTEM,
+    "feuille",
+    *SHEET,
+    (
+        *score_inputs(
+            sheet.CREATION_FIELDS,
+            -3,
+            8,
+            "Valeur de création, avant peuple et point du niveau 4.",
         ),
-        compute_sheet,
-        (
-            "Modificateurs professionnel et expert : 2 + ⌊niveau/2⌋ et niveau + 3, ce qui reproduit la table{@source 158–160}.",
-            "Défense à distance : le bouclier compte, rien ne l'en exclut ; la fiche d'Achille imprime 3D6+2 au lieu de 3D6+4 (note éditoriale).",
-            "Coût de l'équipement d'Achille : le livre annonce 7 DO{@source 382}, la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
-            "Conduite (équitation) sans rang : 2D6+3, compétence spécialisée (la fiche d'Achille n'indique que le +3).",
+        ChoiceInput(
+            "peuple",
+            "Peuple",
+            "humain",
+            people_choices,
+            "Ses modificateurs et traits s'appliquent{@source 965–978}.",
         ),
-        computes=("regle creation",),
-    )
+        ChoiceInput(
+            "point_niveau_4",
+            "Point du niveau 4",
+            "aucun",
+            lambda rules: (("aucun", "Aucun"),) + carac_choices(rules),
+            "Au niveau 4 et plus{@source 125}.",
+        ),
+        TextInput(
+            "classes",
+            "Classes, niveau par niveau",
+            "combattant",
+            200,
+            "La première est la classe de création (ex. « combattant, combattant, mystique »).",
+            suggestions=class_suggestions,
+        ),
+        TextInput(
+            "rangs",
+            "Rangs de compétences",
+            "vigilance 1, athletisme 1",
+            400,
+            "« compétence rangs », spécialisation entre parenthèses : « connaissance (arcanes) 2 ».",
+            suggestions=rank_suggestions,
+        ),
+        TextInput(
+            "degres",
+            "Degrés d'avantages",
+            "attaque 2, defense 1, sauvegarde 1",
+            200,
+            "Au plus 6 par avantage.",
+            suggestions=degree_suggestions,
+        ),
+        IntInput(
+            "libres_pv",
+            "Points libres en PV",
+            4,
+            0,
+            60,
+            "Points libres de la classe mis en PV.",
+        ),
+        IntInput("libres_pe", "Points libres en PE", 2, 0, 60, "Le reste, en PE."),
+        IntInput(
+            "recuperation_pv",
+            "Récupération investie en PV",
+            4,
+            0,
+            9,
+            "6 points à partager (9 avec Récupération accrue) ; la Constitution s'ajoute.",
+        ),
+        IntInput("recuperation_pe", "Récupération investie en PE", 2, 0, 9, "La Sagesse s'ajoute."),
+        TextInput(
+            "atouts",
+            "Atouts",
+            "métier des armes, expertise du combat, arme de prédilection (épée longue), habilité (conduite; acrobatie)",
+            800,
+            "Séparés par des virgules, précisions entre parenthèses (arme, compétences, « pv » ou « pe » pour Compteur exceptionnel).",
+            suggestions=atout_suggestions,
+        ),
+        TextInput(
+            "equipement",
+            "Équipement",
+            "cotte de mailles, épée longue, écu, ration de nourriture, trousse à outils (vigilance)",
+            800,
+            "Noms des tables de prix ou armes citées (épée longue, dague, arc…), séparés par des virgules.",
+            suggestions=gear_suggestions,
+        ),
+    ),
+    compute_sheet,
+    (
+        "Modificateurs professionnel et expert : 2 + ⌊niveau/2⌋ et niveau + 3, ce qui reproduit la table{@source 158–160}.",
+        "Défense à distance : le bouclier compte, rien ne l'en exclut ; la fiche d'Achille imprime 3D6+2 au lieu de 3D6+4 (note éditoriale).",
+        "Coût de l'équipement d'Achille : le livre annonce 7 DO{@source 382}, la table donne 8 DO pour la cotte, l'épée et l'écu (9 avec la trousse).",
+        "Conduite (équitation) sans rang : 2D6+3, compétence spécialisée (la fiche d'Achille n'indique que le +3).",
+    ),
+    computes=("regle creation",),
+)
+
+# The system's calculators, in the order of its pages (engine/registry.py reads this list).
+CALCULATORS = (
+    JET,
+    DEGATS,
+    PROGRESSION,
+    ENCOMBREMENT,
+    FEUILLE,
 )

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...engine.inputs import ChoiceInput, IntInput, IntListInput
-from ...engine.registry import Calculator, register
+from ...engine.registry import Calculator
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
 from ...engine.tirage import Issue
 from ...engine.typographie import pluriel
@@ -266,133 +266,130 @@ def compute_cost(regles, niveau, bonus_objet, formule):
 
 CARAC_HELP = "Niveau de la caractéristique utilisée (CONS, DEXT, INTE ou CHAR) : autant de dés."
 
-register(
-    Calculator(
-        system=SYSTEM,
-        id="reserve",
-        title="Réserve de dés et chances de succès",
-        summary="Combien de dés lancer, et quelles chances d'obtenir au moins k succès ?",
-        inputs=(
-            IntInput("caracteristique", "Caractéristique", 4, 0, 20, CARAC_HELP),
-            IntInput(
-                "competence",
-                "Compétence",
-                3,
-                0,
-                20,
-                "Niveau de la compétence : un dé de plus par niveau.",
-            ),
-            IntInput(
-                "equipement",
-                "Bonus d'équipement",
-                0,
-                0,
-                20,
-                "Un seul objet par jet, et un seul de ses bonus.",
-            ),
-            IntInput(
-                "permanent",
-                "Modificateurs permanents",
-                0,
-                -20,
-                20,
-                "Somme des bonus ou malus permanents d'objets sur cette caractéristique.",
-            ),
-            IntInput(
-                "blessures_physiques", "Blessures physiques", 0, 0, 99, "Chaque point retire un dé."
-            ),
-            IntInput(
-                "blessures_psychiques",
-                "Blessures psychologiques",
-                0,
-                0,
-                99,
-                "Chaque point retire un dé.",
-            ),
-            IntInput(
-                "seuil",
-                "Succès visés",
-                3,
-                0,
-                200,
-                "Le MJ fixe le nombre de succès suffisant ; le texte ne donne pas d'échelle.",
-            ),
+RESERVE = Calculator(
+    system=SYSTEM,
+    id="reserve",
+    title="Réserve de dés et chances de succès",
+    summary="Combien de dés lancer, et quelles chances d'obtenir au moins k succès ?",
+    inputs=(
+        IntInput("caracteristique", "Caractéristique", 4, 0, 20, CARAC_HELP),
+        IntInput(
+            "competence",
+            "Compétence",
+            3,
+            0,
+            20,
+            "Niveau de la compétence : un dé de plus par niveau.",
         ),
-        compute=compute_pool,
-        issues=pool_issues,
-        assumptions=(
-            "Chaque dé est indépendant : 1 à 4 ne rapportent rien, 5 rapporte 1 succès, 6 en rapporte 2.",
-            "Les bornes des champs sont celles du calculateur ; le texte n'en fixe aucune.",
+        IntInput(
+            "equipement",
+            "Bonus d'équipement",
+            0,
+            0,
+            20,
+            "Un seul objet par jet, et un seul de ses bonus.",
         ),
-        computes=("regle resolution#la-reserve-de-des", "regle resolution#actions-simples"),
-    )
+        IntInput(
+            "permanent",
+            "Modificateurs permanents",
+            0,
+            -20,
+            20,
+            "Somme des bonus ou malus permanents d'objets sur cette caractéristique.",
+        ),
+        IntInput(
+            "blessures_physiques", "Blessures physiques", 0, 0, 99, "Chaque point retire un dé."
+        ),
+        IntInput(
+            "blessures_psychiques",
+            "Blessures psychologiques",
+            0,
+            0,
+            99,
+            "Chaque point retire un dé.",
+        ),
+        IntInput(
+            "seuil",
+            "Succès visés",
+            3,
+            0,
+            200,
+            "Le MJ fixe le nombre de succès suffisant ; le texte ne donne pas d'échelle.",
+        ),
+    ),
+    compute=compute_pool,
+    issues=pool_issues,
+    assumptions=(
+        "Chaque dé est indépendant : 1 à 4 ne rapportent rien, 5 rapporte 1 succès, 6 en rapporte 2.",
+        "Les bornes des champs sont celles du calculateur ; le texte n'en fixe aucune.",
+    ),
+    computes=("regle resolution#la-reserve-de-des", "regle resolution#actions-simples"),
 )
 
-register(
-    Calculator(
-        system=SYSTEM,
-        id="combat",
-        title="Opposition et combat",
-        summary="Qui l'emporte, et combien de dégâts subit le défenseur ?",
-        inputs=(
-            IntInput(
-                "attaquant", "Dés de l'attaquant", 11, 0, 60, "Réserve complète de l'attaquant."
-            ),
-            IntInput("defenseur", "Dés du défenseur", 9, 0, 60, "Réserve complète du défenseur."),
-        ),
-        compute=compute_combat,
-        issues=combat_issues,
-        assumptions=(
-            "Les deux camps lancent leur réserve ; les dégâts valent l'écart des succès quand l'attaquant dépasse strictement le défenseur.",
-            "Le texte ne dit pas qui gagne une égalité : elle est comptée à part, sans dégâts.",
-        ),
-        computes=("regle resolution#actions-en-opposition", "regle resolution#combats"),
-    )
+COMBAT = Calculator(
+    system=SYSTEM,
+    id="combat",
+    title="Opposition et combat",
+    summary="Qui l'emporte, et combien de dégâts subit le défenseur ?",
+    inputs=(
+        IntInput("attaquant", "Dés de l'attaquant", 11, 0, 60, "Réserve complète de l'attaquant."),
+        IntInput("defenseur", "Dés du défenseur", 9, 0, 60, "Réserve complète du défenseur."),
+    ),
+    compute=compute_combat,
+    issues=combat_issues,
+    assumptions=(
+        "Les deux camps lancent leur réserve ; les dégâts valent l'écart des succès quand l'attaquant dépasse strictement le défenseur.",
+        "Le texte ne dit pas qui gagne une égalité : elle est comptée à part, sans dégâts.",
+    ),
+    computes=("regle resolution#actions-en-opposition", "regle resolution#combats"),
 )
 
-register(
-    Calculator(
-        system=SYSTEM,
-        id="cout",
-        title="Coût d'une compétence ou d'un équipement",
-        summary="Combien de points coûte un niveau N, selon la formule retenue ?",
-        inputs=(
-            IntInput(
-                "niveau",
-                "Niveau visé",
-                3,
-                0,
-                30,
-                "Niveau de la compétence ou du bonus d'équipement.",
-            ),
-            IntListInput(
-                "bonus_objet",
-                "Bonus de l'objet",
-                (7,),
-                1,
-                30,
-                8,
-                "Niveaux des bonus d'un même objet, séparés par des virgules (ex. « 4, 7 »).",
-            ),
-            ChoiceInput(
-                "formule",
-                "Formule",
-                "incrementale",
-                (
-                    ("incrementale", "N(N+1)/2 : N points par niveau gagné"),
-                    ("imprimee", "N(N−1)/2 : formule imprimée"),
-                ),
-                "Le texte donne les deux ; voir la note éditoriale sur la règle de coût.",
-            ),
+COUT = Calculator(
+    system=SYSTEM,
+    id="cout",
+    title="Coût d'une compétence ou d'un équipement",
+    summary="Combien de points coûte un niveau N, selon la formule retenue ?",
+    inputs=(
+        IntInput(
+            "niveau",
+            "Niveau visé",
+            3,
+            0,
+            30,
+            "Niveau de la compétence ou du bonus d'équipement.",
         ),
-        compute=compute_cost,
-        assumptions=(
-            "Un objet à plusieurs bonus coûte la somme des coûts de ses bonus{@source 32}.",
+        IntListInput(
+            "bonus_objet",
+            "Bonus de l'objet",
+            (7,),
+            1,
+            30,
+            8,
+            "Niveaux des bonus d'un même objet, séparés par des virgules (ex. « 4, 7 »).",
         ),
-        computes=(
-            "formule cout-progression",
-            "regle competences#cout-des-competences",
-            "regle equipements#cout-en-points-dequipement",
+        ChoiceInput(
+            "formule",
+            "Formule",
+            "incrementale",
+            (
+                ("incrementale", "N(N+1)/2 : N points par niveau gagné"),
+                ("imprimee", "N(N−1)/2 : formule imprimée"),
+            ),
+            "Le texte donne les deux ; voir la note éditoriale sur la règle de coût.",
         ),
-    )
+    ),
+    compute=compute_cost,
+    assumptions=("Un objet à plusieurs bonus coûte la somme des coûts de ses bonus{@source 32}.",),
+    computes=(
+        "formule cout-progression",
+        "regle competences#cout-des-competences",
+        "regle equipements#cout-en-points-dequipement",
+    ),
+)
+
+# The system's calculators, in the order of its pages (engine/registry.py reads this list).
+CALCULATORS = (
+    RESERVE,
+    COMBAT,
+    COUT,
 )

@@ -6,12 +6,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
-from ...engine.registry import Calculator, ShownWhen, register
+from ...engine.registry import Calculator, ShownWhen
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from ...engine.tirage import Issue
 from ...engine.typographie import pluriel
 from . import dice, planner
+from .everyday import COUT_POUVOIR, ENCOMBREMENT, PROGRESSION
 from .personnage import SkillCraftCharacter
+from .sheet import FICHE
 
 SYSTEM = "skillcraft"
 
@@ -136,94 +138,92 @@ def _difficulty_help(rules) -> str:
     return " ; ".join(f"{name} {value}" for name, value in rules.difficulties)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "test",
-        "Test 2d10",
-        "Quelles chances de réussir un test, avec Espérance ou Damnation, critiques compris ?",
-        (
-            IntInput(
-                "modificateur",
-                "Modificateur d'attribut",
-                2,
-                -5,
-                10,
-                "De −5 (score 1) à +5 (score 20) et au-delà.",
-            ),
-            IntInput(
-                "rang",
-                "Rang de compétence",
-                3,
-                0,
-                14,
-                "0 pour un test d'attribut ; au plus 2, 5, 9 ou 14 selon le tiers.",
-            ),
-            IntInput(
-                "bonus", "Bonus", 0, -30, 30, "Arme, Expertise, dépense d'Espérance (±2, ±5, ±10)…"
-            ),
-            ChoiceInput(
-                "mode",
-                "Contre",
-                "dd",
-                (("dd", "Un degré de difficulté"), ("oppose", "Un test opposé")),
-                "",
-            ),
-            IntInput(
-                "dd",
-                "Degré de difficulté",
-                15,
-                1,
-                60,
-                "Très faible 5, faible 10, moyenne 15, élevée 20, très élevée 25, extraordinaire 30.",
-            ),
-            IntInput(
-                "bonus_adverse",
-                "Bonus de l'adversaire",
-                2,
-                -10,
-                40,
-                "Test opposé : son total devient le DD ; l'égalité profite à l'initiateur.",
-            ),
-            IntInput(
-                "avantages",
-                "Avantages",
-                0,
-                0,
-                5,
-                "Chacun permet de relancer un dé et de garder le meilleur.",
-            ),
-            IntInput(
-                "desavantages",
-                "Désavantages",
-                0,
-                0,
-                5,
-                "Chacun oblige à relancer un dé et à garder le pire ; ils s'annulent un pour un.",
-            ),
-            *REROLL_POLICIES,
-            IntInput(
-                "participants",
-                "Participants (test de groupe)",
-                1,
-                1,
-                12,
-                "Au-delà de 1 : chance que « 50 % + 1 » d'entre eux réussissent, chacun à cette chance.",
-            ),
+TEST = Calculator(
+    SYSTEM,
+    "test",
+    "Test 2d10",
+    "Quelles chances de réussir un test, avec Espérance ou Damnation, critiques compris ?",
+    (
+        IntInput(
+            "modificateur",
+            "Modificateur d'attribut",
+            2,
+            -5,
+            10,
+            "De −5 (score 1) à +5 (score 20) et au-delà.",
         ),
-        compute_test,
-        (
-            "Un double de 6 à 10 réussit d'office, de 1 à 5 échoue d'office{@source 814} ; sinon, réussite si 2d10 + modificateur + rang + bonus atteint le DD.",
-            "Avantage et désavantage : un dé relancé garde son rôle (Espérance ou Damnation), et un double obtenu en relançant est critique.",
-            "Test opposé : les dés de l'adversaire ne sont qu'une somme ; les doubles de l'initiateur restent critiques.",
+        IntInput(
+            "rang",
+            "Rang de compétence",
+            3,
+            0,
+            14,
+            "0 pour un test d'attribut ; au plus 2, 5, 9 ou 14 selon le tiers.",
         ),
-        shown_when=(
-            ShownWhen(("dd",), "mode", ("dd",)),
-            ShownWhen(("bonus_adverse",), "mode", ("oppose",)),
+        IntInput(
+            "bonus", "Bonus", 0, -30, 30, "Arme, Expertise, dépense d'Espérance (±2, ±5, ±10)…"
         ),
-        issues=test_issues,
-        computes=("regle tests",),
-    )
+        ChoiceInput(
+            "mode",
+            "Contre",
+            "dd",
+            (("dd", "Un degré de difficulté"), ("oppose", "Un test opposé")),
+            "",
+        ),
+        IntInput(
+            "dd",
+            "Degré de difficulté",
+            15,
+            1,
+            60,
+            "Très faible 5, faible 10, moyenne 15, élevée 20, très élevée 25, extraordinaire 30.",
+        ),
+        IntInput(
+            "bonus_adverse",
+            "Bonus de l'adversaire",
+            2,
+            -10,
+            40,
+            "Test opposé : son total devient le DD ; l'égalité profite à l'initiateur.",
+        ),
+        IntInput(
+            "avantages",
+            "Avantages",
+            0,
+            0,
+            5,
+            "Chacun permet de relancer un dé et de garder le meilleur.",
+        ),
+        IntInput(
+            "desavantages",
+            "Désavantages",
+            0,
+            0,
+            5,
+            "Chacun oblige à relancer un dé et à garder le pire ; ils s'annulent un pour un.",
+        ),
+        *REROLL_POLICIES,
+        IntInput(
+            "participants",
+            "Participants (test de groupe)",
+            1,
+            1,
+            12,
+            "Au-delà de 1 : chance que « 50 % + 1 » d'entre eux réussissent, chacun à cette chance.",
+        ),
+    ),
+    compute_test,
+    (
+        "Un double de 6 à 10 réussit d'office, de 1 à 5 échoue d'office{@source 814} ; sinon, réussite si 2d10 + modificateur + rang + bonus atteint le DD.",
+        "Avantage et désavantage : un dé relancé garde son rôle (Espérance ou Damnation), et un double obtenu en relançant est critique.",
+        "Test opposé : les dés de l'adversaire ne sont qu'une somme ; les doubles de l'initiateur restent critiques.",
+    ),
+    shown_when=(
+        ShownWhen(("dd",), "mode", ("dd",)),
+        ShownWhen(("bonus_adverse",), "mode", ("oppose",)),
+    ),
+    issues=test_issues,
+    computes=("regle tests",),
 )
 
 
@@ -298,42 +298,40 @@ def compute_planner(regles, possedes, points, tiers, cible):
     return tuple(blocks)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "planificateur",
-        "Planificateur de talents",
-        "Que puis-je acheter maintenant, et que coûte le chemin jusqu'au talent visé ?",
-        (
-            TextInput(
-                "possedes",
-                "Talents possédés",
-                "",
-                planner.capacity,
-                "Séparés par des virgules ; choisissez-les dans la liste ci-dessous.",
-                suggestions=_talent_suggestions,
-            ),
-            IntInput("points", "Points de talents disponibles", 8, 0, 200, ""),
-            IntInput(
-                "tiers",
-                "Tiers du personnage",
-                0,
-                0,
-                3,
-                "0 à la création ; il monte par les spécialisations.",
-            ),
-            ChoiceInput(
-                "cible", "Talent visé", "commandement", _talent_choices, "Le chemin part de là."
-            ),
+PLANIFICATEUR = Calculator(
+    SYSTEM,
+    "planificateur",
+    "Planificateur de talents",
+    "Que puis-je acheter maintenant, et que coûte le chemin jusqu'au talent visé ?",
+    (
+        TextInput(
+            "possedes",
+            "Talents possédés",
+            "",
+            planner.capacity,
+            "Séparés par des virgules ; choisissez-les dans la liste ci-dessous.",
+            suggestions=_talent_suggestions,
         ),
-        compute_planner,
-        (
-            "Un talent requiert au plus un autre talent : le chemin est la lignée de ses requis.",
-            "Coûts sans rabais ; un talent à achats multiples déjà possédé peut être racheté.",
-            "Niveau minimal : points de création puis gain par niveau, sans autre dépense.",
+        IntInput("points", "Points de talents disponibles", 8, 0, 200, ""),
+        IntInput(
+            "tiers",
+            "Tiers du personnage",
+            0,
+            0,
+            3,
+            "0 à la création ; il monte par les spécialisations.",
         ),
-        computes=("regle talents",),
-    )
+        ChoiceInput(
+            "cible", "Talent visé", "commandement", _talent_choices, "Le chemin part de là."
+        ),
+    ),
+    compute_planner,
+    (
+        "Un talent requiert au plus un autre talent : le chemin est la lignée de ses requis.",
+        "Coûts sans rabais ; un talent à achats multiples déjà possédé peut être racheté.",
+        "Niveau minimal : points de création puis gain par niveau, sans autre dépense.",
+    ),
+    computes=("regle talents",),
 )
 
 
@@ -508,75 +506,75 @@ def compute_attack(
     )
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "attaque",
-        "Attaque",
-        "Quelles chances de toucher le corps, l'armure, ou de critique, et combien de dégâts ?",
-        (
-            IntInput(
-                "modificateur",
-                "Modificateur d'attribut",
-                3,
-                -5,
-                10,
-                "Agilité en mêlée, Coordination à distance.",
-            ),
-            IntInput(
-                "rang", "Rang de compétence", 2, 0, 14, "Mêlée, Orientation… (0 sans formation)."
-            ),
-            IntInput(
-                "bonus", "Bonus d'attaque", 2, -30, 30, "Arme, aiguisage, Espérance dépensée…"
-            ),
-            ChoiceInput("attaque_du_tour", "Attaque du tour", "1", _attack_numbers, ""),
-            IntInput(
-                "esquive", "Esquive de la cible", 12, 0, 60, "10 + modificateur d'Agilité + divers."
-            ),
-            IntInput(
-                "defense", "Défense de la cible", 16, 0, 80, "Esquive + armure + bouclier + abri."
-            ),
-            ChoiceInput(
-                "talent_critique",
-                "Talent de critique",
-                "aucun",
-                _crit_talents,
-                "Le plus haut de la lignée que possède l'attaquant.",
-            ),
-            BoolInput(
-                "coordination_20",
-                "Coordination de 20 ou plus",
-                False,
-                "Avec un talent de critique : les doubles de 2 à 5 deviennent critiques.",
-            ),
-            IntInput("avantages", "Avantages", 0, 0, 5, "Cible renversée, attaquant caché…"),
-            IntInput("desavantages", "Désavantages", 0, 0, 5, "Cible cachée, portée longue…"),
-            *REROLL_POLICIES,
-            IntInput("des", "Dés de dégâts", 1, 0, 10, ""),
-            ChoiceInput(
-                "faces", "Faces", "6", tuple((str(f), f"d{f}") for f in (4, 6, 8, 10, 12)), ""
-            ),
-            IntInput(
-                "stat",
-                "Force, Précision ou Puissance",
-                0,
-                -5,
-                30,
-                "Effectif tronqué : Force en mêlée, Précision à distance.",
-            ),
-            IntInput("bonus_degats", "Autres bonus de dégâts", 0, -20, 30, "Aiguisage, talents…"),
+ATTAQUE = Calculator(
+    SYSTEM,
+    "attaque",
+    "Attaque",
+    "Quelles chances de toucher le corps, l'armure, ou de critique, et combien de dégâts ?",
+    (
+        IntInput(
+            "modificateur",
+            "Modificateur d'attribut",
+            3,
+            -5,
+            10,
+            "Agilité en mêlée, Coordination à distance.",
         ),
-        compute_attack,
-        (
-            "Sous l'Esquive : esquivée ; de l'Esquive à la Défense : l'armure ou le bouclier encaisse ; à partir de la Défense : le corps est touché{@source 2581–2591}.",
-            "Avantages : le joueur relance pour toucher le corps (coup critique compris).",
-            "Dégâts moyens par attaque : coups au but × dégâts d'un coup ; les bonus des critiques confirmés (Critique accru et suivants) ne sont pas comptés.",
+        IntInput("rang", "Rang de compétence", 2, 0, 14, "Mêlée, Orientation… (0 sans formation)."),
+        IntInput("bonus", "Bonus d'attaque", 2, -30, 30, "Arme, aiguisage, Espérance dépensée…"),
+        ChoiceInput("attaque_du_tour", "Attaque du tour", "1", _attack_numbers, ""),
+        IntInput(
+            "esquive", "Esquive de la cible", 12, 0, 60, "10 + modificateur d'Agilité + divers."
         ),
-        issues=attack_issues,
-        computes=("regle combat#attaque", "regle combat#jets-de-degats"),
-    )
+        IntInput(
+            "defense", "Défense de la cible", 16, 0, 80, "Esquive + armure + bouclier + abri."
+        ),
+        ChoiceInput(
+            "talent_critique",
+            "Talent de critique",
+            "aucun",
+            _crit_talents,
+            "Le plus haut de la lignée que possède l'attaquant.",
+        ),
+        BoolInput(
+            "coordination_20",
+            "Coordination de 20 ou plus",
+            False,
+            "Avec un talent de critique : les doubles de 2 à 5 deviennent critiques.",
+        ),
+        IntInput("avantages", "Avantages", 0, 0, 5, "Cible renversée, attaquant caché…"),
+        IntInput("desavantages", "Désavantages", 0, 0, 5, "Cible cachée, portée longue…"),
+        *REROLL_POLICIES,
+        IntInput("des", "Dés de dégâts", 1, 0, 10, ""),
+        ChoiceInput("faces", "Faces", "6", tuple((str(f), f"d{f}") for f in (4, 6, 8, 10, 12)), ""),
+        IntInput(
+            "stat",
+            "Force, Précision ou Puissance",
+            0,
+            -5,
+            30,
+            "Effectif tronqué : Force en mêlée, Précision à distance.",
+        ),
+        IntInput("bonus_degats", "Autres bonus de dégâts", 0, -20, 30, "Aiguisage, talents…"),
+    ),
+    compute_attack,
+    (
+        "Sous l'Esquive : esquivée ; de l'Esquive à la Défense : l'armure ou le bouclier encaisse ; à partir de la Défense : le corps est touché{@source 2581–2591}.",
+        "Avantages : le joueur relance pour toucher le corps (coup critique compris).",
+        "Dégâts moyens par attaque : coups au but × dégâts d'un coup ; les bonus des critiques confirmés (Critique accru et suivants) ne sont pas comptés.",
+    ),
+    issues=attack_issues,
+    computes=("regle combat#attaque", "regle combat#jets-de-degats"),
 )
 
 
-# The other calculators, one module each, registered on import.
-from . import everyday, sheet  # noqa: E402, F401
+# The system's calculators, in the order of its pages (engine/registry.py reads this list).
+CALCULATORS = (
+    TEST,
+    PLANIFICATEUR,
+    ATTAQUE,
+    PROGRESSION,
+    ENCOMBREMENT,
+    COUT_POUVOIR,
+    FICHE,
+)

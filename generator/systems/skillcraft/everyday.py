@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.inputs import ChoiceInput, FieldError, IntInput
-from ...engine.registry import Calculator, register
+from ...engine.registry import Calculator
 from ...engine.results import Figure, Figures, Text
 from . import dice
 
@@ -16,12 +16,8 @@ SYSTEM = "skillcraft"
 # --- experience and level (l. 292–329) ---------------------------------------------------
 
 
-def level_of(rules, xp: int) -> int:
-    return max(level for level, total in rules.total_xp if total <= xp)
-
-
 def compute_progression(regles, experience, tiers):
-    level = level_of(regles, experience)
+    level = regles.level_of(experience)
     following = [(lv, total) for lv, total in regles.total_xp if lv == level + 1]
     lines = [
         Figure("Niveau", level, note=f"{experience} points d'expérience"),
@@ -46,22 +42,18 @@ def compute_progression(regles, experience, tiers):
     return (Figures("Progression", tuple(lines)),)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "progression",
-        "Expérience et niveau",
-        "À quel niveau mène mon expérience, et que m'a-t-elle rapporté ?",
-        (
-            IntInput("experience", "Expérience totale", 400, 0, 10_000_000, ""),
-            IntInput(
-                "tiers", "Tiers du personnage", 0, 0, 3, "Fixe le rang maximal des compétences."
-            ),
-        ),
-        compute_progression,
-        ("Points gagnés sans compter les Spécialisations ni les dépenses.",),
-        computes=("regle progression#experience-et-niveau",),
-    )
+PROGRESSION = Calculator(
+    SYSTEM,
+    "progression",
+    "Expérience et niveau",
+    "À quel niveau mène mon expérience, et que m'a-t-elle rapporté ?",
+    (
+        IntInput("experience", "Expérience totale", 400, 0, 10_000_000, ""),
+        IntInput("tiers", "Tiers du personnage", 0, 0, 3, "Fixe le rang maximal des compétences."),
+    ),
+    compute_progression,
+    ("Points gagnés sans compter les Spécialisations ni les dépenses.",),
+    computes=("regle progression#experience-et-niveau",),
 )
 
 
@@ -101,26 +93,22 @@ def _sizes(rules) -> tuple[tuple[str, str], ...]:
     return tuple((key, f"{name} ({share} %)") for key, (name, share) in rules.size_share.items())
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "encombrement",
-        "Encombrement",
-        "Combien puis-je porter, et combien de points de mouvement me coûte ma charge ?",
-        (
-            IntInput("vigueur", "Score de Vigueur", 12, 1, 40, ""),
-            ChoiceInput("taille", "Taille", "moyenne", _sizes, ""),
-            IntInput(
-                "masse", "Masse portée (kg)", 90, 0, 10_000, "Tout ce qui est porté ou soulevé."
-            ),
-            IntInput("mouvement", "Points de mouvement", 6, 0, 30, ""),
-        ),
-        compute_encumbrance,
-        (
-            "Pénalité = points de mouvement × excédent ÷ capacité, arrondie à l'entier inférieur, au moins 1 (note éditoriale de la table Encombrement).",
-        ),
-        computes=("regle equipement#encombrement",),
-    )
+ENCOMBREMENT = Calculator(
+    SYSTEM,
+    "encombrement",
+    "Encombrement",
+    "Combien puis-je porter, et combien de points de mouvement me coûte ma charge ?",
+    (
+        IntInput("vigueur", "Score de Vigueur", 12, 1, 40, ""),
+        ChoiceInput("taille", "Taille", "moyenne", _sizes, ""),
+        IntInput("masse", "Masse portée (kg)", 90, 0, 10_000, "Tout ce qui est porté ou soulevé."),
+        IntInput("mouvement", "Points de mouvement", 6, 0, 30, ""),
+    ),
+    compute_encumbrance,
+    (
+        "Pénalité = points de mouvement × excédent ÷ capacité, arrondie à l'entier inférieur, au moins 1 (note éditoriale de la table Encombrement).",
+    ),
+    computes=("regle equipement#encombrement",),
 )
 
 
@@ -162,34 +150,30 @@ def compute_power(regles, tiers, niveau, modificateur, rang, bonus, energie):
     return tuple(blocks)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "cout-pouvoir",
-        "Coût d'un pouvoir",
-        "Combien d'Énergie coûte un pouvoir, et quelles chances de le canaliser ?",
-        (
-            IntInput("tiers", "Tiers du pouvoir", 1, 0, 3, ""),
-            IntInput(
-                "niveau",
-                "Niveau canalisé",
-                3,
-                1,
-                7,
-                "Le niveau minimal du tiers, plus avec Magie puissante.",
-            ),
-            IntInput(
-                "modificateur", "Modificateur d'attribut", 2, -5, 10, "Celui de l'Occultisme."
-            ),
-            IntInput("rang", "Rang d'Occultisme", 3, 0, 14, ""),
-            IntInput("bonus", "Bonus", 0, -30, 30, "Talents, Espérance dépensée…"),
-            IntInput("energie", "Énergie actuelle", 30, 0, 500, ""),
+COUT_POUVOIR = Calculator(
+    SYSTEM,
+    "cout-pouvoir",
+    "Coût d'un pouvoir",
+    "Combien d'Énergie coûte un pouvoir, et quelles chances de le canaliser ?",
+    (
+        IntInput("tiers", "Tiers du pouvoir", 1, 0, 3, ""),
+        IntInput(
+            "niveau",
+            "Niveau canalisé",
+            3,
+            1,
+            7,
+            "Le niveau minimal du tiers, plus avec Magie puissante.",
         ),
-        compute_power,
-        (
-            "Tiers 1 au niveau 3 : 6 × 3 = 18 Énergie, DD 18{@source 2807}.",
-            "Les talents qui changent le coût ou le DD (Optimisation magique, Maximisation magique…) ne sont pas comptés : voir leurs pages.",
-        ),
-        computes=("regle magie#canaliser",),
-    )
+        IntInput("modificateur", "Modificateur d'attribut", 2, -5, 10, "Celui de l'Occultisme."),
+        IntInput("rang", "Rang d'Occultisme", 3, 0, 14, ""),
+        IntInput("bonus", "Bonus", 0, -30, 30, "Talents, Espérance dépensée…"),
+        IntInput("energie", "Énergie actuelle", 30, 0, 500, ""),
+    ),
+    compute_power,
+    (
+        "Tiers 1 au niveau 3 : 6 × 3 = 18 Énergie, DD 18{@source 2807}.",
+        "Les talents qui changent le coût ou le DD (Optimisation magique, Maximisation magique…) ne sont pas comptés : voir leurs pages.",
+    ),
+    computes=("regle magie#canaliser",),
 )

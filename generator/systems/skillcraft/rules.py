@@ -53,6 +53,10 @@ class Rules:
     #                                                   highest level, Énergie per level)
     personnage: character.CharacterRules | None = field(default=None, compare=False)
 
+    def level_of(self, experience: int) -> int:
+        """The level reached with this much experience (« Expérience par niveau »)."""
+        return max(level for level, total in self.total_xp if total <= experience)
+
 
 def build(data: Mapping) -> Rules:
     tables = data["table"]

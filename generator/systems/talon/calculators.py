@@ -14,7 +14,7 @@ from ...engine.inputs import (
     MultiChoiceInput,
     TextInput,
 )
-from ...engine.registry import Action, Calculator, register
+from ...engine.registry import Action, Calculator
 from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from ...engine.tirage import Issue
 from ...engine.typographie import pluriel
@@ -358,19 +358,17 @@ TEST_ASSUMPTIONS = (
     "Cheap-chips : le joueur en dépense au plus le nombre indiqué, +1 point chacun, pour réussir ou atteindre une réussite spéciale ou critique.",
 )
 
-register(
-    Calculator(
-        SYSTEM,
-        "test",
-        "Chances d'un test",
-        "Quelles chances de réussir un test, avec un talon neuf ou entamé ?",
-        TEST_INPUTS,
-        compute_test,
-        TEST_ASSUMPTIONS,
-        issues=test_issues,
-        plays=test_plays,
-        computes=("regle tests",),
-    )
+TEST = Calculator(
+    SYSTEM,
+    "test",
+    "Chances d'un test",
+    "Quelles chances de réussir un test, avec un talon neuf ou entamé ?",
+    TEST_INPUTS,
+    compute_test,
+    TEST_ASSUMPTIONS,
+    issues=test_issues,
+    plays=test_plays,
+    computes=("regle tests",),
 )
 
 
@@ -474,100 +472,98 @@ def compute_health(
     return (summary, *blocks)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "sante",
-        "Suivi des pistes de santé",
-        "Où en sont les trois pistes de santé après une suite de dommages, et quel malus en découle ?",
-        (
-            IntInput(
-                "endurance",
-                "Endurance",
-                11,
-                0,
-                30,
-                "Valeur de la compétence : 15, 18, 20 donnent un niveau gratuit par palier.",
-            ),
-            IntInput("equilibre_mental", "Équilibre Mental", 7, 0, 30, "Valeur de la compétence."),
-            IntInput("vitalite", "Vitalité", 11, 0, 30, "Valeur de la compétence."),
-            IntListInput(
-                "dommages_endurance",
-                "Dommages d'Endurance",
-                (),
-                0,
-                99,
-                40,
-                "Dans l'ordre, séparés par des virgules (coups au corps à corps, fatigue…).",
-                optional=True,
-            ),
-            IntListInput(
-                "dommages_equilibre_mental",
-                "Dommages d'Équilibre Mental",
-                (),
-                0,
-                99,
-                40,
-                "Stress, horreur…",
-                optional=True,
-            ),
-            IntListInput(
-                "dommages_vitalite",
-                "Dommages de Vitalité",
-                (1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10),
-                0,
-                99,
-                40,
-                "Blessures, poisons…",
-                optional=True,
-            ),
-            IntInput(
-                "armure",
-                "Armure",
-                0,
-                0,
-                20,
-                "Retirée de chaque dommage physique (divisez-la vous-même pour l'arbalète).",
-            ),
-            IntInput(
-                "dur_a_cuire",
-                "Dur à cuire (fois)",
-                0,
-                0,
-                2,
-                "Annule les premiers malus de Blessure grave.",
-            ),
-            IntInput(
-                "infatigable",
-                "Infatigable (fois)",
-                0,
-                0,
-                2,
-                "Annule les premiers malus d'Épuisement.",
-            ),
-            BoolInput(
-                "juste_une_egratignure",
-                "Juste une égratignure",
-                False,
-                "Aucun malus de Blessure légère.",
-            ),
-            BoolInput(
-                "second_souffle",
-                "Second souffle",
-                False,
-                "Au premier niveau d'Épuisement non annulé.",
-            ),
+SANTE = Calculator(
+    SYSTEM,
+    "sante",
+    "Suivi des pistes de santé",
+    "Où en sont les trois pistes de santé après une suite de dommages, et quel malus en découle ?",
+    (
+        IntInput(
+            "endurance",
+            "Endurance",
+            11,
+            0,
+            30,
+            "Valeur de la compétence : 15, 18, 20 donnent un niveau gratuit par palier.",
         ),
-        compute_health,
-        (
-            "Dommages inférieurs au premier seuil : ajoutés au Cumul ; au-delà de 3, le Cumul repart à 0 et un niveau du premier palier est pris.",
-            "Un dommage égal à un seuil atteint ce seuil (décision éditoriale) ; un seul niveau par dommage, même au-delà de deux fois le dernier seuil (le MJ peut en décider autrement).",
-            "Niveau gratuit (compétence 15, 18, 20) : un niveau de plus, le premier pris dans son palier, sans malus ; il n'annule pas les malus du palier inférieur.",
-            "Dur à cuire et Infatigable rendent des niveaux sans malus de la même façon ; Second souffle annule en plus les malus de Fatigue.",
-            "Chaque malus vaut « à tous les tests » : ceux des trois pistes s'additionnent. L'armure ne réduit pas les dommages d'Équilibre Mental.",
+        IntInput("equilibre_mental", "Équilibre Mental", 7, 0, 30, "Valeur de la compétence."),
+        IntInput("vitalite", "Vitalité", 11, 0, 30, "Valeur de la compétence."),
+        IntListInput(
+            "dommages_endurance",
+            "Dommages d'Endurance",
+            (),
+            0,
+            99,
+            40,
+            "Dans l'ordre, séparés par des virgules (coups au corps à corps, fatigue…).",
+            optional=True,
         ),
-        computes=("regle sante",),
-    )
+        IntListInput(
+            "dommages_equilibre_mental",
+            "Dommages d'Équilibre Mental",
+            (),
+            0,
+            99,
+            40,
+            "Stress, horreur…",
+            optional=True,
+        ),
+        IntListInput(
+            "dommages_vitalite",
+            "Dommages de Vitalité",
+            (1, 1, 1, 1, 3, 4, 2, 2, 6, 12, 1, 10),
+            0,
+            99,
+            40,
+            "Blessures, poisons…",
+            optional=True,
+        ),
+        IntInput(
+            "armure",
+            "Armure",
+            0,
+            0,
+            20,
+            "Retirée de chaque dommage physique (divisez-la vous-même pour l'arbalète).",
+        ),
+        IntInput(
+            "dur_a_cuire",
+            "Dur à cuire (fois)",
+            0,
+            0,
+            2,
+            "Annule les premiers malus de Blessure grave.",
+        ),
+        IntInput(
+            "infatigable",
+            "Infatigable (fois)",
+            0,
+            0,
+            2,
+            "Annule les premiers malus d'Épuisement.",
+        ),
+        BoolInput(
+            "juste_une_egratignure",
+            "Juste une égratignure",
+            False,
+            "Aucun malus de Blessure légère.",
+        ),
+        BoolInput(
+            "second_souffle",
+            "Second souffle",
+            False,
+            "Au premier niveau d'Épuisement non annulé.",
+        ),
+    ),
+    compute_health,
+    (
+        "Dommages inférieurs au premier seuil : ajoutés au Cumul ; au-delà de 3, le Cumul repart à 0 et un niveau du premier palier est pris.",
+        "Un dommage égal à un seuil atteint ce seuil (décision éditoriale) ; un seul niveau par dommage, même au-delà de deux fois le dernier seuil (le MJ peut en décider autrement).",
+        "Niveau gratuit (compétence 15, 18, 20) : un niveau de plus, le premier pris dans son palier, sans malus ; il n'annule pas les malus du palier inférieur.",
+        "Dur à cuire et Infatigable rendent des niveaux sans malus de la même façon ; Second souffle annule en plus les malus de Fatigue.",
+        "Chaque malus vaut « à tous les tests » : ceux des trois pistes s'additionnent. L'armure ne réduit pas les dommages d'Équilibre Mental.",
+    ),
+    computes=("regle sante",),
 )
 
 
@@ -781,22 +777,20 @@ CREATION_INPUTS = (
     BoolInput("deux_armes", "Combat à deux armes", False, "+1 Maîtrise."),
 )
 
-register(
-    Calculator(
-        SYSTEM,
-        "creation",
-        "Création de personnage",
-        "Les valeurs choisies respectent-elles la création, et que vaut chaque compétence ?",
-        CREATION_INPUTS,
-        compute_creation,
-        (
-            "Valeurs des 12 autres attributs lues à la lettre : sept 5, trois 4, deux 3 (voir la note du chapitre Création).",
-            "Une compétence prend l'attribut de sa propre liste qui a la meilleure valeur ; l'Athlétique ne sert donc pas à l'Escalade.",
-            "Tout personnage possède Arcaniste (0).",
-            "Actions par round : la Célérité, déjà ajoutée à la Maîtrise{@source 361}, n'est comptée qu'une fois (note éditoriale du chapitre Combat).",
-        ),
-        computes=("regle creation",),
-    )
+CREATION = Calculator(
+    SYSTEM,
+    "creation",
+    "Création de personnage",
+    "Les valeurs choisies respectent-elles la création, et que vaut chaque compétence ?",
+    CREATION_INPUTS,
+    compute_creation,
+    (
+        "Valeurs des 12 autres attributs lues à la lettre : sept 5, trois 4, deux 3 (voir la note du chapitre Création).",
+        "Une compétence prend l'attribut de sa propre liste qui a la meilleure valeur ; l'Athlétique ne sert donc pas à l'Escalade.",
+        "Tout personnage possède Arcaniste (0).",
+        "Actions par round : la Célérité, déjà ajoutée à la Maîtrise{@source 361}, n'est comptée qu'une fois (note éditoriale du chapitre Combat).",
+    ),
+    computes=("regle creation",),
 )
 
 
@@ -887,53 +881,59 @@ def virtual_actions(rules: Rules) -> tuple[Action, ...]:
     )
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "talon-virtuel",
-        "Talon virtuel",
-        "Un talon mélangé selon les règles du cycle, à jouer carte à carte, avec les chances du prochain test.",
-        (
-            IntInput(
-                "graine",
-                "Numéro de mélange",
-                1,
-                0,
-                999999,
-                "Le même numéro redonne le même talon ; changez-le pour un autre mélange.",
-            ),
-            IntInput(
-                "joueurs",
-                "Joueurs",
-                3,
-                1,
-                virtual.MAX_PLAYERS,
-                "Chacun reçoit une lame en réserve à chaque début de cycle{@source 145}.",
-            ),
-            IntInput(
-                "valeur",
-                "Valeur pour le prochain test",
-                9,
-                -20,
-                40,
-                "Compétence + modificateurs, contre la difficulté 14.",
-            ),
-            TextInput(
-                "journal",
-                "Journal des actions",
-                "",
-                3000,
-                "Rempli par les boutons : t test, a avantage, n lame suivante, cE/cC/cD/cB continuation, r1… réserve, f fin du test, m nouveau cycle, u annuler.",
-                too_long="Journal plein",
-            ),
+TALON_VIRTUEL = Calculator(
+    SYSTEM,
+    "talon-virtuel",
+    "Talon virtuel",
+    "Un talon mélangé selon les règles du cycle, à jouer carte à carte, avec les chances du prochain test.",
+    (
+        IntInput(
+            "graine",
+            "Numéro de mélange",
+            1,
+            0,
+            999999,
+            "Le même numéro redonne le même talon ; changez-le pour un autre mélange.",
         ),
-        compute_virtual,
-        (
-            "L'état du talon découle du numéro de mélange et du journal : il est dans l'adresse de la page, qui le garde au rechargement et permet de le partager.",
-            "Début de cycle : l'Arcane Sans Nom est mélangé avec 10 lames au hasard, placées sous les 63 autres{@source 145}.",
-            "Les chances du prochain test portent sur les lames encore dans le talon, Arcane Sans Nom exclu, sans archétype ni Cheap-chips.",
+        IntInput(
+            "joueurs",
+            "Joueurs",
+            3,
+            1,
+            virtual.MAX_PLAYERS,
+            "Chacun reçoit une lame en réserve à chaque début de cycle{@source 145}.",
         ),
-        virtual_actions,
-        computes=("regle cycle",),
-    )
+        IntInput(
+            "valeur",
+            "Valeur pour le prochain test",
+            9,
+            -20,
+            40,
+            "Compétence + modificateurs, contre la difficulté 14.",
+        ),
+        TextInput(
+            "journal",
+            "Journal des actions",
+            "",
+            3000,
+            "Rempli par les boutons : t test, a avantage, n lame suivante, cE/cC/cD/cB continuation, r1… réserve, f fin du test, m nouveau cycle, u annuler.",
+            too_long="Journal plein",
+        ),
+    ),
+    compute_virtual,
+    (
+        "L'état du talon découle du numéro de mélange et du journal : il est dans l'adresse de la page, qui le garde au rechargement et permet de le partager.",
+        "Début de cycle : l'Arcane Sans Nom est mélangé avec 10 lames au hasard, placées sous les 63 autres{@source 145}.",
+        "Les chances du prochain test portent sur les lames encore dans le talon, Arcane Sans Nom exclu, sans archétype ni Cheap-chips.",
+    ),
+    virtual_actions,
+    computes=("regle cycle",),
+)
+
+# The system's calculators, in the order of its pages (engine/registry.py reads this list).
+CALCULATORS = (
+    TEST,
+    SANTE,
+    CREATION,
+    TALON_VIRTUEL,
 )

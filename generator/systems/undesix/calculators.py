@@ -9,9 +9,11 @@ from fractions import Fraction
 from functools import partial
 
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
-from ...engine.registry import Calculator, register
+from ...engine.registry import Calculator
 from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
 from ...engine.tirage import Issue, uniform
+from .creation import CREATION
+from .health import SANTE
 from .rules import Rules
 
 SYSTEM = "undesix"
@@ -112,84 +114,82 @@ def test_issues(
     return tuple(issues)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "test",
-        "Test",
-        "Quelles chances de réussir un jet d'un dé sous une caractéristique, et avec quelle marge ?",
-        (
-            IntInput(
-                "caracteristique",
-                "Caractéristique",
-                4,
-                0,
-                20,
-                "PHY, DEX, SAV, PSY ou SENS (score restant pour PHY et PSY).",
-            ),
-            IntInput(
-                "competence", "Bonus de compétence", 0, -10, 20, "Bonus de la compétence utilisée."
-            ),
-            IntInput(
-                "experience",
-                "Bonus d'expérience",
-                0,
-                0,
-                20,
-                "+1 par réussite marquante, +4 au plus hors combat et magie.",
-            ),
-            ChoiceInput(
-                "modificateur",
-                "Difficulté (Maître du Jeu)",
-                "0",
-                _scale_choices,
-                "Échelle des bonus et malus{@source 773–775}.",
-            ),
-            IntInput(
-                "autres",
-                "Autres modificateurs",
-                0,
-                -20,
-                20,
-                "Circonstances (pénombre −1, obscurité −2…), équipement.",
-            ),
-            IntInput(
-                "actions",
-                "Actions simultanées",
-                1,
-                1,
-                6,
-                "−2 à chaque dé pour chaque action au-delà de la première.",
-            ),
-            IntInput(
-                "aides",
-                "Personnes qui aident",
-                0,
-                0,
-                10,
-                "+1 par aide ; lance le dé celui qui a la plus haute caractéristique.",
-            ),
-            BoolInput(
-                "option_1_6",
-                "1 réussit toujours, 6 échoue toujours",
-                False,
-                "Option du Maître du Jeu{@source 37}, obligatoire en combat.",
-            ),
-            BoolInput(
-                "seul_6_echoue",
-                "Seul le 6 échoue toujours",
-                False,
-                "Jet pour résister à un sort{@source 360} : un 1 n'y réussit pas d'office.",
-            ),
+TEST = Calculator(
+    SYSTEM,
+    "test",
+    "Test",
+    "Quelles chances de réussir un jet d'un dé sous une caractéristique, et avec quelle marge ?",
+    (
+        IntInput(
+            "caracteristique",
+            "Caractéristique",
+            4,
+            0,
+            20,
+            "PHY, DEX, SAV, PSY ou SENS (score restant pour PHY et PSY).",
         ),
-        compute_test,
-        (
-            "Réussite quand le dé fait au plus la valeur visée ; la marge est la valeur visée moins le dé.",
-            "« (PSY−2) » retranche 2 de la valeur visée : le texte dit « soustraire au dé », ce qui irait dans l'autre sens (note éditoriale).",
+        IntInput(
+            "competence", "Bonus de compétence", 0, -10, 20, "Bonus de la compétence utilisée."
         ),
-        issues=test_issues,
-        computes=("regle test#reussir-une-action", "regle test#niveau-de-reussite"),
-    )
+        IntInput(
+            "experience",
+            "Bonus d'expérience",
+            0,
+            0,
+            20,
+            "+1 par réussite marquante, +4 au plus hors combat et magie.",
+        ),
+        ChoiceInput(
+            "modificateur",
+            "Difficulté (Maître du Jeu)",
+            "0",
+            _scale_choices,
+            "Échelle des bonus et malus{@source 773–775}.",
+        ),
+        IntInput(
+            "autres",
+            "Autres modificateurs",
+            0,
+            -20,
+            20,
+            "Circonstances (pénombre −1, obscurité −2…), équipement.",
+        ),
+        IntInput(
+            "actions",
+            "Actions simultanées",
+            1,
+            1,
+            6,
+            "−2 à chaque dé pour chaque action au-delà de la première.",
+        ),
+        IntInput(
+            "aides",
+            "Personnes qui aident",
+            0,
+            0,
+            10,
+            "+1 par aide ; lance le dé celui qui a la plus haute caractéristique.",
+        ),
+        BoolInput(
+            "option_1_6",
+            "1 réussit toujours, 6 échoue toujours",
+            False,
+            "Option du Maître du Jeu{@source 37}, obligatoire en combat.",
+        ),
+        BoolInput(
+            "seul_6_echoue",
+            "Seul le 6 échoue toujours",
+            False,
+            "Jet pour résister à un sort{@source 360} : un 1 n'y réussit pas d'office.",
+        ),
+    ),
+    compute_test,
+    (
+        "Réussite quand le dé fait au plus la valeur visée ; la marge est la valeur visée moins le dé.",
+        "« (PSY−2) » retranche 2 de la valeur visée : le texte dit « soustraire au dé », ce qui irait dans l'autre sens (note éditoriale).",
+    ),
+    issues=test_issues,
+    computes=("regle test#reussir-une-action", "regle test#niveau-de-reussite"),
 )
 
 
@@ -222,37 +222,35 @@ def opposition_issues(regles, valeur_a, valeur_b):
     return (Issue("A l'emporte", a / (1 - tie)), Issue("B l'emporte", b / (1 - tie)))
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "opposition",
-        "Opposition",
-        "Qui l'emporte quand deux personnages lancent l'un contre l'autre ?",
-        (
-            IntInput(
-                "valeur_a",
-                "Valeur visée de A",
-                2,
-                -10,
-                30,
-                "Caractéristique et modificateurs de A.",
-            ),
-            IntInput(
-                "valeur_b",
-                "Valeur visée de B",
-                5,
-                -10,
-                30,
-                "Caractéristique et modificateurs de B.",
-            ),
+OPPOSITION = Calculator(
+    SYSTEM,
+    "opposition",
+    "Opposition",
+    "Qui l'emporte quand deux personnages lancent l'un contre l'autre ?",
+    (
+        IntInput(
+            "valeur_a",
+            "Valeur visée de A",
+            2,
+            -10,
+            30,
+            "Caractéristique et modificateurs de A.",
         ),
-        compute_opposition,
-        (
-            "Gagne celui dont la marge (valeur visée − dé) est la plus grande, ou qui a le moins raté ; une égalité se relance{@source 763}.",
+        IntInput(
+            "valeur_b",
+            "Valeur visée de B",
+            5,
+            -10,
+            30,
+            "Caractéristique et modificateurs de B.",
         ),
-        issues=opposition_issues,
-        computes=("regle oppositions#jet-en-opposition",),
-    )
+    ),
+    compute_opposition,
+    (
+        "Gagne celui dont la marge (valeur visée − dé) est la plus grande, ou qui a le moins raté ; une égalité se relance{@source 763}.",
+    ),
+    issues=opposition_issues,
+    computes=("regle oppositions#jet-en-opposition",),
 )
 
 
@@ -434,73 +432,67 @@ def _stance_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
 
 NORMAL_STANCE = "normale-par-defaut"
 
-register(
-    Calculator(
-        SYSTEM,
-        "attaque",
-        "Attaque",
-        "Quelles chances de toucher, et combien de points de PHY l'attaque enlève-t-elle ?",
-        (
-            IntInput(
-                "phy",
-                "PHY de l'attaquant",
-                2,
-                0,
-                20,
-                "Score restant ; SENS pour une arme à distance.",
-            ),
-            IntInput("arme", "Bonus de l'arme", 2, -5, 10, "Espadon +2, etc."),
-            IntInput("experience", "Bonus d'expérience au combat", 0, 0, 20, ""),
-            ChoiceInput(
-                "formule",
-                "Formule de dégâts",
-                "fiche-1",
-                (
-                    ("fiche-1", "Fiche 1 : dé sous PHY + arme − CA, dégâts = marge"),
-                    ("fiche-8", "Fiche 8 : dé sous PHY, dégâts = marge + arme − CA"),
-                ),
-                "Le texte donne les deux (note éditoriale du chapitre Combat).",
-            ),
-            ChoiceInput("attitude", "Attitude de l'attaquant", NORMAL_STANCE, _stance_choices, ""),
-            BoolInput(
-                "de_dos",
-                "Attaque de dos",
-                False,
-                "La cible compte 1 en DEX, sans bouclier ; +1 à l'attaque.",
-            ),
-            IntInput("dex_cible", "DEX de la cible", 1, 1, 20, "Donne la CA de base."),
-            ChoiceInput("armure", "Armure de la cible", "0", _armour_choices, ""),
-            BoolInput("bouclier", "Bouclier", False, ""),
-            IntInput(
-                "porteurs", "Voisins porteurs d'un grand bouclier", 0, 0, 2, "Ligne de boucliers."
-            ),
-            BoolInput(
-                "protection", "À l'abri (protection)", False, "Derrière une fenêtre, un muret…"
-            ),
-            ChoiceInput(
-                "attitude_cible", "Attitude de la cible", NORMAL_STANCE, _stance_choices, ""
-            ),
-            IntInput(
-                "ca",
-                "Autre bonus de CA de la cible",
-                0,
-                -10,
-                20,
-                "S'ajoute aux éléments ci-dessus (ou donne la CA entière, les autres laissés à zéro).",
-            ),
-            IntInput(
-                "autres", "Autres modificateurs", 0, -20, 20, "Tir en mouvement, tirer dans le tas…"
-            ),
+ATTAQUE = Calculator(
+    SYSTEM,
+    "attaque",
+    "Attaque",
+    "Quelles chances de toucher, et combien de points de PHY l'attaque enlève-t-elle ?",
+    (
+        IntInput(
+            "phy",
+            "PHY de l'attaquant",
+            2,
+            0,
+            20,
+            "Score restant ; SENS pour une arme à distance.",
         ),
-        compute_attack,
-        (
-            "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point{@source 57}.",
-            "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; comme à la Fiche 1, le 6 rate, et le 1 touche toujours et enlève au moins 1 point (note éditoriale du chapitre Combat).",
-            "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude{@source 61–71, 188–262}.",
+        IntInput("arme", "Bonus de l'arme", 2, -5, 10, "Espadon +2, etc."),
+        IntInput("experience", "Bonus d'expérience au combat", 0, 0, 20, ""),
+        ChoiceInput(
+            "formule",
+            "Formule de dégâts",
+            "fiche-1",
+            (
+                ("fiche-1", "Fiche 1 : dé sous PHY + arme − CA, dégâts = marge"),
+                ("fiche-8", "Fiche 8 : dé sous PHY, dégâts = marge + arme − CA"),
+            ),
+            "Le texte donne les deux (note éditoriale du chapitre Combat).",
         ),
-        issues=attack_issues,
-        computes=("regle combat#jet-dattaque", "regle combat#toucher-et-degats"),
-    )
+        ChoiceInput("attitude", "Attitude de l'attaquant", NORMAL_STANCE, _stance_choices, ""),
+        BoolInput(
+            "de_dos",
+            "Attaque de dos",
+            False,
+            "La cible compte 1 en DEX, sans bouclier ; +1 à l'attaque.",
+        ),
+        IntInput("dex_cible", "DEX de la cible", 1, 1, 20, "Donne la CA de base."),
+        ChoiceInput("armure", "Armure de la cible", "0", _armour_choices, ""),
+        BoolInput("bouclier", "Bouclier", False, ""),
+        IntInput(
+            "porteurs", "Voisins porteurs d'un grand bouclier", 0, 0, 2, "Ligne de boucliers."
+        ),
+        BoolInput("protection", "À l'abri (protection)", False, "Derrière une fenêtre, un muret…"),
+        ChoiceInput("attitude_cible", "Attitude de la cible", NORMAL_STANCE, _stance_choices, ""),
+        IntInput(
+            "ca",
+            "Autre bonus de CA de la cible",
+            0,
+            -10,
+            20,
+            "S'ajoute aux éléments ci-dessus (ou donne la CA entière, les autres laissés à zéro).",
+        ),
+        IntInput(
+            "autres", "Autres modificateurs", 0, -20, 20, "Tir en mouvement, tirer dans le tas…"
+        ),
+    ),
+    compute_attack,
+    (
+        "Formule de la Fiche 1 : le dé doit faire au plus la valeur visée ; les dégâts sont la marge. Un 6 rate toujours, un 1 touche toujours et enlève au moins 1 point{@source 57}.",
+        "Formule de la Fiche 8 : le jet se fait sur le PHY (et l'expérience) ; une réussite enlève sa marge + l'arme − la CA, jamais moins de 0 ; comme à la Fiche 1, le 6 rate, et le 1 touche toujours et enlève au moins 1 point (note éditoriale du chapitre Combat).",
+        "CA : CA de base de la DEX (table, prolongée au-delà de 8), armure, bouclier, voisins porteurs de grands boucliers, protection, attitude{@source 61–71, 188–262}.",
+    ),
+    issues=attack_issues,
+    computes=("regle combat#jet-dattaque", "regle combat#toucher-et-degats"),
 )
 
 
@@ -780,90 +772,95 @@ def _spell_details(regles, psy, essences, rolls, values) -> list:
     return blocks
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "sort",
-        "Construire un sort",
-        "Quelle valeur viser, quelles chances, et combien de PSY pour le sort composé ?",
-        (
-            IntInput(
-                "psy",
-                "PSY du lanceur",
-                6,
-                0,
-                40,
-                "Score restant ; 6 au moins pour lancer des sorts.",
-            ),
-            MultiChoiceInput(
-                "verbes",
-                "Verbes",
-                ("creer",),
-                lambda r: _named(r.verbs),
-                "Un ou plusieurs : un jet par Verbe.",
-            ),
-            MultiChoiceInput(
-                "essences",
-                "Essences",
-                ("feu",),
-                lambda r: _named(r.essences),
-                "Une ou plusieurs (un exemple n'en a aucune).",
-            ),
-            ChoiceInput(
-                "taille",
-                "Taille",
-                "taille-humaine",
-                _steps("taille"),
-                "Taille de la cible ou de la zone.",
-            ),
-            ChoiceInput("duree", "Durée", "duree-6-secondes-ou-moins", _steps("duree"), ""),
-            ChoiceInput(
-                "distance",
-                "Distance",
-                "distance-a-portee-de-vue",
-                _steps("distance"),
-                "Hors de vue : malus comme la taille.",
-            ),
-            IntInput(
-                "distance_hors_paliers",
-                "Malus de distance hors des paliers",
-                0,
-                -200,
-                0,
-                "S'ajoute au palier choisi : distance qu'aucun palier ne décrit "
-                "(deux exemples de la Fiche 6, notes éditoriales).",
-            ),
-            IntInput("xp_verbe", "Expérience du Verbe", 0, 0, 4, "+1 par sort réussi, +4 au plus."),
-            IntInput(
-                "xp_essence",
-                "Expérience de l'Essence",
-                0,
-                0,
-                40,
-                "+1 par sort réussi, sans plafond.",
-            ),
-            ChoiceInput(
-                "incantation",
-                "Incantation",
-                "0",
-                _incantations,
-                "Plus longue : bonus à tous les Verbes, contre de la fatigue.",
-            ),
-            IntInput("aides", "Aides (PSY 6 ou plus)", 0, 0, 10, "+1 chacune."),
-            IntInput("sorts", "Sorts lancés ce round", 1, 1, 5, "−2 par sort au-delà du premier."),
+SORT = Calculator(
+    SYSTEM,
+    "sort",
+    "Construire un sort",
+    "Quelle valeur viser, quelles chances, et combien de PSY pour le sort composé ?",
+    (
+        IntInput(
+            "psy",
+            "PSY du lanceur",
+            6,
+            0,
+            40,
+            "Score restant ; 6 au moins pour lancer des sorts.",
         ),
-        compute_spell,
-        (
-            "Un jet par Verbe{@source 560} : chacun additionne son Verbe, les Essences et les trois échelles ; le sort réussit si tous les jets réussissent, et ne coûte qu'une fois son PSY. Un sort à un seul Verbe demande un seul jet, comme dans les exemples.",
-            "Une incantation plus longue donne son bonus à chaque Verbe du sort.",
-            "Coût : 1 PSY ; 5 pour un sort de grande étendue ou long ; 10 pour les deux ; 1 PSY maximum perdu à partir d'un an (table du coût en PSY).",
-            "PSY pour 50 % et 90 % : la plus petite PSY qui donne au moins ces chances, les autres entrées inchangées.",
+        MultiChoiceInput(
+            "verbes",
+            "Verbes",
+            ("creer",),
+            lambda r: _named(r.verbs),
+            "Un ou plusieurs : un jet par Verbe.",
         ),
-        issues=spell_issues,
-        plays=spell_plays,
-        computes=("regle magie#construire-un-sort", "regle magie#cout-en-psy"),
-    )
+        MultiChoiceInput(
+            "essences",
+            "Essences",
+            ("feu",),
+            lambda r: _named(r.essences),
+            "Une ou plusieurs (un exemple n'en a aucune).",
+        ),
+        ChoiceInput(
+            "taille",
+            "Taille",
+            "taille-humaine",
+            _steps("taille"),
+            "Taille de la cible ou de la zone.",
+        ),
+        ChoiceInput("duree", "Durée", "duree-6-secondes-ou-moins", _steps("duree"), ""),
+        ChoiceInput(
+            "distance",
+            "Distance",
+            "distance-a-portee-de-vue",
+            _steps("distance"),
+            "Hors de vue : malus comme la taille.",
+        ),
+        IntInput(
+            "distance_hors_paliers",
+            "Malus de distance hors des paliers",
+            0,
+            -200,
+            0,
+            "S'ajoute au palier choisi : distance qu'aucun palier ne décrit "
+            "(deux exemples de la Fiche 6, notes éditoriales).",
+        ),
+        IntInput("xp_verbe", "Expérience du Verbe", 0, 0, 4, "+1 par sort réussi, +4 au plus."),
+        IntInput(
+            "xp_essence",
+            "Expérience de l'Essence",
+            0,
+            0,
+            40,
+            "+1 par sort réussi, sans plafond.",
+        ),
+        ChoiceInput(
+            "incantation",
+            "Incantation",
+            "0",
+            _incantations,
+            "Plus longue : bonus à tous les Verbes, contre de la fatigue.",
+        ),
+        IntInput("aides", "Aides (PSY 6 ou plus)", 0, 0, 10, "+1 chacune."),
+        IntInput("sorts", "Sorts lancés ce round", 1, 1, 5, "−2 par sort au-delà du premier."),
+    ),
+    compute_spell,
+    (
+        "Un jet par Verbe{@source 560} : chacun additionne son Verbe, les Essences et les trois échelles ; le sort réussit si tous les jets réussissent, et ne coûte qu'une fois son PSY. Un sort à un seul Verbe demande un seul jet, comme dans les exemples.",
+        "Une incantation plus longue donne son bonus à chaque Verbe du sort.",
+        "Coût : 1 PSY ; 5 pour un sort de grande étendue ou long ; 10 pour les deux ; 1 PSY maximum perdu à partir d'un an (table du coût en PSY).",
+        "PSY pour 50 % et 90 % : la plus petite PSY qui donne au moins ces chances, les autres entrées inchangées.",
+    ),
+    issues=spell_issues,
+    plays=spell_plays,
+    computes=("regle magie#construire-un-sort", "regle magie#cout-en-psy"),
 )
 
-# The other calculators, one module each, registered on import.
-from . import creation, health  # noqa: E402, F401
+# The system's calculators, in the order of its pages (engine/registry.py reads this list).
+CALCULATORS = (
+    TEST,
+    OPPOSITION,
+    ATTAQUE,
+    SORT,
+    CREATION,
+    SANTE,
+)

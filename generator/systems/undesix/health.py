@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...engine.inputs import BoolInput, IntInput
-from ...engine.registry import Calculator, register
+from ...engine.registry import Calculator
 from ...engine.results import Figure, Figures, Text
 from .rules import Rules
 
@@ -76,47 +76,43 @@ def compute_health(regles, phy, bonus_vitalite, degats, psy, psy_depense, option
     return tuple(blocks)
 
 
-register(
-    Calculator(
-        SYSTEM,
-        "sante",
-        "Santé",
-        "Combien de PHY et de PSY reste-t-il, dans quel état, et combien de repos pour s'en remettre ?",
-        (
-            IntInput("phy", "PHY (score de départ)", 4, 1, 50, ""),
-            IntInput(
-                "bonus_vitalite",
-                "Bonus de Vitalité",
-                0,
-                0,
-                50,
-                "Gagnés en fin de partie ; ils encaissent les dégâts avant le PHY.",
-            ),
-            IntInput(
-                "degats", "Dégâts reçus (points de PHY)", 0, 0, 200, "Depuis le dernier repos."
-            ),
-            IntInput("psy", "PSY (score de départ)", 4, 0, 50, ""),
-            IntInput(
-                "psy_depense",
-                "PSY dépensés",
-                0,
-                0,
-                200,
-                "Sorts, résistance aux sorts, actions désespérées.",
-            ),
-            BoolInput(
-                "option_moins_10",
-                "Option : inconscience jusqu'à −10",
-                False,
-                "Un personnage joueur sous 0 PHY ne meurt que plus bas (règle optionnelle).",
-            ),
+SANTE = Calculator(
+    SYSTEM,
+    "sante",
+    "Santé",
+    "Combien de PHY et de PSY reste-t-il, dans quel état, et combien de repos pour s'en remettre ?",
+    (
+        IntInput("phy", "PHY (score de départ)", 4, 1, 50, ""),
+        IntInput(
+            "bonus_vitalite",
+            "Bonus de Vitalité",
+            0,
+            0,
+            50,
+            "Gagnés en fin de partie ; ils encaissent les dégâts avant le PHY.",
         ),
-        compute_health,
-        (
-            "À 0 PHY : mourant ; au-dessous : mort, ou inconscient avec l'option{@source 853–859}.",
-            "Les seuils de PSY suivent la lecture stricte de la table (séquelles à partir de −6, folie définitive à partir de −11).",
-            "Repos : 8 heures par point de PHY ou de Bonus de Vitalité, 10 minutes par point de PSY{@source 99–101, 119}.",
+        IntInput("degats", "Dégâts reçus (points de PHY)", 0, 0, 200, "Depuis le dernier repos."),
+        IntInput("psy", "PSY (score de départ)", 4, 0, 50, ""),
+        IntInput(
+            "psy_depense",
+            "PSY dépensés",
+            0,
+            0,
+            200,
+            "Sorts, résistance aux sorts, actions désespérées.",
         ),
-        computes=("regle sante",),
-    )
+        BoolInput(
+            "option_moins_10",
+            "Option : inconscience jusqu'à −10",
+            False,
+            "Un personnage joueur sous 0 PHY ne meurt que plus bas (règle optionnelle).",
+        ),
+    ),
+    compute_health,
+    (
+        "À 0 PHY : mourant ; au-dessous : mort, ou inconscient avec l'option{@source 853–859}.",
+        "Les seuils de PSY suivent la lecture stricte de la table (séquelles à partir de −6, folie définitive à partir de −11).",
+        "Repos : 8 heures par point de PHY ou de Bonus de Vitalité, 10 minutes par point de PSY{@source 99–101, 119}.",
+    ),
+    computes=("regle sante",),
 )
