@@ -19,7 +19,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from serve_folder import QuietHandler, start_server  # noqa: F401 (shared)
 
 from generator import schemas, urls
@@ -230,16 +230,26 @@ def follow(page: Page, url: str) -> None:
     """Open `url` as a reader's click on a link of the site does: Material's instant
     navigation swaps the page in place, so the engine an earlier page started keeps running
     (no new Pyodide start per page)."""
-    page.evaluate(
+    # The address as the browser writes it (spaces and accents encoded), to wait for.
+    written = page.evaluate(
         """(href) => {
             const link = document.createElement("a");
             link.href = href;
             document.body.append(link);
             link.click();
+            return link.href;
         }""",
         url,
     )
-    page.wait_for_url(url)
+    page.wait_for_url(written)
+
+
+def search_by_key(page: Page, words: str, key: str = "s") -> None:
+    """Opens the search with its keyboard shortcut, then types `words` once the field has
+    the focus (typed sooner, letters would act as the theme's shortcuts: n, p…)."""
+    page.keyboard.press(key)
+    expect(page.locator(".md-search__input")).to_be_focused()
+    page.keyboard.type(words)
 
 
 # --- the browser's storage ------------------------------------------------------------

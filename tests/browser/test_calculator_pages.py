@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from helpers import exact, figure, follow, start_server
+from helpers import exact, figure, follow, search_by_key, start_server
 from playwright.sync_api import Page, expect
 
 from generator import systems
@@ -16,26 +17,69 @@ pytestmark = pytest.mark.browser
 PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
 
 
+@contextlib.contextmanager
+def watched(page: Page, server: str):
+    """Fails the test on a console error or a request that left the site's origin."""
+    errors, foreign = [], []
+
+    def console(message):
+        if message.type == "error":
+            errors.append(message.text)
+
+    def page_error(error):
+        errors.append(str(error))
+
+    def request(request):
+        if not request.url.startswith((server, "data:", "blob:")):
+            foreign.append(request.url)
+
+    listeners = (("console", console), ("pageerror", page_error), ("request", request))
+    for event, listener in listeners:
+        page.on(event, listener)
+    try:
+        yield page
+    finally:  # the page may serve the next test
+        for event, listener in listeners:
+            page.remove_listener(event, listener)
+    assert not errors, errors
+    assert not foreign, foreign
+
+
 @pytest.fixture
 def page(browser, server):
     """A fresh page; at the end, no console error and no request left the site's origin."""
     # The offline cache (service worker) has its own tests (browser/test_offline.py, and
     # test_offline_builds.py): here, pages are measured without it.
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    with watched(context.new_page(), server) as page:
+        yield page
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def _warm_page(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
-    errors, foreign = [], []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on(
-        "request",
-        lambda r: (
-            foreign.append(r.url) if not r.url.startswith((server, "data:", "blob:")) else None
-        ),
-    )
+    page.goto(f"{server}/")
     yield page
     context.close()
-    assert not errors, errors
-    assert not foreign, foreign
+
+
+@pytest.fixture
+def warm(_warm_page, server):
+    """One page for the tests that only fill calculators and read them: it goes from one
+    calculator to the next as a reader's clicks do (`visit`), and keeps its engine, as a
+    reader's tab does. Same checks as `page`."""
+    with watched(_warm_page, server) as page:
+        yield page
+
+
+def visit(page: Page, url: str) -> None:
+    """Opens `url` by a link, as a reader does (the engine keeps running). A link to the
+    page already open would not reload it: the page then goes through the site's home."""
+    if urlsplit(page.url).path == urlsplit(url).path:
+        follow(page, urlsplit(url)._replace(path="/", query="").geturl())
+    follow(page, url)
 
 
 def computed(page: Page, state: str = "ok"):
@@ -74,85 +118,86 @@ def test_a_shared_link_on_a_phone_says_computing_until_its_own_result_is_in(page
     expect(summary).to_be_in_viewport()
 
 
-def test_fields_the_chosen_mode_does_not_need_are_hidden(page, server):
+def test_fields_the_chosen_mode_does_not_need_are_hidden(warm, server):
     """A phone shows only what counts: the DD against a DD, the opponent's bonus in an
     opposed test; a shared link opens with its own mode's fields."""
-    page.goto(f"{server}/skillcraft/calculateurs/test/")
-    expect(page.locator("#test-dd")).to_be_visible()
-    expect(page.locator("#test-bonus_adverse")).to_be_hidden()
-    page.select_option("#test-mode", "oppose")
-    expect(page.locator("#test-dd")).to_be_hidden()
-    expect(page.locator("#test-bonus_adverse")).to_be_visible()
-    computed(page)
-    expect(page.locator(".srd-figures h3").first).to_contain_text("contre 2d10")
-    page.goto(f"{server}/divin6/calculateurs/jet/?mode=opposition&adversaire_des=4")
-    expect(page.locator("#jet-adversaire_des")).to_be_visible()
-    expect(page.locator("#jet-difficulte")).to_be_hidden()
-    computed(page)
+    visit(warm, f"{server}/skillcraft/calculateurs/test/")
+    expect(warm.locator("#test-dd")).to_be_visible()
+    expect(warm.locator("#test-bonus_adverse")).to_be_hidden()
+    warm.select_option("#test-mode", "oppose")
+    expect(warm.locator("#test-dd")).to_be_hidden()
+    expect(warm.locator("#test-bonus_adverse")).to_be_visible()
+    computed(warm)
+    expect(warm.locator(".srd-figures h3").first).to_contain_text("contre 2d10")
+    visit(warm, f"{server}/divin6/calculateurs/jet/?mode=opposition&adversaire_des=4")
+    expect(warm.locator("#jet-adversaire_des")).to_be_visible()
+    expect(warm.locator("#jet-difficulte")).to_be_hidden()
+    computed(warm)
 
 
-def test_steppers_and_arrow_keys_change_a_number_within_its_bounds(page, server):
-    page.goto(f"{server}/reserve-d6/calculateurs/reserve/?competence=19")
-    field = page.locator("#reserve-competence")
-    plus = page.get_by_role("button", name="Compétence : un de plus")
+def test_steppers_and_arrow_keys_change_a_number_within_its_bounds(warm, server):
+    visit(warm, f"{server}/reserve-d6/calculateurs/reserve/?competence=19")
+    field = warm.locator("#reserve-competence")
+    plus = warm.get_by_role("button", name="Compétence : un de plus")
     plus.click()
     expect(field).to_have_value("20")
     plus.click()  # 20 is the highest
     expect(field).to_have_value("20")
-    computed(page)
-    assert "competence=20" in page.url
+    computed(warm)
+    assert "competence=20" in warm.url
     field.focus()
-    page.keyboard.press("ArrowDown")
+    warm.keyboard.press("ArrowDown")
     expect(field).to_have_value("19")
-    page.get_by_role("button", name="Compétence : un de moins").click()
+    warm.get_by_role("button", name="Compétence : un de moins").click()
     expect(field).to_have_value("18")
-    computed(page)
-    assert exact(page, "Dés lancés") == "22"  # 7 by default, competence 3 → 18
+    computed(warm)
+    assert exact(warm, "Dés lancés") == "22"  # 7 by default, competence 3 → 18
 
 
-def test_url_query_is_computed_on_pyodide(page, server):
-    page.goto(
-        f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4"
+def test_url_query_is_computed_on_pyodide(warm, server):
+    visit(
+        warm,
+        f"{server}/reserve-d6/calculateurs/reserve/?caracteristique=4&competence=3&equipement=4&seuil=4",
     )
-    computed(page)
-    assert exact(page, "Dés lancés") == "11"
-    assert exact(page, "P(au moins 4 succès)") == "137435/177147"
-    assert page.locator("#reserve-equipement").input_value() == "4"
+    computed(warm)
+    assert exact(warm, "Dés lancés") == "11"
+    assert exact(warm, "P(au moins 4 succès)") == "137435/177147"
+    assert warm.locator("#reserve-equipement").input_value() == "4"
 
 
-def test_changing_an_input_recomputes_and_updates_the_url(page, server):
-    page.goto(f"{server}/reserve-d6/calculateurs/combat/")
-    page.fill("#combat-attaquant", "4")
-    page.fill("#combat-defenseur", "4")
-    computed(page)
-    expect(page.locator(".srd-figures dd .srd-num").first).to_have_attribute(
+def test_changing_an_input_recomputes_and_updates_the_url(warm, server):
+    visit(warm, f"{server}/reserve-d6/calculateurs/combat/")
+    warm.fill("#combat-attaquant", "4")
+    warm.fill("#combat-defenseur", "4")
+    computed(warm)
+    expect(warm.locator(".srd-figures dd .srd-num").first).to_have_attribute(
         "data-exact", "75397/186624", timeout=PYODIDE_WAIT_MS
     )
-    query = parse_qs(urlsplit(page.url).query)
+    query = parse_qs(urlsplit(warm.url).query)
     assert query["attaquant"] == ["4"] and query["defenseur"] == ["4"]
-    share = page.locator(".srd-calc-link").get_attribute("href")
+    share = warm.locator(".srd-calc-link").get_attribute("href")
     assert "attaquant=4" in share and "defenseur=4" in share
 
 
-def test_bad_input_gets_a_french_message_at_the_field(page, server):
-    page.goto(f"{server}/reserve-d6/calculateurs/reserve/")
-    page.fill("#reserve-competence", "abc")
-    computed(page, "invalid")
-    expect(page.locator("#reserve-competence-erreur")).to_have_text(
+def test_bad_input_gets_a_french_message_at_the_field(warm, server):
+    visit(warm, f"{server}/reserve-d6/calculateurs/reserve/")
+    warm.fill("#reserve-competence", "abc")
+    computed(warm, "invalid")
+    expect(warm.locator("#reserve-competence-erreur")).to_have_text(
         "« abc » n'est pas un nombre entier."
     )
-    assert page.get_attribute("#reserve-competence", "aria-invalid") is not None
-    page.fill("#reserve-competence", "99")
-    expect(page.locator("#reserve-competence-erreur")).to_have_text(
+    assert warm.get_attribute("#reserve-competence", "aria-invalid") is not None
+    warm.fill("#reserve-competence", "99")
+    expect(warm.locator("#reserve-competence-erreur")).to_have_text(
         "Entrez un entier entre 0 et 20 (reçu : 99).", timeout=PYODIDE_WAIT_MS
     )
-    page.fill("#reserve-competence", "")
-    expect(page.locator("#reserve-competence-erreur")).to_contain_text(
+    warm.fill("#reserve-competence", "")
+    expect(warm.locator("#reserve-competence-erreur")).to_contain_text(
         "Ce champ est vide", timeout=PYODIDE_WAIT_MS
     )
-    page.fill("#reserve-competence", "2")
-    computed(page)
-    expect(page.locator("#reserve-competence-erreur")).to_have_text("")
+    warm.fill("#reserve-competence", "2")
+    computed(warm)
+    expect(warm.locator("#reserve-competence-erreur")).to_have_text("")
 
 
 def test_a_computation_too_long_is_stopped_and_the_worker_restarted(page, server):
@@ -233,8 +278,7 @@ def test_instant_navigation_rebinds_the_next_calculator(page, server):
 @pytest.mark.parametrize("query", ["succès", "succes"])
 def test_search_finds_reserve_d6_pages_with_or_without_accents(page, server, query):
     page.goto(f"{server}/")
-    page.keyboard.press("s")  # Material's shortcut opens the search
-    page.keyboard.type(query)
+    search_by_key(page, query)
     results = page.locator(".md-search-result__item a")
     expect(results.first).to_be_visible(timeout=10_000)
     hrefs = results.evaluate_all("links => links.map(a => a.href)")
@@ -244,8 +288,7 @@ def test_search_finds_reserve_d6_pages_with_or_without_accents(page, server, que
 def test_every_search_hit_says_its_system_and_kind(page, server):
     """Issue 10: two « Dextérité » exist (Divin, SkillCraft…): each hit says which it is."""
     page.goto(f"{server}/")
-    page.keyboard.press("s")
-    page.keyboard.type("dexterite")
+    search_by_key(page, "dexterite")
     titles = page.locator(".md-search-result__article h1")
     expect(titles.first).to_be_visible(timeout=10_000)
     shown = titles.all_inner_texts()
@@ -294,46 +337,46 @@ def test_index_table_filters_without_accents_and_sorts(page, server):
     assert page.locator(".srd-index tbody tr td:nth-child(2)").first.inner_text().strip() == "INTE"
 
 
-def test_talon_test_odds_for_a_used_deck(page, server):
-    page.goto(f"{server}/talon/calculateurs/test/")
-    assert exact(page, "Réussite") == "4/13"  # Robert (l.105-106), pre-rendered
+def test_talon_test_odds_for_a_used_deck(warm, server):
+    visit(warm, f"{server}/talon/calculateurs/test/")
+    assert exact(warm, "Réussite") == "4/13"  # Robert (l.105-106), pre-rendered
     for code in ("10E", "10C", "10D", "10B", "11E", "11C", "11D", "11B"):
-        page.check(f"input[name=lames_revelees][value='{code}']")
-    computed(page)
-    expect(figure(page, "Réussite")).to_have_attribute("data-exact", "2/11")
-    assert "lames_revelees=10E%2C11E%2C10C" in page.url
+        warm.check(f"input[name=lames_revelees][value='{code}']")
+    computed(warm)
+    expect(figure(warm, "Réussite")).to_have_attribute("data-exact", "2/11")
+    assert "lames_revelees=10E%2C11E%2C10C" in warm.url
 
 
-def test_virtual_talon_buttons_undo_and_refuse_impossible_moves(page, server):
+def test_virtual_talon_buttons_undo_and_refuse_impossible_moves(warm, server):
     """Issue 11 §2: the log is edited by buttons only; « Annuler » takes the last move
     back, and a move the engine refuses never stays in the log."""
-    page.goto(f"{server}/talon/calculateurs/talon-virtuel/?graine=42&joueurs=2")
-    journal = page.locator("#talon-virtuel-journal")
-    page.get_by_role("button", name="Nouveau test").click()
-    page.get_by_role("button", name="Réserve J1").click()
+    visit(warm, f"{server}/talon/calculateurs/talon-virtuel/?graine=42&joueurs=2")
+    journal = warm.locator("#talon-virtuel-journal")
+    warm.get_by_role("button", name="Nouveau test").click()
+    warm.get_by_role("button", name="Réserve J1").click()
     expect(journal).to_have_value("t r1")
-    page.get_by_role("button", name="Annuler").click()
+    warm.get_by_role("button", name="Annuler").click()
     expect(journal).to_have_value("t")
-    computed(page)
-    expect(page.get_by_role("button", name="Réserve J2")).to_be_visible()
-    expect(page.get_by_role("button", name="Réserve J3")).to_be_hidden()  # only two players
-    page.fill("#talon-virtuel-joueurs", "5")
-    expect(page.get_by_role("button", name="Réserve J5")).to_be_visible()
-    expect(page.get_by_role("button", name="Réserve J6")).to_be_hidden()
-    computed(page)
-    page.get_by_role("button", name="Réserve J5").click()
+    computed(warm)
+    expect(warm.get_by_role("button", name="Réserve J2")).to_be_visible()
+    expect(warm.get_by_role("button", name="Réserve J3")).to_be_hidden()  # only two players
+    warm.fill("#talon-virtuel-joueurs", "5")
+    expect(warm.get_by_role("button", name="Réserve J5")).to_be_visible()
+    expect(warm.get_by_role("button", name="Réserve J6")).to_be_hidden()
+    computed(warm)
+    warm.get_by_role("button", name="Réserve J5").click()
     expect(journal).to_have_value("t r5")
-    computed(page)
+    computed(warm)
 
 
-def test_a_full_virtual_talon_journal_says_so_and_keeps_its_moves(page, server):
+def test_a_full_virtual_talon_journal_says_so_and_keeps_its_moves(warm, server):
     full = " ".join(["t"] * 1500)  # 2 999 characters: one more move does not fit
-    page.goto(f"{server}/talon/calculateurs/talon-virtuel/?graine=42&journal={full}")
-    computed(page)
-    page.get_by_role("button", name="Nouveau test").click()
-    expect(page.locator(".srd-calc-status")).to_contain_text("Journal plein")
-    expect(page.locator(".srd-calc-status")).to_contain_text("Coup refusé")
-    expect(page.locator("#talon-virtuel-journal")).to_have_value(full)
+    visit(warm, f"{server}/talon/calculateurs/talon-virtuel/?graine=42&journal={full}")
+    computed(warm)
+    warm.get_by_role("button", name="Nouveau test").click()
+    expect(warm.locator(".srd-calc-status")).to_contain_text("Journal plein")
+    expect(warm.locator(".srd-calc-status")).to_contain_text("Coup refusé")
+    expect(warm.locator("#talon-virtuel-journal")).to_have_value(full)
 
 
 def test_virtual_talon_survives_a_reload(page, server):
@@ -360,46 +403,46 @@ def test_divin6_atout_index_filters_by_category(page, server):
     assert page.locator(".srd-index tbody tr:visible").count() < 28
 
 
-def test_divin6_sheet_recomputes_in_the_browser(page, server):
-    page.goto(f"{server}/divin6/calculateurs/feuille/")
-    assert figure(page, "Points de vie").inner_text() == "14"  # Achille, pre-rendered
-    page.fill("#feuille-constitution", "3")
-    page.fill("#feuille-force", "2")
-    computed(page)
-    expect(figure(page, "Points de vie")).to_have_text("16")
+def test_divin6_sheet_recomputes_in_the_browser(warm, server):
+    visit(warm, f"{server}/divin6/calculateurs/feuille/")
+    assert figure(warm, "Points de vie").inner_text() == "14"  # Achille, pre-rendered
+    warm.fill("#feuille-constitution", "3")
+    warm.fill("#feuille-force", "2")
+    computed(warm)
+    expect(figure(warm, "Points de vie")).to_have_text("16")
 
 
-def test_divin6_sheet_picks_atouts_from_a_list_and_flags_typos_at_the_field(page, server):
+def test_divin6_sheet_picks_atouts_from_a_list_and_flags_typos_at_the_field(warm, server):
     """Issue 11 §2: chosen from the data, not typed; a typo is answered at its field."""
-    page.goto(f"{server}/divin6/calculateurs/feuille/")
-    page.fill("#feuille-atouts", "métier des armes, expertise du combat")
-    picker = page.locator("input.srd-ajout[data-champ=atouts]")
+    visit(warm, f"{server}/divin6/calculateurs/feuille/")
+    warm.fill("#feuille-atouts", "métier des armes, expertise du combat")
+    picker = warm.locator("input.srd-ajout[data-champ=atouts]")
     expect(picker).to_have_attribute("list", "feuille-atouts-liste")
-    assert page.locator("#feuille-atouts-liste option[value='Vigilance accrue']").count() in (0, 1)
+    assert warm.locator("#feuille-atouts-liste option[value='Vigilance accrue']").count() in (0, 1)
     picker.fill("Tir rapide")  # what choosing the suggestion does
-    expect(page.locator("#feuille-atouts")).to_have_value(
+    expect(warm.locator("#feuille-atouts")).to_have_value(
         "métier des armes, expertise du combat, Tir rapide"
     )
     assert picker.input_value() == ""
-    computed(page)
-    assert "tir+rapide" in page.url.lower().replace("%20", "+")
-    page.fill("#feuille-atouts", "attaque en finese")
-    computed(page, "invalid")
-    expect(page.locator("#feuille-atouts-erreur")).to_contain_text("« Attaque en finesse »")
+    computed(warm)
+    assert "tir+rapide" in warm.url.lower().replace("%20", "+")
+    warm.fill("#feuille-atouts", "attaque en finese")
+    computed(warm, "invalid")
+    expect(warm.locator("#feuille-atouts-erreur")).to_contain_text("« Attaque en finesse »")
 
 
-def test_divin6_sheet_points_each_check_at_its_field_and_links_the_choices(page, server):
-    page.goto(f"{server}/divin6/calculateurs/feuille/?force=4&atouts=tir+rapide")
-    computed(page)
-    check = page.locator(".srd-verifier a[data-champ=force]").first
+def test_divin6_sheet_points_each_check_at_its_field_and_links_the_choices(warm, server):
+    visit(warm, f"{server}/divin6/calculateurs/feuille/?force=4&atouts=tir+rapide")
+    computed(warm)
+    check = warm.locator(".srd-verifier a[data-champ=force]").first
     expect(check).to_have_text("Force")
-    expect(page.locator("#feuille-force")).to_have_attribute("data-a-verifier", "")
-    expect(page.locator("#feuille-charisme")).not_to_have_attribute("data-a-verifier", "")
-    page.locator(".srd-verifier a[data-champ=atouts]").first.click()
-    expect(page.locator("#feuille-atouts")).to_be_focused()
-    page.locator(".srd-liens a", has_text="Tir rapide").click()
-    expect(page.locator("h1").first).to_contain_text("Tir rapide")
-    assert page.url.endswith("/divin6/atout/tir-rapide/")
+    expect(warm.locator("#feuille-force")).to_have_attribute("data-a-verifier", "")
+    expect(warm.locator("#feuille-charisme")).not_to_have_attribute("data-a-verifier", "")
+    warm.locator(".srd-verifier a[data-champ=atouts]").first.click()
+    expect(warm.locator("#feuille-atouts")).to_be_focused()
+    warm.locator(".srd-liens a", has_text="Tir rapide").click()
+    expect(warm.locator("h1").first).to_contain_text("Tir rapide")
+    assert warm.url.endswith("/divin6/atout/tir-rapide/")
 
 
 def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
@@ -464,8 +507,7 @@ def test_the_search_index_loads_only_when_the_reader_searches(page, server):
     page.on("request", lambda r: asked.append(r.url) if "/pagefind/" in r.url else None)
     page.goto(f"{server}/divin6/regles/combat/", wait_until="networkidle")
     assert not asked
-    page.keyboard.press("s")
-    page.keyboard.type("initiative")
+    search_by_key(page, "initiative")
     expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=10_000)
     parts = [url for url in asked if "/pagefind/index/" in url]
     assert 0 < len(parts) < 5, parts
@@ -473,8 +515,7 @@ def test_the_search_index_loads_only_when_the_reader_searches(page, server):
 
 def search_for(page, server, query):
     page.goto(f"{server}/")
-    page.keyboard.press("s")
-    page.keyboard.type(query)
+    search_by_key(page, query)
     page.wait_for_function(
         "q => document.getElementById('srd-resultats').dataset.complet === q", arg=query
     )
@@ -495,7 +536,7 @@ def test_search_puts_exact_titles_first_and_forgives_a_typo(page, server):
 
 
 @pytest.mark.parametrize("system", systems.ids())
-def test_every_calculator_computes_in_the_browser(page, server, system):
+def test_every_calculator_computes_in_the_browser(warm, server, system):
     """Issues 8 and 9: each calculator page, opened from a link that carries a value,
     recomputes on Pyodide without error (the fixture also fails on a console error or a
     request to another origin)."""
@@ -503,13 +544,13 @@ def test_every_calculator_computes_in_the_browser(page, server, system):
 
     calculators = [c for c in registry.all_calculators() if c.system == system]
     assert calculators
-    page.goto(f"{server}/{system}/calculateurs/")
+    visit(warm, f"{server}/{system}/calculateurs/")
     for calc in calculators:
         first = calc.inputs[0]
         query = urlencode({first.name: first.to_text(first.default)})
         # From page to page as a reader goes: one engine for all the system's calculators.
-        follow(page, f"{server}/{system}/calculateurs/{calc.id}/?{query}")
-        root = page.locator(f".srd-calc[data-calc='{calc.id}']")
+        follow(warm, f"{server}/{system}/calculateurs/{calc.id}/?{query}")
+        root = warm.locator(f".srd-calc[data-calc='{calc.id}']")
         expect(root).to_have_attribute("data-state", "ok", timeout=PYODIDE_WAIT_MS)
         assert root.locator(".srd-calc-result").inner_text().strip(), calc.id
 

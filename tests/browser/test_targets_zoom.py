@@ -1,5 +1,6 @@
-"""Touch targets and zoom (issue 20, point 4): axe-core's `target-size` rule (WCAG 2.2,
-2.5.8: 24 × 24 CSS px or enough room around), off by default, run on its own; no sideways
+"""Touch targets and zoom (issue 20, point 4). Touch targets: axe-core's `target-size`
+rule runs with the other rules, in the light palette, on every page type
+(tests/browser/test_accessibility.py). Here: no sideways
 scroll at 200 % zoom (a 1280 px window is then 640 CSS px wide) nor at 320 px; no text
 drawn in an image. (Reduced motion: tests/browser/test_accessibility.py.)"""
 
@@ -9,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import AXE, page_types
+from helpers import page_types
 from playwright.sync_api import expect
 
 from generator import urls
@@ -20,18 +21,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def target_size_violations(page, url: str) -> list[str]:
-    page.goto(url, wait_until="load")
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        """async () => {
-            const result = await axe.run(document, { runOnly: ["target-size"], resultTypes: ["violations"] });
-            return result.violations.flatMap((v) => v.nodes.map((n) =>
-                `${n.target.join(" ")} : ${(n.failureSummary || "").split("\\n")[1] || ""}`));
-        }"""
-    )
-
-
 def page_text(site: Path, path: str) -> str:
     page = site / path.strip("/") / "index.html"
     return page.read_text(encoding="utf-8") if page.is_file() else ""
@@ -39,26 +28,6 @@ def page_text(site: Path, path: str) -> str:
 
 def is_calculator(site: Path, path: str) -> bool:
     return 'class="srd-calc"' in page_text(site, path)
-
-
-@pytest.mark.parametrize("viewport", ["bureau", "telephone"])
-def test_every_control_is_a_large_enough_target(browser, server, site, viewport):
-    # On a phone the calculators' key figure sticks to the bottom of the screen, over the
-    # fields that scroll under it: their pages are measured on the desktop only.
-    context = browser.new_context(
-        viewport=DESKTOP if viewport == "bureau" else PHONE,
-        bypass_csp=True,  # axe is injected as a script of the test
-        service_workers="block",
-    )
-    page = context.new_page()
-    paths = page_types(site, every_kind=False)
-    if viewport == "telephone":
-        paths = [p for p in paths if not is_calculator(site, p)]
-    problems = []
-    for path in paths:
-        problems += [f"{path} : {v}" for v in target_size_violations(page, server + path)]
-    context.close()
-    assert not problems, "\n".join(problems[:40])
 
 
 ZOOM_PAGES = ["/", "/trouver/", "/accessibilite/", "/404.html"]
