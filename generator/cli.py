@@ -1,4 +1,4 @@
-"""Command line: python -m generator build | serve | check."""
+"""Command line: python -m generator build | serve | check | vocabulaire."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--hote", default="127.0.0.1")
+    commands.add_parser(
+        "vocabulaire", help="écrire docs/schema-vocabulaire.md, les mots-clés x-… des schémas"
+    )
     args = parser.parse_args(argv)
     root = args.racine.resolve()
     try:
@@ -41,6 +44,11 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus."
             )
+        elif args.commande == "vocabulaire":
+            from . import vocabulary
+
+            (root / vocabulary.DOC).write_text(vocabulary.document(), encoding="utf-8")
+            print(f"Écrit : {vocabulary.DOC}")
         elif args.commande == "build":
             from .build import build as run_build
 

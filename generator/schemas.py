@@ -5,20 +5,9 @@ one system to the next: one system's characteristic is not another's attribute);
 _entite.json` the fields every entity shares. `compose` joins them into the self-contained
 schema that validates the YAML and is published under `api/schemas/<system>/`.
 
-Besides JSON Schema, a schema says what its fields mean, and the generic code follows it:
-  title                     the French label of the field (every property has one);
-  x-ref: <kind>             the value is the id of an entity of that kind;
-  x-relation: requis|exclu  that reference is a prerequisite / an exclusion (backlinks);
-  x-seuil: <champ>          (object) its field giving the minimum its reference requires;
-  x-seuil-fixe: n           (reference) the minimum it requires, when no field says it;
-  x-un-parmi: true          (object or list) the requirements inside one of its values are
-                            alternatives: one of them is enough;
-  x-libelles: {value: mot}  the French word shown for each value of an enum;
-  x-rendu: condition        a structured condition, written as a sentence by the system;
-  x-interne: true           a field for programs (the calculators), not shown on the page:
-                            another field says the same in words (a formula's terms);
-  x-libelle-court: <champ>  (kind level) the field to use as a short link label;
-  x-signe: true             (integer) a modifier, always shown with its sign (+3, +0, −2).
+Besides JSON Schema, a schema says what its fields mean (`title`, the French label of
+every property, and the `x-…` keywords), and the generic code follows it: every keyword is
+declared, with its meaning, in `vocabulary.py`.
 """
 
 from __future__ import annotations
