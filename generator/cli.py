@@ -37,8 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     root = args.racine.resolve()
     try:
         if args.commande == "check":
-            from .build import check
+            from .build import check, warnings
 
+            for line in warnings(root):  # before the errors, which end the command
+                print(line, file=sys.stderr)
             corpus, _ = check(root)
             count = len(corpus.all_entities())
             print(

@@ -12,6 +12,7 @@ declared, with its meaning, in `vocabulary.py`.
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from . import systems
+from . import systems, vocabulary
 from .memo import Memo, kept
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -217,6 +218,68 @@ def faults_of(path: Path) -> list[tuple[Path, int, str]]:
                 )
 
     walk(own, ())
+    return found
+
+
+def warnings(system: str) -> list[tuple[Path, int, str]]:
+    """(schema file, line, French message) of what a readable schema of `system` says that
+    the generator would read otherwise than meant; `check` shows them, and goes on."""
+    found = []
+    for path in sorted((systems.folder(system) / "schemas").glob("*.json")):
+        if not faults_of(path):
+            found += warnings_of(path)
+    return found
+
+
+@cache
+def warnings_of(path: Path) -> list[tuple[Path, int, str]]:
+    text = path.read_text(encoding="utf-8")
+    located = parse_yaml(text)  # read already by faults_of: JSON is YAML
+    found = []
+
+    def walk(node: object, where: tuple) -> None:
+        if isinstance(node, list):
+            for index, child in enumerate(node):
+                walk(child, (*where, index))
+            return
+        if not isinstance(node, dict):
+            return
+        named = where and where[-1] in ("properties", "$defs")  # keys are names, not keywords
+        for key in node:
+            if not named and key.startswith("x-") and key not in vocabulary.BY_NAME:
+                close = difflib.get_close_matches(key, vocabulary.BY_NAME, n=1)
+                hint = f" ; vouliez-vous « {close[0]} » ?" if close else ""
+                found.append(
+                    (
+                        path,
+                        located.line((*where, key)),
+                        f"mot-clé « {key} » inconnu, le générateur l'ignore{hint} "
+                        f"(vocabulaire : {vocabulary.DOC})",
+                    )
+                )
+        if isinstance(node.get("x-seuil"), str):
+            # The threshold goes to every direct reference without its own x-seuil-fixe.
+            refs = [
+                name
+                for name, child in (node.get("properties") or {}).items()
+                if isinstance(child, dict) and "x-ref" in child and "x-seuil-fixe" not in child
+            ]
+            if len(refs) > 1:
+                found.append(
+                    (
+                        path,
+                        located.line((*where, "x-seuil")),
+                        f"« x-seuil: {node['x-seuil']} » vaudrait pour chacun des renvois "
+                        f"{', '.join(f'« {r} »' for r in refs)} de cet objet : donnez aux "
+                        "autres leur « x-seuil-fixe », ou mettez chaque renvoi et son seuil "
+                        "dans un objet à lui",
+                    )
+                )
+        for key, child in node.items():
+            if key not in ("enum", "const", "default", "examples", "required", "x-libelles"):
+                walk(child, (*where, key))
+
+    walk(located.data, ())
     return found
 
 

@@ -10,7 +10,7 @@ import re
 
 from helpers import ROOT
 
-from generator import systems, vocabulary
+from generator import schemas, systems, vocabulary
 
 GENERATOR = ROOT / "generator"
 KEYWORD = re.compile(r"x-[a-z]+(?:-[a-z]+)*")
@@ -76,3 +76,57 @@ def test_the_reference_in_docs_is_up_to_date():
     assert written == vocabulary.document(), (
         f"{vocabulary.DOC} n'est pas à jour : lancez .venv/bin/python -m generator vocabulaire"
     )
+
+
+SEVERAL_REFERENCES = """{
+  "title": "Atout",
+  "x-pluriel": "Atouts",
+  "properties": {
+    "prerequis": {
+      "type": "array",
+      "title": "Prérequis",
+      "items": {
+        "type": "object",
+        "properties": {
+          "competence": {"type": "string", "title": "Compétence", "x-ref": "competence"},
+          "caracteristique": {"type": "string", "title": "Car.", "x-ref": "caracteristique"},
+          "x-nom": {"type": "string", "title": "Un nom de propriété, pas un mot-clé"},
+          "min": {"type": "integer", "title": "Minimum"}
+        },
+        "x-seuil": "min"
+      }
+    },
+    "cout": {"type": "integer", "title": "Coût", "x-signes": true}
+  }
+}
+"""
+
+
+def test_a_threshold_among_several_references_is_warned_at_its_line(tmp_path):
+    path = tmp_path / "atout.json"
+    path.write_text(SEVERAL_REFERENCES, encoding="utf-8")
+    lines = SEVERAL_REFERENCES.splitlines()
+    found = schemas.warnings_of(path)
+    assert [(p, line) for p, line, _ in found] == [
+        (path, lines.index('        "x-seuil": "min"') + 1),
+        (path, next(i for i, t in enumerate(lines, 1) if '"x-signes"' in t)),
+    ], found
+    said = found[0][2]
+    assert "« x-seuil: min » vaudrait pour chacun des renvois « competence », " in said
+    assert "« caracteristique »" in said and "x-seuil-fixe" in said
+    assert found[1][2].startswith("mot-clé « x-signes » inconnu, le générateur l'ignore ; ")
+    assert "vouliez-vous « x-signe » ?" in found[1][2]
+
+
+def test_a_threshold_with_one_reference_left_is_not_warned(tmp_path):
+    fixed = SEVERAL_REFERENCES.replace(
+        '"x-ref": "caracteristique"}', '"x-ref": "caracteristique", "x-seuil-fixe": 1}'
+    ).replace('"x-signes"', '"x-signe"')
+    path = tmp_path / "atout.json"
+    path.write_text(fixed, encoding="utf-8")
+    assert schemas.warnings_of(path) == []
+
+
+def test_the_real_schemas_have_no_warning():
+    found = [w for s in schemas.systems_with_schemas() for w in schemas.warnings(s)]
+    assert not found, found
