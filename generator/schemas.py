@@ -334,6 +334,23 @@ def published() -> dict[str, dict]:
     return files
 
 
+def list_schemas() -> dict[str, dict]:
+    """File name -> schema of a data file (a list of entities), published beside each
+    kind's schema, which it refers to by a relative path: it works from a copy on disk."""
+    files = {}
+    for system in systems_with_schemas():
+        for kind in kinds(system).values():
+            files[f"{system}/{kind.id}.liste.schema.json"] = {
+                "$schema": DIALECT,
+                "title": f"{kind.plural} : un fichier de données",
+                "description": f"data/{system}/{kind.id}.yaml, ou une de ses parties "
+                f"({kind.id}.<partie>.yaml) : une liste d'entités.",
+                "type": "array",
+                "items": {"$ref": f"{kind.id}.schema.json"},
+            }
+    return files
+
+
 # Added by the export, never written in the YAML.
 URL_FIELD = {
     "title": "Adresse de la page",
