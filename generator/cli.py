@@ -1,4 +1,4 @@
-"""Command line: python -m generator build | serve | check | vocabulaire."""
+"""Command line: python -m generator build | serve | check | vocabulaire | editeur."""
 
 from __future__ import annotations
 
@@ -33,6 +33,11 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser(
         "vocabulaire", help="écrire docs/schema-vocabulaire.md, les mots-clés x-… des schémas"
     )
+    commands.add_parser(
+        "editeur",
+        help="écrire les schémas des fichiers de data/ et leur table pour l'éditeur "
+        "(.vscode/settings.json, yaml.schemas)",
+    )
     args = parser.parse_args(argv)
     root = args.racine.resolve()
     try:
@@ -51,6 +56,17 @@ def main(argv: list[str] | None = None) -> int:
 
             (root / vocabulary.DOC).write_text(vocabulary.document(), encoding="utf-8")
             print(f"Écrit : {vocabulary.DOC}")
+        elif args.commande == "editeur":
+            from . import editor
+
+            settings = editor.write(root)
+            where = (
+                editor.SETTINGS
+                if settings
+                else f"{editor.FOLDER}/yaml-schemas.json (à recopier dans {editor.SETTINGS}, "
+                "qui a des commentaires)"
+            )
+            print(f"Schémas écrits dans {editor.FOLDER}/ ; leur table pour l'éditeur : {where}.")
         elif args.commande == "build":
             from .build import build as run_build
 
