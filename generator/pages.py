@@ -461,8 +461,8 @@ class Renderer:
         out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
         out[urls.LISTS] = self._render("listes.md.j2", urls.LISTS)
         out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
-        out[urls.VOCABULARY] = self._render(
-            "vocabulaire.md.j2", urls.VOCABULARY, reference=vocabulary.markdown()
+        out[vocabulary.PAGE] = self._render(
+            "vocabulaire.md.j2", vocabulary.PAGE, reference=vocabulary.markdown()
         )
         out[urls.ACCESSIBILITY] = self._render("accessibilite.md.j2", urls.ACCESSIBILITY)
         out[urls.OFFLINE] = self._render("hors-ligne.md.j2", urls.OFFLINE, size=SIZE_PLACEHOLDER)

@@ -14,7 +14,6 @@ CALCULATORS = "calculateurs"
 
 HOME = "index.md"
 API = "api/index.md"
-VOCABULARY = "api/vocabulaire.md"  # the x-… keywords of the schemas, linked from the API page
 FINDER = "trouver.md"  # every entity of every system, filtered by facets
 ACCESSIBILITY = "accessibilite.md"  # the accessibility statement, linked from the footer
 LISTS = "listes.md"  # the reader's GM lists of entities, as printable cards (assets/listes.js)

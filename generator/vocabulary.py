@@ -138,6 +138,9 @@ KEYWORDS: tuple[Keyword, ...] = (
 BY_NAME: dict[str, Keyword] = {k.name: k for k in KEYWORDS}
 
 
+# The site's page, here and not in urls.py, which ships in the engine's wheel: a page for
+# authors must not make every reader download the engine again.
+PAGE = "api/vocabulaire.md"
 DOC = "docs/schema-vocabulaire.md"  # from the project's root; `python -m generator vocabulaire`
 
 
