@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from . import cartes, finder, graph, notes, systems, targets
+from . import cartes, finder, graph, notes, schemas, systems, targets
 from .assets import asset_files
 from .corpus import Corpus, System, load_corpus
 from .csp import protect
@@ -53,6 +53,16 @@ def check(root: Path) -> tuple[Corpus, Links]:
     """Load and cross-check everything; raise BuildFailed with every problem found."""
     corpus, links, _, _ = judge(root)
     return corpus, links
+
+
+def warnings(root: Path) -> list[str]:
+    """`path:line: avertissement : …` for what `check` lets pass but an author should
+    see: a schema the generator would read otherwise than meant."""
+    found = Problems(root)
+    for system in schemas.systems_with_schemas():
+        for path, line, message in schemas.warnings(system):
+            found.add(path, line, f"avertissement : {message}")
+    return [str(p) for p in sorted(set(found.items))]
 
 
 def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:

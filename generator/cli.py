@@ -1,4 +1,4 @@
-"""Command line: python -m generator build | serve | check."""
+"""Command line: python -m generator build | serve | check | vocabulaire | editeur."""
 
 from __future__ import annotations
 
@@ -30,17 +30,43 @@ def main(argv: list[str] | None = None) -> int:
     )
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--hote", default="127.0.0.1")
+    commands.add_parser(
+        "vocabulaire", help="écrire docs/schema-vocabulaire.md, les mots-clés x-… des schémas"
+    )
+    commands.add_parser(
+        "editeur",
+        help="écrire les schémas des fichiers de data/ et leur table pour l'éditeur "
+        "(.vscode/settings.json, yaml.schemas)",
+    )
     args = parser.parse_args(argv)
     root = args.racine.resolve()
     try:
         if args.commande == "check":
-            from .build import check
+            from .build import check, warnings
 
+            for line in warnings(root):  # before the errors, which end the command
+                print(line, file=sys.stderr)
             corpus, _ = check(root)
             count = len(corpus.all_entities())
             print(
                 f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus."
             )
+        elif args.commande == "vocabulaire":
+            from . import vocabulary
+
+            (root / vocabulary.DOC).write_text(vocabulary.document(), encoding="utf-8")
+            print(f"Écrit : {vocabulary.DOC}")
+        elif args.commande == "editeur":
+            from . import editor
+
+            settings = editor.write(root)
+            where = (
+                editor.SETTINGS
+                if settings
+                else f"{editor.FOLDER}/yaml-schemas.json (à recopier dans {editor.SETTINGS}, "
+                "qui a des commentaires)"
+            )
+            print(f"Schémas écrits dans {editor.FOLDER}/ ; leur table pour l'éditeur : {where}.")
         elif args.commande == "build":
             from .build import build as run_build
 

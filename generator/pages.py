@@ -17,7 +17,7 @@ from jinja2 import (
     pass_context,
 )
 
-from . import notes, per_entity, schemas, sources, systems, urls
+from . import notes, per_entity, schemas, sources, systems, urls, vocabulary
 from .corpus import Corpus, Entity, System, fingerprint
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
@@ -461,6 +461,9 @@ class Renderer:
         out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
         out[urls.LISTS] = self._render("listes.md.j2", urls.LISTS)
         out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
+        out[vocabulary.PAGE] = self._render(
+            "vocabulaire.md.j2", vocabulary.PAGE, reference=vocabulary.markdown()
+        )
         out[urls.ACCESSIBILITY] = self._render("accessibilite.md.j2", urls.ACCESSIBILITY)
         out[urls.OFFLINE] = self._render("hors-ligne.md.j2", urls.OFFLINE, size=SIZE_PLACEHOLDER)
         out[urls.SAVED] = self._render(  # « Mes personnages »

@@ -5,24 +5,14 @@ one system to the next: one system's characteristic is not another's attribute);
 _entite.json` the fields every entity shares. `compose` joins them into the self-contained
 schema that validates the YAML and is published under `api/schemas/<system>/`.
 
-Besides JSON Schema, a schema says what its fields mean, and the generic code follows it:
-  title                     the French label of the field (every property has one);
-  x-ref: <kind>             the value is the id of an entity of that kind;
-  x-relation: requis|exclu  that reference is a prerequisite / an exclusion (backlinks);
-  x-seuil: <champ>          (object) its field giving the minimum its reference requires;
-  x-seuil-fixe: n           (reference) the minimum it requires, when no field says it;
-  x-un-parmi: true          (object or list) the requirements inside one of its values are
-                            alternatives: one of them is enough;
-  x-libelles: {value: mot}  the French word shown for each value of an enum;
-  x-rendu: condition        a structured condition, written as a sentence by the system;
-  x-interne: true           a field for programs (the calculators), not shown on the page:
-                            another field says the same in words (a formula's terms);
-  x-libelle-court: <champ>  (kind level) the field to use as a short link label;
-  x-signe: true             (integer) a modifier, always shown with its sign (+3, +0, −2).
+Besides JSON Schema, a schema says what its fields mean (`title`, the French label of
+every property, and the `x-…` keywords), and the generic code follows it: every keyword is
+declared, with its meaning, in `vocabulary.py`.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -30,7 +20,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from . import systems
+from . import systems, vocabulary
 from .memo import Memo, kept
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -231,6 +221,68 @@ def faults_of(path: Path) -> list[tuple[Path, int, str]]:
     return found
 
 
+def warnings(system: str) -> list[tuple[Path, int, str]]:
+    """(schema file, line, French message) of what a readable schema of `system` says that
+    the generator would read otherwise than meant; `check` shows them, and goes on."""
+    found = []
+    for path in sorted((systems.folder(system) / "schemas").glob("*.json")):
+        if not faults_of(path):
+            found += warnings_of(path)
+    return found
+
+
+@cache
+def warnings_of(path: Path) -> list[tuple[Path, int, str]]:
+    text = path.read_text(encoding="utf-8")
+    located = parse_yaml(text)  # read already by faults_of: JSON is YAML
+    found = []
+
+    def walk(node: object, where: tuple) -> None:
+        if isinstance(node, list):
+            for index, child in enumerate(node):
+                walk(child, (*where, index))
+            return
+        if not isinstance(node, dict):
+            return
+        named = where and where[-1] in ("properties", "$defs")  # keys are names, not keywords
+        for key in node:
+            if not named and key.startswith("x-") and key not in vocabulary.BY_NAME:
+                close = difflib.get_close_matches(key, vocabulary.BY_NAME, n=1)
+                hint = f" ; vouliez-vous « {close[0]} » ?" if close else ""
+                found.append(
+                    (
+                        path,
+                        located.line((*where, key)),
+                        f"mot-clé « {key} » inconnu, le générateur l'ignore{hint} "
+                        f"(vocabulaire : {vocabulary.DOC})",
+                    )
+                )
+        if isinstance(node.get("x-seuil"), str):
+            # The threshold goes to every direct reference without its own x-seuil-fixe.
+            refs = [
+                name
+                for name, child in (node.get("properties") or {}).items()
+                if isinstance(child, dict) and "x-ref" in child and "x-seuil-fixe" not in child
+            ]
+            if len(refs) > 1:
+                found.append(
+                    (
+                        path,
+                        located.line((*where, "x-seuil")),
+                        f"« x-seuil: {node['x-seuil']} » vaudrait pour chacun des renvois "
+                        f"{', '.join(f'« {r} »' for r in refs)} de cet objet : donnez aux "
+                        "autres leur « x-seuil-fixe », ou mettez chaque renvoi et son seuil "
+                        "dans un objet à lui",
+                    )
+                )
+        for key, child in node.items():
+            if key not in ("enum", "const", "default", "examples", "required", "x-libelles"):
+                walk(child, (*where, key))
+
+    walk(located.data, ())
+    return found
+
+
 def package_system(schema_file: Path) -> str:
     """The system a schema file belongs to (systems/<package>/schemas/<kind>.json)."""
     return schema_file.parent.parent.name.replace("_", "-")
@@ -279,6 +331,23 @@ def published() -> dict[str, dict]:
                 "properties": {**kind.schema["properties"], "url": URL_FIELD},
             }
             files[f"{system}/{kind.id}.schema.json"] = exported
+    return files
+
+
+def list_schemas() -> dict[str, dict]:
+    """File name -> schema of a data file (a list of entities), published beside each
+    kind's schema, which it refers to by a relative path: it works from a copy on disk."""
+    files = {}
+    for system in systems_with_schemas():
+        for kind in kinds(system).values():
+            files[f"{system}/{kind.id}.liste.schema.json"] = {
+                "$schema": DIALECT,
+                "title": f"{kind.plural} : un fichier de données",
+                "description": f"data/{system}/{kind.id}.yaml, ou une de ses parties "
+                f"({kind.id}.<partie>.yaml) : une liste d'entités.",
+                "type": "array",
+                "items": {"$ref": f"{kind.id}.schema.json"},
+            }
     return files
 
 

@@ -2,6 +2,8 @@
 French, at its own file and line, with what to do; never as a traceback."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 from helpers import checked, copy_generator, edit, line_of
@@ -91,3 +93,31 @@ def test_a_misnamed_package_is_said_once(code):
         "data/reserve-d6/systeme.yaml:1: aucun paquet generator/systems/reserve_d6/"
     ), said
     assert said.endswith("paquets sans dossier de données : reserve_dd6")
+
+
+def test_a_threshold_among_several_references_is_a_warning_at_its_line(code):
+    """`check` passes, but says where a schema's `x-seuil` would serve several references."""
+    schema = "generator/systems/divin6/schemas/atout.json"
+    edit(
+        code,
+        schema,
+        '"title": "Caractéristique"\n              },\n',
+        '"title": "Caractéristique"\n              },\n'
+        '              "competence": {"type": "string", "x-ref": "competence", "title": "Rang"},\n',
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "--racine", str(code), "check"],
+        cwd=code,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = (code / schema).read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if '"x-seuil": "min"' in text)
+    assert done.stderr.splitlines() == [
+        f"{schema}:{line}: avertissement : « x-seuil: min » vaudrait pour chacun des renvois "
+        "« caracteristique », « competence » de cet objet : donnez aux autres leur "
+        "« x-seuil-fixe », ou mettez chaque renvoi et son seuil dans un objet à lui"
+    ]
+    assert done.stdout.startswith("Données valides : ")
