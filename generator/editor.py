@@ -8,16 +8,32 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import yaml
+
 from . import schemas
 
 FOLDER = "build/editeur/schemas"  # from the project's root, like the mapping's paths
 SETTINGS = ".vscode/settings.json"
 
 
-def files() -> dict[str, dict]:
+def files(root: Path) -> dict[str, dict]:
     """Name under FOLDER -> schema: each kind's, its data file's (a list) and systeme.yaml's,
     as the build publishes them under api/schemas/."""
-    return schemas.published() | schemas.list_schemas()
+    return schemas.published(original_systems(root)) | schemas.list_schemas()
+
+
+def original_systems(root: Path) -> list[str]:
+    """The systems whose systeme.yaml says `origine: original` (their entities need no
+    `source`); one that does not read yet is taken for a rewrite, as the loader does."""
+    found = []
+    for path in sorted((root / "data").glob("*/systeme.yaml")):
+        try:
+            meta = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            continue
+        if isinstance(meta, dict) and meta.get("origine") == "original":
+            found.append(path.parent.name)
+    return found
 
 
 def mapping() -> dict[str, list[str]]:
@@ -36,7 +52,7 @@ def write(root: Path) -> Path | None:
     """Write the schemas under FOLDER, the mapping beside them (yaml-schemas.json), and
     merge it into .vscode/settings.json, the editor's other settings kept; return that file,
     or None when it holds comments (JSONC), left to the author to update."""
-    for name, schema in files().items():
+    for name, schema in files(root).items():
         path = root / FOLDER / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(_json(schema, 1), "utf-8")

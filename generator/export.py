@@ -68,7 +68,8 @@ def _export(corpus: Corpus) -> dict[str, str]:
         index["systemes"][system.id] = dict(entry)  # its character's schema is added below
     files |= character_schemas(corpus, index)
     files["index.json"] = _dump(index)
-    for name, schema in (schemas.published() | schemas.list_schemas()).items():
+    original = [s.id for s in corpus.systems.values() if s.original]
+    for name, schema in (schemas.published(original) | schemas.list_schemas()).items():
         files[f"schemas/{name}"] = _dump(schema)
     return files
 

@@ -460,7 +460,10 @@ class Renderer:
         out = {urls.HOME: self._render("accueil.md.j2", urls.HOME)}
         out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
         out[urls.LISTS] = self._render("listes.md.j2", urls.LISTS)
-        out[urls.API] = self._render("api.md.j2", urls.API, schemas_files=schemas.published())
+        original = [s.id for s in self.corpus.systems.values() if s.original]
+        out[urls.API] = self._render(
+            "api.md.j2", urls.API, schemas_files=schemas.published(original)
+        )
         out[vocabulary.PAGE] = self._render(
             "vocabulaire.md.j2", vocabulary.PAGE, reference=vocabulary.markdown()
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -321,8 +322,10 @@ def system_schema() -> dict:
     return {"$schema": DIALECT, "$id": "systeme.schema.json", **own, "$defs": base()["$defs"]}
 
 
-def published() -> dict[str, dict]:
-    """File name -> schema, as published under api/schemas/."""
+def published(original: Collection[str] = ()) -> dict[str, dict]:
+    """File name -> schema, as published under api/schemas/. The kinds of the `original`
+    systems (`origine: original` in their systeme.yaml) do not require `source`: their
+    text cites no source text, and the loader does not ask for it either."""
     files = {"systeme.schema.json": system_schema()}
     for system in systems_with_schemas():
         for kind in kinds(system).values():
@@ -330,6 +333,8 @@ def published() -> dict[str, dict]:
                 **kind.schema,
                 "properties": {**kind.schema["properties"], "url": URL_FIELD},
             }
+            if system in original:
+                exported["required"] = [r for r in exported["required"] if r != "source"]
             files[f"{system}/{kind.id}.schema.json"] = exported
     return files
 

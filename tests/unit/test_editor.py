@@ -35,7 +35,7 @@ def test_the_mapping_gives_each_data_file_of_every_system_one_schema():
     assert {f.split("/")[1] for f in files} == set(systems.ids())
     for data_file in files:
         assert len(_schema_of(data_file)) == 1, (data_file, _schema_of(data_file))
-    written = {f"{editor.FOLDER}/{name}" for name in editor.files()}
+    written = {f"{editor.FOLDER}/{name}" for name in editor.files(ROOT)}
     assert set(editor.mapping()) <= written
 
 
@@ -47,7 +47,7 @@ def test_each_data_file_validates_against_its_schema(data_file):
     base = "file:///projet/"
     registry = referencing.Registry().with_resources(
         (f"{base}{editor.FOLDER}/{name}", referencing.Resource.from_contents(schema))
-        for name, schema in editor.files().items()
+        for name, schema in editor.files(ROOT).items()
     )
     (schema,) = _schema_of(data_file)
     validator = jsonschema.Draft202012Validator({"$ref": base + schema}, registry=registry)

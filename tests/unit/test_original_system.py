@@ -4,7 +4,7 @@ authors' own (`origine` in systeme.yaml); its pages say which, and an original s
 
 from helpers import edit, problems_of
 
-from generator import urls
+from generator import editor, urls
 from generator.build import judge
 
 SYSTEM = "reserve-d6"
@@ -52,3 +52,17 @@ def test_a_rewrite_still_needs_its_sources(project):
         p.startswith(f"data/{SYSTEM}/caracteristique.yaml:") and "champ obligatoire « source »" in p
         for p in found
     ), found
+
+
+def test_an_original_system_s_published_schemas_do_not_require_a_source(project):
+    """The editor's schemas (and api/schemas/) say what the loader asks: no `source` for
+    the entities of an original system."""
+    edit(
+        project,
+        f"data/{SYSTEM}/systeme.yaml",
+        "statut: complet\n",
+        "statut: complet\norigine: original\n",
+    )
+    found = editor.files(project)
+    assert "source" not in found[f"{SYSTEM}/caracteristique.schema.json"]["required"]
+    assert "source" in found["talon/atout.schema.json"]["required"]
