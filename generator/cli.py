@@ -1,4 +1,5 @@
-"""Command line: python -m generator build | serve | check | vocabulaire | editeur."""
+"""Command line: python -m generator build | serve | check | vocabulaire | editeur |
+nouveau-systeme ID."""
 
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ def main(argv: list[str] | None = None) -> int:
         help="écrire les schémas des fichiers de data/ et leur table pour l'éditeur "
         "(.vscode/settings.json, yaml.schemas)",
     )
+    new = commands.add_parser(
+        "nouveau-systeme",
+        help="créer un système original d'exemple (données, chapitre, paquet, calculateur et "
+        "son test), qui se construit et passe check tel quel",
+    )
+    new.add_argument("id", help="identifiant du système : minuscules, chiffres et tirets")
     args = parser.parse_args(argv)
     root = args.racine.resolve()
     try:
@@ -67,6 +74,18 @@ def main(argv: list[str] | None = None) -> int:
                 "qui a des commentaires)"
             )
             print(f"Schémas écrits dans {editor.FOLDER}/ ; leur table pour l'éditeur : {where}.")
+        elif args.commande == "nouveau-systeme":
+            from . import scaffold
+
+            try:
+                written = scaffold.create(root, args.id)
+            except scaffold.ScaffoldError as error:
+                print(f"nouveau-systeme : {error}", file=sys.stderr)
+                return 1
+            print(f"Système « {args.id} » créé ; à remplacer, ses exemples :")
+            for path in written:
+                print(f"  {path}")
+            print("Puis : make check, make site (README, « Ajouter un système »).")
         elif args.commande == "build":
             from .build import build as run_build
 
