@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import json
 import os
 import shutil
 import signal
@@ -19,10 +20,22 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, answers, copy_project, free_port, repo_rules
+from helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    SCAFFOLDED,
+    answers,
+    copy_project,
+    copy_whole_project,
+    free_port,
+    generator_run,
+    repo_rules,
+)
 
 from generator.build import build
 
@@ -141,6 +154,52 @@ def server(site: Path, base_url: str):
                 assert time.monotonic() < deadline, "le serveur du site de test ne répond pas"
                 time.sleep(0.05)  # a process starting: no event to wait on but its answer
     return base_url
+
+
+@dataclass(frozen=True)
+class Scaffolded:
+    project: Path  # a whole copy of the project, with the new system
+    site: Path  # its site, built for `base_url`
+    base_url: str  # where a test may serve it (Material's instant navigation needs it)
+    said: dict[str, subprocess.CompletedProcess]  # each command's run, by its name
+
+
+@pytest.fixture(scope="session")
+def scaffolded() -> Scaffolded:
+    """A copy of the project in which `nouveau-systeme` made a system, then `check` and
+    `build` ran, all through the command line: once per run, shared by every worker."""
+    out = Path(os.environ[RUN_FOLDER]) / "nouveau-systeme"
+    project, site = out / "projet", out / "site"
+    with run_lock("nouveau-systeme"):
+        if not (out / "complete").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            copy_whole_project(project)
+            port = free_port()
+            said = {
+                "nouveau-systeme": generator_run(project, "nouveau-systeme", SCAFFOLDED),
+                "check": generator_run(project, "check"),
+                "build": generator_run(
+                    project,
+                    "build",
+                    "--site",
+                    str(site),
+                    SRD_SITE_URL=f"http://127.0.0.1:{port}/",
+                ),
+            }
+            (out / "said.json").write_text(
+                json.dumps(
+                    {"port": port}
+                    | {n: [d.returncode, d.stdout, d.stderr] for n, d in said.items()}
+                )
+            )
+            (out / "complete").touch()
+    kept = json.loads((out / "said.json").read_text())
+    port = kept.pop("port")
+    said = {
+        name: subprocess.CompletedProcess([name], code, stdout, stderr)
+        for name, (code, stdout, stderr) in kept.items()
+    }
+    return Scaffolded(project, site, f"http://127.0.0.1:{port}", said)
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import os
 import random
 import re
 import shutil
@@ -86,6 +87,34 @@ def copy_generator(project: Path) -> Path:
         ROOT / "generator", project / "generator", ignore=shutil.ignore_patterns("__pycache__")
     )
     return project
+
+
+SCAFFOLDED = "essai-neuf"  # the system `nouveau-systeme` makes in a copy (conftest.py)
+
+
+def generator_run(project: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`python -m generator ARGS` run in `project` with its own copy of the generator, as
+    an author runs it there; the test run's variables left out (the copy is on its own)."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("SRD_TESTS_")}
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env=environment | env,
+    )
+
+
+def copy_whole_project(destination: Path) -> Path:
+    """A copy of everything an author has: inputs, generator, tests, docs and settings."""
+    copy_generator(copy_project(destination))
+    for name in ("tests", "docs"):
+        shutil.copytree(
+            ROOT / name, destination / name, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    shutil.copy(ROOT / "pyproject.toml", destination / "pyproject.toml")
+    return destination
 
 
 def checked(project: Path) -> list[str]:
