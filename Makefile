@@ -7,7 +7,7 @@ NODE_DEPS := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve site check check-sources lint test test-rapide bench clean
+.PHONY: serve site check check-sources lint test test-rapide bench clean nouveau-systeme
 
 serve: $(PY_DEPS) $(NODE_DEPS)
 	$(PY) -m generator serve $(if $(PORT),--port $(PORT))
@@ -29,6 +29,11 @@ test-rapide: $(PY_DEPS)
 lint: $(PY_DEPS)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# A new original system, with an example of each part, that builds and passes check at once.
+nouveau-systeme: $(PY_DEPS)
+	@test -n "$(ID)" || { echo "usage : make nouveau-systeme ID=mon-jeu"; exit 2; }
+	$(PY) -m generator nouveau-systeme $(ID)
 
 # On purpose only: checks the line numbers the data cite against the source texts.
 check-sources: $(PY_DEPS)
