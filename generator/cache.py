@@ -4,10 +4,10 @@ project to the next (docs/decisions.md, « Un seul cache, une clé : les fichier
 A system's part of the site (its loading and what it reported, its engine data and rules,
 its checked links, the links written in its texts, its unused abbreviations, its pages,
 its finder rows and cards, its API files) is a function of its own files, of the templates
-and of the code: its texts cite its own entities and chapters only, which the build checks
-(`Outside`, `outside`). Everything made of one system is kept in one entry, `Work`, keyed by
-the digest of the bytes of its files (`corpus.inputs`); what the templates shape is kept
-in it under their digest. The entry holds the loaded system itself: what was made of it
+and of the code: its texts cite its own entities and chapters only, which the build
+checks (`per_entity.Outside` in place of the corpus, `links._own_pages_only`). Everything
+made of one system is kept in one entry, `Work`, keyed by the digest of the bytes of its
+files (`corpus.inputs`); what the templates shape is kept in it under their digest. The entry holds the loaded system itself: what was made of it
 (backlinks that list its entities, say) always goes with the objects it names.
 
 The code is in no key: `serve` starts a new process when it changes.

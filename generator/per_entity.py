@@ -4,15 +4,20 @@ its system, to reuse it after an edit that changed none of it.
 After an edit, `serve` renders the edited system again, and most of its entity pages come
 out as they were: a page shows its entity, the entities it names and the pages that name
 it, and little else. While a page is made, its template and filters see the system and
-the links through watchers that note each read:
+the links through watchers that note each read (`view`, the one such view, for pages,
+finder rows and cards alike):
 - an entity or chapter looked up (`system.entity`, `system.chapter`): reused only if it
   is still there with the same data (or still absent);
 - its backlinks and thresholds (`links.backlinks`, `links.threshold`): reused only if they
   name the same pages, under the same names, with the same minimums;
 - the system's `meta` and the chapters' front matter (source markers cite their sections):
   compared once for the whole system (`same_frame`).
-Anything else (listing the system's entities or chapters, the corpus, the engine rules)
-marks the page as one to render each time: what it depends on is not written down.
+Anything else (listing the system's entities or chapters, the engine rules) marks the
+page as one to render each time: what it depends on is not written down. The corpus is
+out of reach of a system's pages (`Outside`): reading it raises ReadOutside.
+
+The steps of the generator are given `FRESH` (nothing reused) or the pipeline's cache
+(generator/cache.py), which keeps the rounds from one version of a system to the next.
 """
 
 from __future__ import annotations
