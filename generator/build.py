@@ -216,13 +216,7 @@ def mkdocs_config(
     config["site_dir"] = str(site)
     config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
     config["nav"] = nav
-    here = Path(__file__).parent
-    # The typography pass comes last: it sees the page as it will be served.
-    config["hooks"] = [
-        str(here / "nav_parent.py"),
-        str(here / "typo_hook.py"),
-        str(here / "memo_hook.py"),  # for `serve`'s incremental rebuilds
-    ]
+    config["hooks"] = [str(Path(__file__).parent / "mkdocs_hooks.py")]
     # Material's instant navigation only follows links to the origin of sitemap.xml,
     # which MkDocs writes from site_url: it must be the address the site is served at.
     config["site_url"] = site_url or os.environ.get("SRD_SITE_URL") or config.get("site_url")

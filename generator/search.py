@@ -1,6 +1,6 @@
 """The site's search index, made by Pagefind from the built pages (docs/decisions.md).
 
-Pagefind reads the pages after the typography pass (generator/typo_hook.py): its
+Pagefind reads the pages after the typography pass (generator/mkdocs_hooks.py): its
 text keeps its non-breaking spaces, but its excerpts join words with plain spaces: the
 search box applies the same rules to them (`assets/typographie.json`). The titles and
 summaries written here get the same pass.
