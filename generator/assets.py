@@ -13,7 +13,6 @@ from pathlib import Path
 
 from . import systems
 from .engine.rules import DATA_FILE
-from .memo import Memo, digest
 from .pysource import without_docs
 
 PACKAGE = Path(__file__).parent
@@ -100,12 +99,14 @@ def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
             files[f"{prefix}/{DATA_FILE}"] = json.dumps(
                 data[system_id], ensure_ascii=False
             ).encode()
-    return _WHEELS.made(digest(files), build_wheel, ENGINE_DIST, ENGINE_VERSION, files)
+    return _engine_wheel(tuple(files.items()))
 
 
-# The engine's wheel by a digest of what it holds: compressing it is slow, and an edit
-# rarely changes the data the rules read.
-_WHEELS = Memo(4)
+# A pure function of what the wheel holds: compressing it is slow, and an edit rarely
+# changes the data the rules read.
+@functools.lru_cache(maxsize=4)
+def _engine_wheel(files: tuple) -> tuple[str, bytes]:
+    return build_wheel(ENGINE_DIST, ENGINE_VERSION, dict(files))
 
 
 STDLIB = "python_stdlib.zip"

@@ -20,7 +20,8 @@ import yaml
 
 from . import cartes, finder, graph, notes, schemas, systems, targets
 from .assets import asset_files
-from .corpus import Corpus, System, load_corpus
+from .cache import KEPT, load_corpus
+from .corpus import Corpus, System
 from .csp import protect
 from .diagnose import diagnose
 from .errors import BuildFailed, Problems
@@ -102,22 +103,22 @@ def _judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
     corpus = load_corpus(root, problems)
     links = Links(corpus, _rules(corpus, problems))
     try:
-        links.check_all()
+        links.check_all(KEPT)
     except Exception:
         if not problems:  # a bug, unless it follows from errors already reported
             raise
     for source, _path, line, message in links.problems:
         problems.add(source.file, line, message)
     graph.check(corpus, problems)
-    check_abbreviations(corpus, problems)
+    check_abbreviations(corpus, problems, KEPT)
     check_synonyms(root, problems)
     notes.check(corpus, problems)
     if problems:
         raise BuildFailed(problems)
-    renderer = Renderer(corpus, links, links.rules)
+    renderer = Renderer(corpus, links, links.rules, KEPT)
     pages = _pages(renderer, problems)
     if pages is not None:
-        targets.check(renderer, pages, problems)
+        targets.check(renderer, pages, problems, KEPT)
     if problems:
         raise BuildFailed(problems)
     return corpus, links, renderer, pages
@@ -127,11 +128,11 @@ def _rules(corpus: Corpus, problems: Problems) -> dict[str, object]:
     """Each system's rules from its data. When a system's rule code fails on its data (a
     malformed table, say), the problem is reported at the value it read last; the system
     gets None."""
-    data = engine_data(corpus)
+    data = engine_data(corpus, KEPT)
     built = {}
     for system_id, values in data.items():
         try:
-            built[system_id] = system_rules(corpus.systems[system_id], values)
+            built[system_id] = system_rules(corpus.systems[system_id], values, KEPT)
         except Exception:
             built[system_id] = None
             if corpus.systems[system_id].unreadable & set(values):
@@ -164,7 +165,7 @@ def _pages(renderer: Renderer, problems: Problems) -> dict[str, str] | None:
         return renderer.pages()
     except Exception as error:
         corpus = renderer.corpus
-        data = engine_data(corpus)
+        data = engine_data(corpus, KEPT)
         for system in corpus.systems.values():
             for calc in renderer.calculators_of(system):
                 rules = renderer.rules.get(system.id)
@@ -260,11 +261,12 @@ def generate_files(root: Path) -> tuple[Renderer, dict[str, bytes]]:
     """The MkDocs sources, in memory: {path under docs/: content}."""
     corpus, links, renderer, pages = judge(root)
     files = {relative: text.encode() for relative, text in pages.items()}
-    files.update({f"api/{relative}": text.encode() for relative, text in export(corpus).items()})
-    files.update(asset_files(root, engine_data(corpus)))
-    found = finder.rows(corpus, links)
+    exported = export(corpus, KEPT)
+    files.update({f"api/{relative}": text.encode() for relative, text in exported.items()})
+    files.update(asset_files(root, engine_data(corpus, KEPT)))
+    found = finder.rows(corpus, links, KEPT)
     files[finder.INDEX] = finder.index_json(found).encode()
-    files[cartes.INDEX] = cartes.index_json(corpus, links, found).encode()
+    files[cartes.INDEX] = cartes.index_json(corpus, links, found, KEPT).encode()
     return renderer, files
 
 
@@ -295,13 +297,7 @@ def mkdocs_config(
     config["site_dir"] = str(site)
     config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
     config["nav"] = nav
-    here = Path(__file__).parent
-    # The typography pass comes last: it sees the page as it will be served.
-    config["hooks"] = [
-        str(here / "nav_parent.py"),
-        str(here / "typo_hook.py"),
-        str(here / "memo_hook.py"),  # for `serve`'s incremental rebuilds
-    ]
+    config["hooks"] = [str(Path(__file__).parent / "mkdocs_hooks.py")]
     # Material's instant navigation only follows links to the origin of sitemap.xml,
     # which MkDocs writes from site_url: it must be the address the site is served at.
     config["site_url"] = site_url or os.environ.get("SRD_SITE_URL") or config.get("site_url")

@@ -13,13 +13,11 @@ import json
 import re
 from functools import partial
 
-from . import schemas
-from .corpus import Corpus, System, fingerprint
+from . import per_entity, schemas
+from .corpus import Corpus, System
 from .engine.typographie import texte
 from .finder import _cell, _plain
 from .links import Links
-from .memo import Memo
-from .per_entity import PerEntity, WatchedSystem
 
 INDEX = "assets/cartes.json"
 FORMAT = 1
@@ -51,43 +49,39 @@ def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, s
     return found
 
 
-# A system's part of the index by its fingerprint: made of its own files alone, as its
-# finder rows.
-_CARDS = Memo(16)
-
-
-def index_json(corpus: Corpus, links: Links, found: list[dict]) -> str:
+def index_json(
+    corpus: Corpus, links: Links, found: list[dict], reuse: per_entity.Fresh = per_entity.FRESH
+) -> str:
     """{"format", "cartes": {system/kind/id: card}}, the cards made from the finder's rows
-    (in their order: system by system), written one system at a time."""
+    (in their order: system by system), written one system at a time: a system's part is
+    made of its own files alone, as its finder rows."""
     parts = [
-        _CARDS.made(fingerprint(system), _system_part, links, system, found)
+        reuse.made("cartes", system, system_part, links, system, found, reuse)
         for system in corpus.systems.values()
     ]
     cards = ",".join(part for part in parts if part)
     return f'{{"format":{json.dumps(FORMAT)},"cartes":{{{cards}}}}}'
 
 
-# Each entity's card, with its row and what it read of its system: after an edit, the
-# cards of the edited system that read nothing it changed are kept (per_entity.py).
-_ENTITY_CARDS = PerEntity()
-
-
-def _system_part(links: Links, system: System, found: list[dict]) -> str:
-    """The system's cards as JSON members (`"id":{…}`, no braces around them)."""
-    kept = _ENTITY_CARDS.round(system.id, system, links)
+def system_part(links: Links, system: System, found: list[dict], reuse: per_entity.Fresh) -> str:
+    """The system's cards as JSON members (`"id":{…}`, no braces around them); each
+    entity's card, with its row and what it read of its system, may be the one an
+    earlier version made (`reuse`: generator/per_entity.py)."""
+    key = ("cartes", system.id)
+    kept = reuse.round(key, system, links)
     cards = {}
     for row in found:
         if row["s"] == system.id:
             entity = system.entity(row["k"], row["i"].rsplit("/", 1)[1])
             cards[row["i"]] = kept.value(entity, partial(_card, links, system, entity, row), row)
-    kept.keep()
+    reuse.keep(key, kept)
     return json.dumps(cards, ensure_ascii=False, separators=(",", ":"))[1:-1]
 
 
 def _card(links: Links, system: System, entity, row: dict, reads) -> dict:
     """The entity's card, from its finder row; what it reads of `system` is noted in
     `reads`."""
-    system = WatchedSystem(system, reads)
+    system = per_entity.view(reads, system, links).system
     fields = {**row["f"], **_costs(links, system, entity, set(row["f"]))}
     return {
         "n": row["n"],

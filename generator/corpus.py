@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import memo, schemas, systems, urls
+from . import schemas, systems, urls
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -107,8 +107,8 @@ class System:
     unreadable: set[str] = field(default_factory=set)
     # kind -> (its list, its length, {id: entity}): rebuilt when the list changes
     _by_id: dict = field(default_factory=dict, repr=False, compare=False)
-    # `fingerprint`, once the system is loaded (the pages and the export both ask for it)
-    _fingerprint: bytes | None = field(default=None, repr=False, compare=False)
+    # The digest of the bytes of its files (`inputs`), when it was loaded from them all
+    files_digest: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -155,27 +155,10 @@ class System:
         return [chapter.meta["source"] for chapter in self.chapters if "source" in chapter.meta]
 
 
-def fingerprint(system: System) -> bytes:
-    """A digest of everything loaded for `system`: what its pages are made of, besides the
-    code and the templates (a system's texts cite its own entities and chapters only).
-    Asked for once the system is loaded, and then kept: a loaded system does not change.
-    A system read whole from its files has, instead, the digest of their bytes (`load_system`)."""
-    if system._fingerprint is not None:
-        return system._fingerprint
-    lines = {str(e.file): e.located.lines for e in system.all_entities()}
-    system._fingerprint = memo.digest(
-        (
-            system.id,
-            str(system.file),
-            system.meta,
-            sorted(system.unreadable),
-            list(system.entities),
-            [(e.kind, str(e.file), e.index, e.data) for e in system.all_entities()],
-            sorted(lines.items()),
-            [(c.id, str(c.file), c.meta, c.body, c.body_line) for c in system.chapters],
-        )
-    )
-    return system._fingerprint
+def digest(value: object) -> bytes:
+    """A short key for a value made of texts, numbers, lists, dicts and paths: its repr
+    tells them apart (1, 1.0, True and "1" included)."""
+    return hashlib.blake2b(repr(value).encode("utf-8", "surrogatepass")).digest()
 
 
 @dataclass
@@ -201,8 +184,9 @@ CHAPTER_SCHEMA = {
     "$defs": schemas.base()["$defs"],
 }
 
-# An original system's entities and chapters have no source text to cite (`origine`).
-_WITHOUT_SOURCE: dict[int, tuple[dict, dict]] = memo.kept({})
+# An original system's entities and chapters have no source text to cite (`origine`). The
+# relaxed copy is kept beside the schema it came from (validators are kept by schema id).
+_WITHOUT_SOURCE: dict[int, tuple[dict, dict]] = {}
 
 
 def without_source(schema: dict) -> dict:
@@ -288,28 +272,7 @@ def _check(
     return not found
 
 
-# A system loaded again from the same bytes is the same: `serve` keeps it, with the problems
-# its loading reported, by the digest of everything it reads. A loaded system is never
-# changed afterwards (the pages, the export and the checks only read it).
-_SYSTEMS = memo.Memo(16, budget=30_000_000)  # bytes read: a few versions of each system
-
-
-def load_system(folder: Path, content: Path, problems: Problems) -> System | None:
-    key, size = _inputs(folder, content / folder.name, problems.root)
-    found = _SYSTEMS.get(key) if key is not None else None
-    if found is not None:
-        system, reported = found
-        problems.items.extend(reported)
-        return system
-    before = len(problems.items)
-    system = _load_system(folder, content, problems)
-    if key is not None and system is not None:
-        system._fingerprint = key  # the bytes it is made of: no need to digest what they gave
-        _SYSTEMS.put(key, (system, problems.items[before:]), size)
-    return system
-
-
-def _inputs(folder: Path, chapters: Path, root: Path) -> tuple[bytes | None, int]:
+def inputs(folder: Path, chapters: Path, root: Path) -> tuple[bytes | None, int]:
     """A digest of what loading the system in `folder` reads: the entries of its data and
     chapter folders (links and where they lead included) and their bytes; None when one
     cannot be read (loaded afresh, its error reported). Then the number of bytes read."""
@@ -335,10 +298,10 @@ def _inputs(folder: Path, chapters: Path, root: Path) -> tuple[bytes | None, int
                 found.append((entry.name, entry.is_symlink(), target, content))
     except (OSError, RuntimeError):
         return None, 0
-    return memo.digest(found), size
+    return digest(found), size
 
 
-def _load_system(folder: Path, content: Path, problems: Problems) -> System | None:
+def load_system(folder: Path, content: Path, problems: Problems) -> System | None:
     meta_file = folder / "systeme.yaml"
     if not meta_file.exists() and not meta_file.is_symlink():
         problems.add(folder, 1, "dossier de système sans fichier systeme.yaml")
@@ -570,7 +533,8 @@ def _load_chapter(
     return Chapter(system, chapter_id, located.data, text[match.end() :], path, body_line)
 
 
-def load_corpus(root: Path, problems: Problems) -> Corpus:
+def load_corpus(root: Path, problems: Problems, load=load_system) -> Corpus:
+    """Every system of `root`, each loaded by `load` (the pipeline's cache keeps them)."""
     data, content = root / "data", root / "content"
     systems = {}
     if not data.is_dir():
@@ -583,7 +547,7 @@ def load_corpus(root: Path, problems: Problems) -> Corpus:
             continue
         if not safe_path(folder, problems, folder=True):
             continue
-        system = load_system(folder, content, problems)
+        system = load(folder, content, problems)
         if system:
             systems[system.id] = system
     return Corpus(root, systems)

@@ -4,69 +4,52 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from . import schemas, systems, urls
-from .corpus import Corpus, fingerprint
+from .corpus import Corpus
 from .engine import character, reperes, rules, saved
-from .memo import Memo
+from .per_entity import FRESH, Fresh
 
 FORMAT = 1
 
 
-# JSON texts by the repr of their value (it tells apart all JSON values): `serve` exports
-# again after each edit, and most files have not changed; json with an indent is slow.
-_DUMPED = Memo(4096, budget=100_000_000)  # characters: the real data need 3 M
-
-
 def _dump(value: object) -> str:
-    key = repr(value)
-    text = _DUMPED.get(key)
-    if text is None:
-        text = json.dumps(value, ensure_ascii=False, indent=1) + "\n"
-        _DUMPED.put(key, text, len(key) + len(text))
-    return text
+    return _dumped(schemas.ByRepr(value))
 
 
-# A kind's file item by item, as `_dump` writes it whole: after an edit, only the edited
-# entities are written again.
-_ITEMS = Memo(1 << 15)  # the ×10 data have 11,000 entities
+# A pure function of the value: `serve` exports again after each edit, and most files
+# have not changed; json with an indent is slow.
+@lru_cache(maxsize=4096)
+def _dumped(value: schemas.ByRepr) -> str:
+    return json.dumps(value.value, ensure_ascii=False, indent=1) + "\n"
 
 
 def _dump_list(items: list) -> str:
-    """`_dump(items)`, made of each item's own text."""
+    """`_dump(items)`, made of each item's own text (after an edit, only the edited
+    entities are written again)."""
     if not items:
         return _dump(items)
-    return "[\n" + ",\n".join(_ITEMS.made(repr(item), _item, item) for item in items) + "\n]\n"
+    return "[\n" + ",\n".join(_item(schemas.ByRepr(item)) for item in items) + "\n]\n"
 
 
-def _item(item: object) -> str:
+@lru_cache(maxsize=1 << 15)  # the ×10 data have 11,000 entities
+def _item(item: schemas.ByRepr) -> str:
     """An item of a list with `indent=1`: one space more on each line (a JSON text has no
     line break inside its strings)."""
-    return " " + json.dumps(item, ensure_ascii=False, indent=1).replace("\n", "\n ")
+    return " " + json.dumps(item.value, ensure_ascii=False, indent=1).replace("\n", "\n ")
 
 
-# The export by the digests of what was loaded of each system (`corpus.fingerprint`).
-_EXPORTED = Memo(4, budget=100_000_000)
-
-
-def export(corpus: Corpus) -> dict[str, str]:
-    """{path under api/: JSON text}."""
-    key = tuple(fingerprint(system) for system in corpus.systems.values())
-    files = _EXPORTED.get(key)
-    if files is None:
-        files = _export(corpus)
-        _EXPORTED.put(key, files, sum(map(len, files.values())))
-    return dict(files)
-
-
-def _export(corpus: Corpus) -> dict[str, str]:
+def export(corpus: Corpus, reuse: Fresh = FRESH) -> dict[str, str]:
+    """{path under api/: JSON text}: each system's files (made of its own files alone),
+    the index, the schemas."""
     files: dict[str, str] = {}
     index = {"format": FORMAT, "schemas": "schemas/", "systemes": {}}
     for system in corpus.systems.values():
-        own, entry = _SYSTEM_FILES.made(fingerprint(system), _system_files, system)
+        own, entry = reuse.made("api", system, system_files, system)
         files |= own
         index["systemes"][system.id] = dict(entry)  # its character's schema is added below
-    files |= character_schemas(corpus, index)
+    files |= character_schemas(corpus, index, reuse)
     files["index.json"] = _dump(index)
     original = [s.id for s in corpus.systems.values() if s.original]
     for name, schema in (schemas.published(original) | schemas.list_schemas()).items():
@@ -74,11 +57,8 @@ def _export(corpus: Corpus) -> dict[str, str]:
     return files
 
 
-# A system's own files and entry of the index, by its fingerprint.
-_SYSTEM_FILES = Memo(16)
-
-
-def _system_files(system) -> tuple[dict[str, str], dict]:
+def system_files(system) -> tuple[dict[str, str], dict]:
+    """A system's files under api/, and its entry of the index."""
     files = {f"{system.id}/systeme.json": _dump(system.meta)}
     entry = {
         "nom": system.full_name,
@@ -100,13 +80,13 @@ def _system_files(system) -> tuple[dict[str, str], dict]:
     return files, entry
 
 
-def character_schemas(corpus: Corpus, index: dict) -> dict[str, str]:
+def character_schemas(corpus: Corpus, index: dict, reuse: Fresh = FRESH) -> dict[str, str]:
     """The JSON Schema of each system's saved character (engine/character.py), listed in
     the index beside the system's kinds."""
     files = {}
     built = {
-        system_id: system_rules(corpus.systems[system_id], values)
-        for system_id, values in engine_data(corpus).items()
+        system_id: system_rules(corpus.systems[system_id], values, reuse)
+        for system_id, values in engine_data(corpus, reuse).items()
     }
     for system_id, kind in character.types().items():
         if system_id not in built or system_id not in index["systemes"]:
@@ -132,23 +112,19 @@ def _paths(files: dict[str, str]) -> dict[str, str]:
     return {p.split("/")[1]: p for p in files if p.endswith("/personnage.schema.json")}
 
 
-def engine_data(corpus: Corpus) -> dict[str, dict]:
+def engine_data(corpus: Corpus, reuse: Fresh = FRESH) -> dict[str, dict]:
     """{system: {kind: {id: fields}}}: the fields each system's rules declare they read
     (`systems/<system>/rules.py: NEEDS`), for the build and for the browser."""
     data: dict[str, dict] = {}
     for system_id in systems.ids():
         system = corpus.systems.get(system_id)
         if system is not None:
-            data[system_id] = _ENGINE_DATA.made(fingerprint(system), _system_engine_data, system)
+            # The build asks three times; they are read, never changed.
+            data[system_id] = reuse.made("moteur", system, system_engine_data, system)
     return data
 
 
-# A system's engine data by its fingerprint (the build asks three times; they are read,
-# never changed).
-_ENGINE_DATA = Memo(16)
-
-
-def _system_engine_data(system) -> dict:
+def system_engine_data(system) -> dict:
     values = {
         kind: {
             e.id: {f: e.data[f] for f in fields if f in e.data}
@@ -164,15 +140,12 @@ def _system_engine_data(system) -> dict:
     return values
 
 
-# A system's rules by its fingerprint: its engine data are drawn from its own files.
-_RULES = Memo(16)
-
-
-def system_rules(system, values: dict) -> object:
-    """`engine_rules` of one loaded system, whose `engine_data` are `values`."""
+def system_rules(system, values: dict, reuse: Fresh = FRESH) -> object:
+    """`engine_rules` of one loaded system, whose `engine_data` are `values` (drawn from
+    its own files)."""
     # Building them also declares the calculators' source markers: declared again when kept.
     reperes.declare(system.id, values.get(reperes.SOURCES))
-    return _RULES.made(fingerprint(system), _one_system_rules, system.id, values)
+    return reuse.made("regles", system, _one_system_rules, system.id, values)
 
 
 def _one_system_rules(system_id: str, values: dict) -> object:

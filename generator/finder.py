@@ -11,12 +11,10 @@ from __future__ import annotations
 import json
 from functools import partial
 
-from . import schemas, systems, urls
-from .corpus import Corpus, Entity, System, fingerprint
+from . import per_entity, schemas, systems, urls
+from .corpus import Corpus, Entity, System
 from .engine.typographie import texte
 from .links import TAG, Links, _threshold, follow
-from .memo import Memo
-from .per_entity import PerEntity, WatchedSystem
 
 INDEX = "assets/entites.json"
 
@@ -114,29 +112,21 @@ def clauses(system: System, entity: Entity) -> list[list[list]]:
     return out
 
 
-# A system's rows by its fingerprint: they are made of its own files alone (its texts
-# cite its own entities and chapters only).
-_ROWS = Memo(16)
-
-
-def rows(corpus: Corpus, links: Links) -> list[dict]:
+def rows(corpus: Corpus, links: Links, reuse: per_entity.Fresh = per_entity.FRESH) -> list[dict]:
+    """Every entity's row: a system's are made of its own files alone (its texts cite its
+    own entities and chapters only), each entity's with what it read (per_entity.py)."""
     out = []
     for system in corpus.systems.values():
-        if not system.ready:
-            continue
-        out += _ROWS.made(fingerprint(system), _system_rows, system, links)
+        if system.ready:
+            out += reuse.made("trouveur", system, system_rows, system, links, reuse)
     return out
 
 
-# Each entity's row, with what it read of its system: after an edit, the rows of the
-# edited system that read nothing it changed are kept (generator/per_entity.py).
-_ENTITY_ROWS = PerEntity()
-
-
-def _system_rows(system: System, links: Links) -> list[dict]:
+def system_rows(system: System, links: Links, reuse: per_entity.Fresh) -> list[dict]:
     out = []
     site = systems.module(system.id, "site")
-    kept = _ENTITY_ROWS.round(system.id, system, links)
+    key = ("trouveur", system.id)
+    kept = reuse.round(key, system, links)
     for kind_id, entities in system.entities.items():
         kind = schemas.kinds(system.id)[kind_id]
         has_condition = any(
@@ -145,13 +135,13 @@ def _system_rows(system: System, links: Links) -> list[dict]:
         for entity in entities:
             row = partial(_row, links, system, site, kind, has_condition, entity)
             out.append(kept.value(entity, row))
-    kept.keep()
+    reuse.keep(key, kept)
     return out
 
 
 def _row(links: Links, system, site, kind, has_condition: bool, entity: Entity, reads) -> dict:
     """The entity's row; what it reads of `system` is noted in `reads`."""
-    system = WatchedSystem(system, reads)
+    system = per_entity.view(reads, system, links).system
     condition = "" if has_condition else _requirements(system, entity)
     if has_condition and site is not None:
         condition = _plain(links, system, site.condition(entity.data, _names(system)))

@@ -23,10 +23,10 @@ from urllib.parse import parse_qsl, urlencode
 from markdown.extensions.toc import slugify
 
 from . import markdown_safety, schemas, sources, systems, urls
-from .corpus import Chapter, Corpus, Entity, System, fingerprint
+from .corpus import Chapter, Corpus, Entity, System
 from .engine import des, registry
 from .engine.typographie import pluriel
-from .memo import Memo, kept
+from .per_entity import FRESH, Fresh, ReadOutside
 
 TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
@@ -56,11 +56,6 @@ class Target:
     label: str
     query: str = ""
     source: str = ""  # a source marker's text
-
-
-# A system's findings by its fingerprint, with the loaded system and the rules they were
-# checked against: its texts cite its own entities and chapters only.
-_CHECKED = Memo(16)
 
 
 @dataclass
@@ -233,24 +228,24 @@ class Links:
             if line_of(position, shown) not in lines:  # not said twice
                 self.problems.append((source, where, line_of(position, shown), message))
 
-    def check_all(self) -> None:
+    def check_all(self, reuse: Fresh = FRESH) -> None:
+        """Every system's findings (made of the system and its rules alone)."""
         for system in self.corpus.systems.values():
             rules = self.rules.get(system.id)
-            # The same loaded system (its entities are in the backlinks), the same rules:
-            # both are held by the entry, so that their ids stay theirs.
-            key = (fingerprint(system), id(system), id(rules))
-            self._take(_CHECKED.made(key, self._checked, system, rules)[2])
+            self._take(reuse.made("liens", system, self._checked, system, rules))
 
-    def _checked(self, system: System, rules) -> tuple[System, object, Links]:
-        """`system`'s findings, checked by a Links of their own (with what they depend on)."""
+    def _checked(self, system: System, rules) -> Links:
+        """`system`'s findings, checked by a Links of their own; they name its own pages
+        only (its texts cite its own entities and chapters), or ReadOutside is raised."""
         found = Links(self.corpus, self.rules)
         try:
             found._check_system(system)
         except Exception:
             self._take(found)  # what was found before the failure is reported
             raise
-        found.corpus = None  # not kept alive by the memo
-        return system, rules, found
+        found.corpus = None  # not kept alive by the pipeline's cache
+        _own_pages_only(system, found)
+        return found
 
     def _take(self, found: Links) -> None:
         """One system's findings, checked by another Links, added to these."""
@@ -261,7 +256,7 @@ class Links:
             (self.excluded_by, found.excluded_by),
         ):
             for target, citing in theirs.items():
-                if target not in mine:  # always so: a system's pages cite its own pages
+                if target not in mine:  # always so: a system's pages cite its own (checked)
                     mine[target] = list(citing)
                     self._noted.update((id(mine), target, id(source)) for source in citing)
                     continue
@@ -400,12 +395,23 @@ def dice_button(expression: str, label: str) -> str:
     )
 
 
-@kept
 @lru_cache(maxsize=1024)
 def _dice_law(expression: str) -> str:
     """The terms and the exact law of an expression, as JSON (the same few expressions
     come back on many pages)."""
     return json.dumps(des.page_data(expression), ensure_ascii=False, separators=(",", ":"))
+
+
+def _own_pages_only(system: System, found: Links) -> None:
+    """The invariant the pipeline's cache rests on: a system's texts cite its own pages."""
+    home = posixpath.dirname(system.docs_path) + "/"
+    for noted in (found.cited_by, found.required_by, found.excluded_by):
+        for target, citing in noted.items():
+            if not target.startswith(home) or any(
+                getattr(source, "system", getattr(source, "id", None)) != system.id
+                for source in citing
+            ):
+                raise ReadOutside(f"{system.id} cite une page hors de lui-même : {target}")
 
 
 def _source_field(owner) -> str:
@@ -418,7 +424,6 @@ def _source_field(owner) -> str:
 
 
 # A text's own findings depend on it alone; `serve` checks the same texts after each edit.
-@kept
 @lru_cache(maxsize=1 << 15)
 def _scanned(text: str) -> tuple[tuple, tuple, tuple]:
     """What `text` holds, whatever the corpus: its tags (position, kind, ref, label), its
@@ -445,7 +450,6 @@ def _scanned(text: str) -> tuple[tuple, tuple, tuple]:
     return tags, tuple(faults), typed
 
 
-@kept
 @lru_cache(maxsize=1 << 15)
 def _safety_findings(text: str) -> tuple[tuple, tuple]:
     """The attribute lists and addresses of `text` that are refused (position, shown,
@@ -472,14 +476,12 @@ def relative(page: str, target: str, anchor: str = "", query: str = "") -> str:
     return link
 
 
-@kept
 @lru_cache(maxsize=1 << 12)
 def _sections(source_field: str) -> tuple:
     """sources.sections, read once per text: each source marker asks for every chapter's."""
     return tuple(sources.sections(source_field))
 
 
-@kept
 @lru_cache(maxsize=1 << 16)
 def _relpath(target: str, start: str) -> str:
     """posixpath.relpath, which is slow (it asks the working directory each time)."""

@@ -1,6 +1,12 @@
-"""What MkDocs gathered in the last full build (configuration, files, navigation, theme
+"""The one adapter over MkDocs' internals (docs/decisions.md, « MkDocs : une construction
+complète publique, un seul adaptateur pour `serve` »).
+
+What MkDocs gathered in the last full build (configuration, files, navigation, theme
 environment), kept so that `serve` can render again only the pages an edit changed
-(generator/incremental.py). The hook `memo_hook.py` hands them over during the build."""
+(generator/incremental.py); generator/mkdocs_hooks.py hands them over during the build
+(documented events). Rendering one page, the sitemap, and adding a page to the files are
+not in MkDocs' public interface: this module is the only one that reaches them, and
+tests/unit/test_mkdocs_adapter.py fails on a MkDocs whose private code it uses changed."""
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ from functools import partial
 from pathlib import Path
 
 from jinja2 import (
-    BytecodeCache,
     Environment,
     FileSystemLoader,
     StrictUndefined,
@@ -18,14 +17,13 @@ from jinja2 import (
 )
 
 from . import notes, per_entity, schemas, sources, systems, urls, vocabulary
-from .corpus import Corpus, Entity, System, fingerprint
+from .corpus import Corpus, Entity, System, digest
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
 from .engine.results import signed
 from .engine.typographie import pluriel, texte
 from .finder import _plain
 from .links import HEADING, Links, computed_places, heading_anchor, relative
-from .memo import Memo, digest, kept
 from .offline import SIZE_PLACEHOLDER
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
@@ -74,41 +72,20 @@ def in_words(count: int) -> str:
     return NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
 
 
-class _KeptBytecode(BytecodeCache):
-    """Compiled templates kept in memory across renderers: `serve` makes one per edit.
-    Jinja compares each template's source with the one it was compiled from."""
-
-    def __init__(self) -> None:
-        self.kept: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket) -> None:
-        if bucket.key in self.kept:
-            bucket.bytecode_from_string(self.kept[bucket.key])
-
-    def dump_bytecode(self, bucket) -> None:
-        self.kept[bucket.key] = bucket.bytecode_to_string()
-
-    def clear(self) -> None:
-        self.kept.clear()
-
-
-_BYTECODE = kept(_KeptBytecode())
-# A system's pages by (templates, system) digests: after an edit, only the pages of the
-# edited system are written again.
-_SYSTEM_PAGES = Memo(12, budget=100_000_000)  # characters: the real site has 4 M
-# A system's entity pages, as last rendered, with what each read: after an edit, a page
-# that read nothing the edit changed is kept (generator/per_entity.py).
-_ENTITY_PAGES = per_entity.PerEntity()
-
-
 class Renderer:
-    def __init__(self, corpus: Corpus, links: Links, rules: dict[str, object]):
-        self.corpus, self.links, self.rules = corpus, links, rules
+    def __init__(
+        self,
+        corpus: Corpus,
+        links: Links,
+        rules: dict[str, object],
+        reuse: per_entity.Fresh = per_entity.FRESH,
+    ):
+        self.corpus, self.links, self.rules, self.reuse = corpus, links, rules, reuse
         self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
         self._templates_read: bytes | None = None  # digest of every template's text
         self.env = Environment(
             loader=FileSystemLoader([TEMPLATES, systems.FOLDER]),
-            bytecode_cache=_BYTECODE,
+            bytecode_cache=reuse.bytecode,
             undefined=StrictUndefined,
             keep_trailing_newline=True,
             trim_blocks=True,
@@ -420,15 +397,16 @@ class Renderer:
         **values,
     ) -> str:
         """A page from its template; with `reads`, what it reads of the system is noted
-        there (an entity page, see generator/per_entity.py)."""
+        there (an entity page, see generator/per_entity.py). A system's page is made of
+        the system alone: reading the corpus raises ReadOutside."""
         kinds = schemas.kinds(system.id) if system else {}
         rules = self.rules.get(system.id) if system else None
         corpus, links = self.corpus, self.links
+        if system is not None:
+            corpus = per_entity.Outside(f"la page {page}")
         if reads is not None:
-            system = per_entity.WatchedSystem(system, reads)
-            links = per_entity.WatchedLinks(links, reads)
-            corpus = per_entity.Unwatched(corpus, reads)
-            rules = None if rules is None else per_entity.Unwatched(rules, reads)
+            seen = per_entity.view(reads, system, links, rules=rules)
+            system, links, rules = seen.system, seen.links, seen.rules
         page_text = self.env.get_template(template).render(
             regles=rules,
             page=page,
@@ -478,12 +456,8 @@ class Renderer:
 
     def system_pages(self, system: System) -> dict[str, str]:
         """A system's pages, made of its own files, the templates and the code alone."""
-        key = (self._templates_digest(), fingerprint(system))
-        pages = _SYSTEM_PAGES.get(key)
-        if pages is None:
-            pages = self._system_pages(system)
-            _SYSTEM_PAGES.put(key, pages, sum(map(len, pages.values())))
-        return dict(pages)
+        step = ("pages", self._templates_digest())
+        return dict(self.reuse.made(step, system, self._system_pages, system))
 
     def _templates_digest(self) -> bytes:
         if self._templates_read is None:
@@ -506,7 +480,8 @@ class Renderer:
             out[chapter.docs_path] = self._render(
                 "chapitre.md.j2", chapter.docs_path, system, chapter=chapter
             )
-        entity_pages = _ENTITY_PAGES.round((self._templates_digest(), sid), system, self.links)
+        key = ("pages", self._templates_digest(), sid)
+        entity_pages = self.reuse.round(key, system, self.links)
         for kind_id, entities in system.entities.items():
             index = urls.kind_index(sid, kind_id)
             kind = schemas.kinds(sid)[kind_id]
@@ -517,7 +492,7 @@ class Renderer:
                 out[entity.docs_path] = entity_pages.value(
                     entity, partial(self._entity_page, system, kind, entity)
                 )
-        entity_pages.keep()
+        self.reuse.keep(key, entity_pages)
         out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
         out.update(self.screen_page(system))
         for title, page, body in self.extra_pages(system):

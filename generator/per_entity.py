@@ -4,22 +4,25 @@ its system, to reuse it after an edit that changed none of it.
 After an edit, `serve` renders the edited system again, and most of its entity pages come
 out as they were: a page shows its entity, the entities it names and the pages that name
 it, and little else. While a page is made, its template and filters see the system and
-the links through watchers that note each read:
+the links through watchers that note each read (`view`, the one such view, for pages,
+finder rows and cards alike):
 - an entity or chapter looked up (`system.entity`, `system.chapter`): reused only if it
   is still there with the same data (or still absent);
 - its backlinks and thresholds (`links.backlinks`, `links.threshold`): reused only if they
   name the same pages, under the same names, with the same minimums;
 - the system's `meta` and the chapters' front matter (source markers cite their sections):
   compared once for the whole system (`same_frame`).
-Anything else (listing the system's entities or chapters, the corpus, the engine rules)
-marks the page as one to render each time: what it depends on is not written down.
+Anything else (listing the system's entities or chapters, the engine rules) marks the
+page as one to render each time: what it depends on is not written down. The corpus is
+out of reach of a system's pages (`Outside`): reading it raises ReadOutside.
+
+The steps of the generator are given `FRESH` (nothing reused) or the pipeline's cache
+(generator/cache.py), which keeps the rounds from one version of a system to the next.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from .memo import Memo
 
 # What a page may read of its system without more than `same_frame` to compare.
 FRAME = frozenset({"id", "name", "full_name", "meta", "ready", "docs_path", "url"})
@@ -34,32 +37,25 @@ class Reads:
     whole: bool = False  # read something not written down: render it again each time
 
 
-class PerEntity:
-    """Values made one per entity, kept by system (and what else they depend on: `key`)
-    from one version of it to the next."""
-
-    def __init__(self, size: int = 16):
-        self._memo = Memo(size)
-
-    def round(self, key, system, links) -> Round:
-        """One pass over `system`'s entities; `Round.keep` keeps what it made."""
-        found = self._memo.get(key)
-        earlier = found[1] if found is not None and same_frame(found[0], system) else {}
-        return Round(self._memo, key, system, links, earlier)
+def earlier(kept, system) -> dict:
+    """What a `Round` over an earlier version of `system` made (`Round.kept`), if that
+    version had the same frame (`same_frame`); else nothing."""
+    return kept[1] if kept is not None and same_frame(kept[0], system) else {}
 
 
 @dataclass
 class Round:
-    memo: Memo
-    key: object
+    """One pass over a system's entities, reusing what a pass over an earlier version
+    made (`earlier`); what it makes is `kept()` for the next one."""
+
     system: object
     links: object
-    earlier: dict  # (kind, id) -> (reads, inputs, value) for an earlier version
+    earlier: dict = field(default_factory=dict)  # (kind, id) -> (reads, inputs, value)
     made: dict = field(default_factory=dict)
     compared: dict = field(default_factory=dict)  # see `unchanged`
 
     def value(self, entity, make, inputs=None):
-        """`make(reads)` for `entity` (it reads the system through `reads`: WatchedSystem),
+        """`make(reads)` for `entity` (it reads the system through `view(reads, …)`),
         or the earlier value if nothing it read has changed, nor `inputs`."""
         name = (entity.kind, entity.id)
         before = self.earlier.get(name)
@@ -75,8 +71,71 @@ class Round:
         self.made[name] = (reads, inputs, value)
         return value
 
-    def keep(self) -> None:
-        self.memo.put(self.key, (self.system, self.made))
+    def kept(self) -> tuple:
+        return self.system, self.made
+
+
+class Fresh:
+    """What the generator's steps are given to reuse what an earlier judgement made:
+    here, nothing (a fresh process). `serve` gives them the pipeline's cache instead
+    (generator/cache.py), the only place where anything is kept."""
+
+    bytecode = None  # where Jinja keeps compiled templates (jinja2.BytecodeCache)
+
+    def made(self, step: str, system, make, *args):
+        """`make(*args)`, one of `system`'s steps: made of its own files alone."""
+        return make(*args)
+
+    def round(self, key, system, links) -> Round:
+        """A pass over `system`'s entities (`key`: the step, the system…)."""
+        return Round(system, links)
+
+    def keep(self, key, finished: Round) -> None:
+        """The pass done, for the system's next version."""
+
+
+FRESH = Fresh()
+
+
+@dataclass
+class View:
+    """The one read-tracking view of what an entity's page, row or card is given."""
+
+    system: object
+    links: object
+    corpus: object = None
+    rules: object = None
+
+
+def view(reads: Reads, system, links, corpus=None, rules=None) -> View:
+    """What a value made for one entity sees: the system and the links through watchers
+    that note each read in `reads`; anything else given (the corpus, the engine rules)
+    through `Unwatched`."""
+    return View(
+        WatchedSystem(system, reads),
+        WatchedLinks(links, reads),
+        None if corpus is None else Unwatched(corpus, reads),
+        None if rules is None else Unwatched(rules, reads),
+    )
+
+
+class ReadOutside(Exception):
+    """A system's step read something outside the system: what it made cannot be kept
+    by the system's files alone (generator/cache.py)."""
+
+
+class Outside:
+    """What a system's step is given in place of the whole corpus: reading it raises."""
+
+    def __init__(self, what: str):
+        self._what = what
+
+    def _refuse(self, *_):
+        raise ReadOutside(
+            f"{self._what} lit le corpus entier : une page d'un système ne lit que ce système"
+        )
+
+    __getattr__ = __getitem__ = __iter__ = __len__ = __bool__ = _refuse
 
 
 class WatchedSystem:

@@ -16,13 +16,12 @@ import difflib
 import json
 from collections.abc import Collection
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
 from . import systems, vocabulary
-from .memo import Memo, kept
 from .yamlload import Located, YamlProblem, parse_yaml
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
@@ -92,16 +91,47 @@ class Kind:
         return found
 
 
-# What a kind's schema says, read once per kind: pages ask it for every entity. A Kind
-# holds a dict, so it has no hash; it is kept here, so that its id names it alone.
-_WALKS: dict[tuple[int, str], tuple[Kind, tuple]] = kept({})
-
-
 def _walked(kind: Kind, name: str, walk) -> tuple:
-    key = (id(kind), name)
-    if key not in _WALKS:
-        _WALKS[key] = (kind, tuple(walk()))
-    return _WALKS[key][1]
+    """What a kind's schema says, read once per kind (pages ask it for every entity), kept
+    on the kind itself: a composed schema is never modified."""
+    attribute = f"_walked_{name}"
+    found = kind.__dict__.get(attribute)
+    if found is None:
+        found = tuple(walk())
+        object.__setattr__(kind, attribute, found)  # frozen: set once, as a cache
+    return found
+
+
+class ByRepr:
+    """A value made of texts, numbers, lists and dicts as a key: its repr tells them all
+    apart (1, 1.0, True and "1"; keys included)."""
+
+    __slots__ = ("value", "key")
+
+    def __init__(self, value: object):
+        self.value, self.key = value, repr(value)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ByRepr) and self.key == other.key
+
+
+class _ById:
+    """A composed schema as a key: it is never modified once composed (`kinds` and
+    `system_schema` are cached), and the key holds it, so that its id stays its own."""
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: dict):
+        self.schema = schema
+
+    def __hash__(self) -> int:
+        return id(self.schema)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ById) and self.schema is other.schema
 
 
 def _read(name: str) -> dict:
@@ -400,25 +430,19 @@ def _where(path: tuple) -> str:
 # composed (`kinds` and `system_schema` are cached already); it is kept here with its
 # validator, so that its id cannot be reused by another one. The value's repr tells
 # apart everything YAML can give (1, 1.0, True, "1"; keys included).
-_VALIDATORS: dict[int, tuple[dict, Draft202012Validator]] = kept({})
-_FOUND = Memo(200_000, budget=100_000_000)  # characters of the keys: 2 M for the real data
-
-
 def problems(schema: dict, instance: object) -> list[tuple[tuple, str]]:
     """(path in the instance, French message) for every way `instance` breaks `schema`."""
-    validator = _validator(schema)
-    key = (id(schema), repr(instance))
-    found = _FOUND.get(key)
-    if found is None:
-        found = tuple(_problems(validator, instance))
-        _FOUND.put(key, found, len(key[1]))
-    return list(found)
+    return list(_found(_ById(schema), ByRepr(instance)))
 
 
-def _validator(schema: dict) -> Draft202012Validator:
-    if id(schema) not in _VALIDATORS:
-        _VALIDATORS[id(schema)] = (schema, Draft202012Validator(schema))
-    return _VALIDATORS[id(schema)][1]
+@lru_cache(maxsize=200_000)  # the real data have 2,200 entities
+def _found(schema: _ById, instance: ByRepr) -> tuple:
+    return tuple(_problems(_validator(schema), instance.value))
+
+
+@lru_cache(maxsize=1024)
+def _validator(schema: _ById) -> Draft202012Validator:
+    return Draft202012Validator(schema.schema)
 
 
 def _problems(validator: Draft202012Validator, instance: object) -> list[tuple[tuple, str]]:

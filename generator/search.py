@@ -1,6 +1,6 @@
 """The site's search index, made by Pagefind from the built pages (docs/decisions.md).
 
-Pagefind reads the pages after the typography pass (generator/typo_hook.py): its
+Pagefind reads the pages after the typography pass (generator/mkdocs_hooks.py): its
 text keeps its non-breaking spaces, but its excerpts join words with plain spaces: the
 search box applies the same rules to them (`assets/typographie.json`). The titles and
 summaries written here get the same pass.
@@ -33,10 +33,9 @@ from pathlib import Path
 
 import yaml
 
-from .corpus import fingerprint
 from .engine.typographie import regles, texte
-from .memo import Memo
 from .pagefind_stable import stabilise
+from .per_entity import FRESH, Fresh
 
 OUTPUT = "pagefind"
 VOCABULARY = "assets/vocabulaire.json"
@@ -207,24 +206,19 @@ def system_texts(system) -> Iterable[str]:
         yield chapter.body
 
 
-# A system's unused abbreviations by its fingerprint: they depend on its own files alone.
-_UNUSED = Memo(16)
-
-
-def check_abbreviations(corpus, problems) -> None:
+def check_abbreviations(corpus, problems, reuse: Fresh = FRESH) -> None:
     """A system declares only the abbreviations its own text uses, as written there."""
     for system in corpus.systems.values():
         if not isinstance(system.meta.get("abreviations"), dict):
             continue
-        written = system.file.read_text(encoding="utf-8")  # its lines are not in the fingerprint
-        key = (fingerprint(system), written)
-        found = _UNUSED.made(key, _unused_abbreviations, system, written)
+        found = reuse.made("abreviations", system, unused_abbreviations, system)
         for line, message in found:
             problems.add(system.file, line, message)
 
 
-def _unused_abbreviations(system, written: str) -> list[tuple[int, str]]:
+def unused_abbreviations(system) -> list[tuple[int, str]]:
     """(line in systeme.yaml, message) of each abbreviation the system's text never uses."""
+    written = system.file.read_text(encoding="utf-8")
     declared = system.meta["abreviations"]
     text = "\n".join(system_texts(system))
     lines = written.splitlines()

@@ -87,7 +87,7 @@ class Rebuild(FileSystemEventHandler):
             relative = Path(os.path.abspath(path)).relative_to(self.root).parts
             if relative and relative[0] in WATCHED:
                 # The generator's code and schemas are kept from one build to the next
-                # (generator/memo.py): a new version of them needs a new process.
+                # (generator/cache.py): a new version of them needs a new process.
                 self.code_changed |= relative[0] == "generator" and relative[-1].endswith(CODE)
                 self.changed.set()
 

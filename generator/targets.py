@@ -19,11 +19,11 @@ from markdown.extensions.toc import slugify
 
 from . import finder
 from .assets import ENGINE_DIST, ENGINE_VERSION, PYODIDE_FILES
-from .corpus import Chapter, Entity, fingerprint
+from .corpus import Chapter, Entity
 from .errors import Problems
 from .export import export
 from .links import strings_in
-from .memo import Memo
+from .per_entity import FRESH, Fresh
 
 # [label](target "title") and ![alt](target); the label may hold brackets one level deep.
 LINK = re.compile(
@@ -68,10 +68,10 @@ def anchors(markdown: str) -> set[str]:
     return found
 
 
-def site_files(renderer, pages: dict[str, str]) -> set[str]:
+def site_files(renderer, pages: dict[str, str], reuse: Fresh = FRESH) -> set[str]:
     """Every file of the docs folder the build writes, as MkDocs will list it."""
     files = set(pages)
-    files |= {f"api/{name}" for name in export(renderer.corpus)}
+    files |= {f"api/{name}" for name in export(renderer.corpus, reuse)}
     files |= {f"assets/pyodide/{name}" for name in PYODIDE_FILES}
     files |= {
         "assets/wheels/manifest.json",
@@ -90,20 +90,9 @@ def _texts(system):
             yield entity, entity.docs_path, text, entity.line(path)
 
 
-# The links written in a loaded system's texts, by its fingerprint (with the system itself:
-# its entities and chapters are where problems are reported).
-_WRITTEN = Memo(16)
-
-
-def _written(system) -> list:
+def written(system) -> list:
     """(source, page, text, first line, [(position, image?, address)]) of each text of
     `system` that has Markdown links or images."""
-    # The system is held by the entry, so that its id stays its own.
-    key = (fingerprint(system), id(system))
-    return _WRITTEN.made(key, _links_in, system)[1]
-
-
-def _links_in(system) -> tuple:
     found = []
     for source, page, text, first_line in _texts(system):
         if "](" not in text and "]:" not in text:
@@ -113,7 +102,7 @@ def _links_in(system) -> tuple:
         links += [(m.start(), False, m.group(1)) for m in REFERENCE.finditer(prose)]
         if links:
             found.append((source, page, text, first_line, links))
-    return system, found
+    return found
 
 
 def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cache: dict):
@@ -143,11 +132,16 @@ def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cach
     return None
 
 
-def check(renderer, pages: dict[str, str], problems: Problems) -> None:
-    files = site_files(renderer, pages)
+def check(renderer, pages: dict[str, str], problems: Problems, reuse: Fresh = FRESH) -> None:
+    """The links and images written in the texts, as MkDocs will judge them."""
+    files = site_files(renderer, pages, reuse)
     cache: dict[str, set[str]] = {}
-    written = [w for system in renderer.corpus.systems.values() for w in _written(system)]
-    for source, page, text, first_line, found in written:
+    every = [
+        found
+        for system in renderer.corpus.systems.values()
+        for found in reuse.made("ecrits", system, written, system)
+    ]
+    for source, page, text, first_line, found in every:
         for start, image, url in found:
             url = url[1:-1] if url.startswith("<") else url
             message = problem(url, image, page, files, pages, cache)

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pickle
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import yaml
-
-from .memo import Memo
 
 Path_ = tuple  # a path inside the document: keys and list indexes
 
@@ -112,18 +111,17 @@ class _FastLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml
         self._parser.dispose()
 
 
-# Parsed documents by text: `serve` judges the project again after each edit, and only
-# the edited file needs reading again. Kept pickled, so that every caller gets its own copy.
-_PARSED = Memo(4096, budget=100_000_000)  # characters and bytes: the real data need 3 M
-
-
 def parse_yaml(text: str) -> Located:
     """The document and the line of each value; raise YamlProblem (line, French message)."""
-    kept = _PARSED.get(text)
-    if kept is None:
-        kept = pickle.dumps(_parse_fast(text), pickle.HIGHEST_PROTOCOL)
-        _PARSED.put(text, kept, len(text) + len(kept))
-    return pickle.loads(kept)
+    return pickle.loads(_parsed(text))
+
+
+# A pure function of the text: `serve` judges the project again after each edit, and only
+# the edited file needs reading again. Pickled, so that every caller gets its own copy; a
+# faulty text raises, and is not kept.
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> bytes:
+    return pickle.dumps(_parse_fast(text), pickle.HIGHEST_PROTOCOL)
 
 
 # What libyaml accepts and PyYAML refuses (found by fuzzing both on the real files): a tab

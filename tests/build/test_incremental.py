@@ -1,20 +1,30 @@
 """`serve`'s incremental rebuilds write the site a full build writes (issue 23): after a
-series of edits, each rebuilt in part, the tree is byte for byte a full build's."""
+series of edits, each rebuilt in part, the tree is byte for byte a full build's, made by a
+fresh process (nothing kept from the rebuilds: generator/cache.py)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
-from helpers import copy_project
+from helpers import ROOT, copy_project
 
-from generator.build import build
 from generator.incremental import Builder
 
 SITE_URL = "http://127.0.0.1:8000/"
 TALENTS = "data/skillcraft/talent.tiers-1.yaml"
 TALENTS_2 = "data/skillcraft/talent.tiers-2.yaml"
 CHAPTER = "content/skillcraft/combat.md"
+
+FULL = """
+import sys
+from pathlib import Path
+from generator.build import build
+project, site, work = map(Path, sys.argv[1:4])
+build(project, site=site, work=work, site_url=sys.argv[4])
+"""
 
 NEW_TALENT = """
 - id: {id}
@@ -101,7 +111,8 @@ def test_partial_rebuilds_write_what_a_full_build_writes(tmp_path):
             builder.build()
         assert builder.partial, f"{name} : reconstruit entièrement"
         assert list(project.glob(".site-*")) == [], f"{name} : dossier de travail laissé"
-    build(project, site=tmp_path / "complet", work=tmp_path / "travail", site_url=SITE_URL)
+    full_build = [str(project), str(tmp_path / "complet"), str(tmp_path / "travail"), SITE_URL]
+    subprocess.run([sys.executable, "-c", FULL, *full_build], cwd=ROOT, check=True, timeout=1200)
     partial, full = _tree(project / "site"), _tree(tmp_path / "complet")
     assert sorted(partial.keys() - full.keys()) == []
     assert sorted(full.keys() - partial.keys()) == []

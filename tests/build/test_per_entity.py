@@ -13,7 +13,7 @@ import sys
 import yaml
 from helpers import ROOT
 
-from generator import cartes, finder, pages, per_entity
+from generator import cache, per_entity
 from generator.build import generate_files, judge
 
 COLD = """
@@ -57,11 +57,11 @@ def rewrite(path, change) -> None:
 def kept(renderer, system_id) -> dict:
     """What is kept of the system's entities: their pages, rows and cards."""
     return {
-        what: dict(kept_by._memo.get(key)[1])
-        for what, kept_by, key in (
-            ("pages", pages._ENTITY_PAGES, (renderer._templates_digest(), system_id)),
-            ("rows", finder._ENTITY_ROWS, system_id),
-            ("cards", cartes._ENTITY_CARDS, system_id),
+        what: dict(cache._EARLIER.get(key)[1])
+        for what, key in (
+            ("pages", ("pages", renderer._templates_digest(), system_id)),
+            ("rows", ("trouveur", system_id)),
+            ("cards", ("cartes", system_id)),
         )
     }
 

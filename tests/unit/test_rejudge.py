@@ -16,7 +16,7 @@ from helpers import ROOT
 
 from generator import schemas, yamlload
 from generator.build import judge
-from generator.corpus import load_corpus
+from generator.cache import load_corpus
 from generator.errors import BuildFailed, Problems
 
 COLD = """

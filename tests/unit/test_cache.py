@@ -1,0 +1,45 @@
+"""The pipeline's cache (generator/cache.py) rests on one invariant: what a system
+contributes is made of its own files. A step that reads outside its system raises."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+from helpers import ROOT
+
+from generator import per_entity
+from generator.build import judge
+from generator.links import Links, _own_pages_only
+
+
+def test_only_the_cache_layer_keeps_anything_between_judgements():
+    generator = pathlib.Path(ROOT / "generator")
+    importers = [
+        path.relative_to(ROOT).as_posix()
+        for path in generator.rglob("*.py")
+        if "import Memo" in path.read_text(encoding="utf-8")
+        or "from .cache import" in path.read_text(encoding="utf-8")
+        or "from . import cache" in path.read_text(encoding="utf-8")
+    ]
+    assert importers == ["generator/build.py"]
+
+
+def test_a_system_page_that_reads_the_corpus_raises():
+    corpus, links, renderer, _ = judge(ROOT)
+    system = next(s for s in corpus.systems.values() if s.ready)
+    template = renderer.env.from_string("{{ corpus.systems | length }}")
+    renderer.env.get_template = lambda name: template
+    with pytest.raises(per_entity.ReadOutside):
+        renderer._render("x.md.j2", "x.md", system)
+    assert renderer._render("x.md.j2", "x.md") == str(len(corpus.systems))
+
+
+def test_a_system_citing_another_raises():
+    corpus, links, _, _ = judge(ROOT)
+    first, second = [s for s in corpus.systems.values() if s.ready][:2]
+    found = Links(corpus)
+    found.cited_by[second.docs_path] = [first.all_entities()[0]]
+    with pytest.raises(per_entity.ReadOutside):
+        _own_pages_only(first, found)
+    _own_pages_only(second, Links(corpus))  # nothing cited: nothing to say
