@@ -16,11 +16,12 @@ from fractions import Fraction
 from math import lcm
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Law:
     """Total `lowest + i` comes `counts[i]` times out of `outcomes`. The counts sum to
     `outcomes`, or to less for a law cut short at a cap (`mass` < 1: the rest lies beyond
-    its highest total; such a law is read, never added)."""
+    its highest total; such a law is read, never added). Two laws are equal when they give
+    the same totals with the same probabilities, however counted."""
 
     lowest: int
     counts: tuple[int, ...]
@@ -94,6 +95,12 @@ class Law:
         for total, count in self._present():
             ways[rule(total)] = ways.get(rule(total), 0) + count
         return Law.counted(ways, self.outcomes)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Law) and self.items() == other.items()
+
+    def __hash__(self) -> int:
+        return hash(self.items())
 
     # --- reading ------------------------------------------------------------------------
 

@@ -47,6 +47,13 @@ def test_map_and_of():
     assert cut.mass == Fraction(1, 2) and cut.items() == ((0, Fraction(1, 6)), (2, Fraction(1, 3)))
 
 
+def test_equal_laws_are_the_same_probabilities():
+    assert (
+        Law.counted({1: 2, 2: 2}, 4) == Law.die(2)
+        and len({Law.die(2), Law.of({1: 0.5, 2: 0.5})}) == 1
+    )
+
+
 def test_frozen():
     with pytest.raises(AttributeError):
         Law.die(6).lowest = 2
