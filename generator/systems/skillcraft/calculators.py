@@ -78,8 +78,8 @@ def compute_test(
         Figure("Avec Damnation", doom, percent=True, note="dé de Damnation plus haut"),
         Figure(
             "Valeur passive",
-            regles.passive + total_bonus,
-            note=f"{regles.passive} + modificateur + rang + bonus",
+            regles.personnage.passive + total_bonus,
+            note=f"{regles.personnage.passive} + modificateur + rang + bonus",
         ),
     ]
     if participants > 1:
@@ -286,7 +286,11 @@ def compute_planner(regles, possedes, points, tiers, cible):
             f"Achetables maintenant ({len(now)})",
             ("Talent", "Tiers", "Coût"),
             tuple(
-                (names[k], regles.talents[k].tier, regles.talent_cost[regles.talents[k].tier])
+                (
+                    names[k],
+                    regles.talents[k].tier,
+                    regles.personnage.talent_cost[regles.talents[k].tier],
+                )
                 for k in now
             ),
             note="Requis possédé, tiers du talent au plus celui du personnage, coût couvert ; "
