@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .law import Law
 from .results import format_number, format_percent
 
 # Limits: the worst law they allow is computed, with its summary, within 50 ms
@@ -85,26 +86,10 @@ def _check(text: str, terms: list[Term]) -> None:
         _refuse(text, f"{totals} totaux possibles, {MAX_TOTALS} au plus")
 
 
-@dataclass(frozen=True)
-class Ways:
-    """The number of ways of each total, from the lowest, out of `outcomes` equally likely
-    rolls of the dice."""
-
-    lowest: int
-    counts: tuple[int, ...]
-    outcomes: int
-
-    def chances(self) -> dict[int, Fraction]:
-        """Total → exact probability."""
-        return {self.lowest + n: Fraction(c, self.outcomes) for n, c in enumerate(self.counts)}
-
-
-def ways(terms: Iterable[Term]) -> Ways:
-    """The law of the sum, in whole numbers. A die of f faces is the polynomial
-    1 + x + … + x^(f−1) (its lowest face set aside); the sum of dice is their product. Each
-    polynomial is written as one big integer, a coefficient per block of bytes wide enough
-    for the largest count (Kronecker substitution): Python's integer power and product then
-    do the convolutions, by repeated squaring."""
+def ways(terms: Iterable[Term]) -> Law:
+    """The law of the sum. Dice of the same faces, added or taken away, are one sum of dice
+    (a die taken away has the same law as one added, shifted): only the lowest total
+    depends on the signs."""
     lowest, dice = 0, Counter()
     for term in terms:
         if term.count:
@@ -112,35 +97,25 @@ def ways(terms: Iterable[Term]) -> Ways:
             lowest += term.count * (1 if term.sign > 0 else -term.faces)
         else:
             lowest += term.sign * term.faces
-    outcomes = 1
+    found = Law.constant(0)
     for faces, count in dice.items():
-        outcomes *= faces**count
-    width = (outcomes.bit_length() + 7) // 8  # bytes per count: none reaches `outcomes` + 1
-    product = 1
-    for faces, count in dice.items():
-        one_die = int.from_bytes((b"\x01" + bytes(width - 1)) * faces, "little")
-        product *= one_die**count
-    size = sum(count * (faces - 1) for faces, count in dice.items()) + 1
-    raw = product.to_bytes(size * width, "little")
-    counts = tuple(int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(size))
-    return Ways(lowest, counts, outcomes)
+        found = found + Law.dice(count, faces)
+    return found + (lowest - found.lowest)
 
 
 def law(terms: Iterable[Term]) -> dict[int, Fraction]:
     """Total → exact probability."""
-    return ways(terms).chances()
+    return dict(ways(terms).items())
 
 
-def summary(found: Ways) -> dict:
+def summary(found: Law) -> dict:
     """What the popover shows: minimum, maximum, mean, and each total's chance (as a
     percentage and exactly)."""
-    totals = range(found.lowest, found.lowest + len(found.counts))
-    mean = Fraction(sum(t * c for t, c in zip(totals, found.counts, strict=True)), found.outcomes)
     return {
         "minimum": found.lowest,
-        "maximum": totals[-1],
-        "moyenne": format_number(mean),
-        "totaux": [[t, format_percent(p), str(p)] for t, p in found.chances().items()],
+        "maximum": found.highest,
+        "moyenne": format_number(found.mean),
+        "totaux": [[t, format_percent(p), str(p)] for t, p in found.items()],
     }
 
 

@@ -5,6 +5,7 @@ from fractions import Fraction as F
 from helpers import repo_rules
 
 from generator.engine import registry
+from generator.engine.law import Law
 from generator.systems.undesix import calculators as u
 
 R = repo_rules()["undesix"]
@@ -28,12 +29,12 @@ def test_u2_opposed_tests_with_ties_rerolled():
 
 def test_u3_attacks_of_fiche_1():
     assert u.hit_chance(R, 4) == F(2, 3)  # Chloé PHY 2 + espadon 2 − CA 0 (l. 75)
-    assert u.attack(R, 4) == {0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)}
+    assert u.attack(R, 4) == Law.of({0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)})
     law = u.attack(R, 3)  # Nicolas 3 + 1 − 1 (l. 77)
     assert sum(d * p for d, p in law.items()) == F(1, 2) and sum(
         p for d, p in law.items() if d
     ) == F(1, 3)
-    assert u.hit_chance(R, 0) == F(1, 6) and u.attack(R, 0) == {0: F(5, 6), 1: F(1, 6)}
+    assert u.hit_chance(R, 0) == F(1, 6) and u.attack(R, 0) == Law.of({0: F(5, 6), 1: F(1, 6)})
     assert u.hit_chance(R, 8) == F(5, 6) and sum(d * p for d, p in u.attack(R, 8).items()) == F(
         25, 6
     )

@@ -199,7 +199,7 @@ def test_divin_exploding_damage_matches_fractions(threshold):
             for s in range(cap + 1)
         ]
     got, tail, _ = dice.damage(number, threshold, 0, 0)
-    assert got == {s: p for s, p in enumerate(law) if p}
+    assert dict(got.items()) == {s: p for s, p in enumerate(law) if p}
     assert tail == 1 - sum(law)
 
 

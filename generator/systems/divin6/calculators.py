@@ -8,6 +8,7 @@ from fractions import Fraction
 from ... import urls
 from ...engine.character import SHEET, score_inputs
 from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
+from ...engine.law import Law
 from ...engine.names import require_known, slug, unknown
 from ...engine.registry import Calculator, ShownWhen
 from ...engine.results import (
@@ -73,7 +74,9 @@ def roll_issues(**values):
     n, modificateur = _action_dice(values), values["modificateur"]
     if values["mode"] == "difficulte":
         law = _totals(n, values)
-        return tuple(_total_issue(t + modificateur, values["difficulte"], q) for t, q in law)
+        return tuple(
+            _total_issue(t + modificateur, values["difficulte"], q) for t, q in law.items()
+        )
     opponent = (values["adversaire_des"], values["adversaire_mod"])
     law = dice.margins((n, modificateur), opponent)
     return tuple(_margin_issue(m, q) for m, q in law.items())
@@ -88,12 +91,12 @@ def _blind_below(destin: str) -> int:
     return 4 if destin == "avant" else 0
 
 
-def _totals(n: int, values) -> tuple:
+def _totals(n: int, values) -> Law:
     """The law of the dice's total against a difficulty, a point of Destin played or not."""
     if values["destin"] == "non":
         return dice.action_dice(n)
     blind = _blind_below(values["destin"])
-    return tuple(dice.with_reroll(n, blind, values["modificateur"], values["difficulte"]).items())
+    return dice.with_reroll(n, blind, values["modificateur"], values["difficulte"])
 
 
 def _total_issue(total: int, difficulte: int, chance=0) -> Issue:
@@ -178,7 +181,7 @@ def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin,
                 note=note,
             )
         )
-    law = {total + modificateur - difficulte: q for total, q in dice.action_dice(n)}
+    law = dice.action_dice(n) + modificateur - difficulte
     lines += _tiers(law, science, "Marge ≥ {}", "Palier de marge {} (Science du critique)")
     if prendre != "non":
         value = dice.take(n, modificateur, int(prendre))
@@ -194,7 +197,7 @@ def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin,
         Distribution(
             "Total du jet",
             "Total",
-            tuple((t + modificateur, q) for t, q in dice.action_dice(n)),
+            (dice.action_dice(n) + modificateur).items(),
         ),
     )
 
@@ -227,7 +230,7 @@ def _opposed(dice_line, n, modificateur, opponent, egalite, destin, science):
                 "avertissement",
             )
         )
-    blocks.append(Distribution("Marge (attaque − défense)", "Marge", tuple(law.items())))
+    blocks.append(Distribution("Marge (attaque − défense)", "Marge", law.items()))
     return tuple(blocks)
 
 
@@ -341,14 +344,14 @@ def damage_issues(des, explosion, bonus, armure):
             Issue(f"{v} {pluriel(v, 'dégât', 'dégâts')}" if v else "Aucun dégât", p)
             for v, p in law.items()
         ),
-        Issue(f"Plus de {max(law)} dégâts", tail),
+        Issue(f"Plus de {law.highest} dégâts", tail),
     )
 
 
 def compute_damage(des, explosion, bonus, armure):
     threshold = None if explosion == "aucune" else int(explosion)
     law, tail, mean = dice.damage(des, threshold, bonus, armure)
-    serious = sum((p for v, p in law.items() if v >= 6), Fraction(0)) + tail
+    serious = law.at_least(6) + tail
     lines = (
         Figure("Dégâts moyens", mean, note="après armure"),
         Figure(
@@ -357,18 +360,17 @@ def compute_damage(des, explosion, bonus, armure):
             percent=True,
             note="{@source 627}",
         ),
-        Figure("Aucun dégât", law.get(0, Fraction(0)), percent=True),
+        Figure("Aucun dégât", law[0], percent=True),
     )
     blocks = [Figures(f"{des}D6 {signed(bonus)} contre une armure de {armure}", lines)]
-    shown = tuple(law.items())
     if tail:
         blocks.append(
             Text(
-                f"Au-delà de {max(law)} dégâts : probabilité restante exacte {tail} (dés explosifs sans limite).",
+                f"Au-delà de {law.highest} dégâts : probabilité restante exacte {tail} (dés explosifs sans limite).",
                 "info",
             )
         )
-    blocks.append(Distribution("Dégâts subis", "Dégâts", shown))
+    blocks.append(Distribution("Dégâts subis", "Dégâts", law.items()))
     return tuple(blocks)
 
 

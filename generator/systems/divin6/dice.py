@@ -9,36 +9,18 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-Dist = dict[int, Fraction]
+from ...engine.law import Law
 
 
 @lru_cache(maxsize=64)
-def sum_ways(n: int) -> tuple[int, ...]:
-    """ways[s]: how many of the 6^n rolls of n d6 total s (whole numbers: exact and fast)."""
-    ways = [1]
-    for _ in range(n):
-        nxt = [0] * (len(ways) + 6)
-        for total, count in enumerate(ways):
-            if count:
-                for face in range(1, 7):
-                    nxt[total + face] += count
-        ways = nxt
-    return tuple(ways)
-
-
-@lru_cache(maxsize=64)
-def action_dice(n: int) -> tuple[tuple[int, Fraction], ...]:
+def action_dice(n: int) -> Law:
     """Sum of n d6 (n = 0: always 0, l.631: a character can be left with modifiers only)."""
-    return tuple((s, Fraction(count, 6**n)) for s, count in enumerate(sum_ways(n)) if count)
-
-
-def at_least(dist, threshold: int) -> Fraction:
-    return sum((p for v, p in dist if v >= threshold), Fraction(0))
+    return Law.dice(n, 6)
 
 
 def success(n: int, modifier: int, difficulty: int) -> Fraction:
     """P(n d6 + modifier ≥ difficulty): equal to the difficulty succeeds (l.437)."""
-    return at_least(action_dice(n), difficulty - modifier)
+    return action_dice(n).at_least(difficulty - modifier)
 
 
 def take(n: int, modifier: int, base: int) -> int:
@@ -76,14 +58,14 @@ def sum_and_lowest(n: int) -> dict[tuple[int, int], int]:
     }
 
 
-def with_reroll(n: int, blind_below: int, modifier: int, difficulty: int) -> Dist:
+def with_reroll(n: int, blind_below: int, modifier: int, difficulty: int) -> Law:
     """Law of the dice's total after one Destin point on an action roll (l.416): the lowest
     die rerolled. By default the player knows the roll failed and rerolls only then (the
     best use). With `blind_below`, the reroll is decided before the result is announced,
     on the dice alone: the lowest die is rerolled when it shows less than `blind_below`,
     success or not. Counted over the 6^(n + 1) rolls of the n dice and of the reroll."""
     if n == 0:
-        return {0: Fraction(1)}
+        return Law.constant(0)
     ways: dict[int, int] = {}
     for (total, low), count in sum_and_lowest(n).items():
         if rerolls(total, low, blind_below, modifier, difficulty):
@@ -91,7 +73,7 @@ def with_reroll(n: int, blind_below: int, modifier: int, difficulty: int) -> Dis
                 ways[total - low + face] = ways.get(total - low + face, 0) + count
         else:
             ways[total] = ways.get(total, 0) + 6 * count
-    return {total: Fraction(count, 6 ** (n + 1)) for total, count in sorted(ways.items())}
+    return Law.counted(ways, 6 ** (n + 1))
 
 
 def rerolls(total: int, low: int, blind_below: int, modifier: int, difficulty: int) -> bool:
@@ -102,30 +84,19 @@ def rerolls(total: int, low: int, blind_below: int, modifier: int, difficulty: i
 
 def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int = 0) -> Fraction:
     """P(success) with one Destin point (`with_reroll`)."""
-    law = with_reroll(n, blind_below, modifier, difficulty)
-    return at_least(law.items(), difficulty - modifier)
+    return with_reroll(n, blind_below, modifier, difficulty).at_least(difficulty - modifier)
 
 
-def margins(attacker: tuple[int, int], defender: tuple[int, int]) -> Dist:
+def margins(attacker: tuple[int, int], defender: tuple[int, int]) -> Law:
     """Law of (attack total − defence total); each side is (dice, modifier)."""
-    a, d = sum_ways(attacker[0]), sum_ways(defender[0])
-    ways: dict[int, int] = {}  # counted in whole numbers, turned into fractions once
-    for va, ca in enumerate(a):
-        if ca:
-            for vd, cd in enumerate(d):
-                if cd:
-                    m = va + attacker[1] - vd - defender[1]
-                    ways[m] = ways.get(m, 0) + ca * cd
-    rolls = 6 ** (attacker[0] + defender[0])
-    return {m: Fraction(count, rolls) for m, count in sorted(ways.items())}
+    return action_dice(attacker[0]) + attacker[1] - action_dice(defender[0]) - defender[1]
 
 
 def opposed(attacker: tuple[int, int], defender: tuple[int, int], ties: str) -> dict[str, Fraction]:
     """Opposed roll (l.451–455): ties go to the PJ against a PNJ; between PJs both lose
     1D6 PE and reroll, so only the rolls without a tie count."""
     law = margins(attacker, defender)
-    win = sum((p for m, p in law.items() if m > 0), Fraction(0))
-    tie = law.get(0, Fraction(0))
+    win, tie = law.at_least(1), law[0]
     if ties == "pj-attaque":
         hit = win + tie
     elif ties == "pnj-attaque":
@@ -135,14 +106,14 @@ def opposed(attacker: tuple[int, int], defender: tuple[int, int], ties: str) -> 
     return {"touche": hit, "egalite": tie, "victoire_stricte": win}
 
 
-def critical_tiers(law: Dist, science: bool) -> dict[int, Fraction]:
+def critical_tiers(law: Law, science: bool) -> dict[int, Fraction]:
     """P(critical tier ≥ 6, 9, 12) from the margin (l.534–538). Science du critique adds 3
     to the margin of a hit that is already critical (l.1057)."""
     bonus = 3 if science else 0
     tiers = {}
     for tier in (6, 9, 12):
         threshold = 6 if tier == 6 else max(6, tier - bonus)
-        tiers[tier] = sum((p for m, p in law.items() if m >= threshold), Fraction(0))
+        tiers[tier] = law.at_least(threshold)
     return tiers
 
 
@@ -176,9 +147,9 @@ def exploding_die(threshold: int | None, cap: int) -> tuple[int, ...]:
 
 def damage(
     dice: int, threshold: int | None, bonus: int, armour: int, cap: int = 80
-) -> tuple[Dist, Fraction, Fraction]:
-    """Law of max(0, dice + bonus − armour) exact up to `cap` (before the clamp), the exact
-    mass of the tail beyond it, and the exact mean."""
+) -> tuple[Law, Fraction, Fraction]:
+    """Law of max(0, dice + bonus − armour) exact up to `cap` (before the clamp: a law cut
+    short), the exact mass of the tail beyond it, and the exact mean."""
     # Whole numerators over 6^(rolls × dice): exact, and much faster than Fractions.
     single = exploding_die(threshold, cap)
     faces = [(v, pv) for v, pv in enumerate(single) if pv]
@@ -193,17 +164,11 @@ def damage(
                         break
                     nxt[s + v] += ps * pv
         counts = nxt
-    denominator = 6 ** (_rolls(threshold, cap) * dice)
-    law = [Fraction(c, denominator) for c in counts]
-    out: Dist = {}
-    for s, ps in enumerate(law):
-        if ps:
-            value = max(0, s + bonus - armour)
-            out[value] = out.get(value, Fraction(0)) + ps
-    tail = 1 - sum(law)
+    cut = Law.counted(dict(enumerate(counts)), 6 ** (_rolls(threshold, cap) * dice))
+    shift = bonus - armour
     die_mean = Fraction(7, 2) / (1 - Fraction(7 - threshold, 6)) if threshold else Fraction(7, 2)
     # E[max(0, X)] = E[X] + E[max(0, −X)]; the second term only involves small sums.
-    shift = bonus - armour
-    below = sum((ps * (-(s + shift)) for s, ps in enumerate(law) if s + shift < 0), Fraction(0))
+    shifted = cut + shift
+    below = sum((-total * p for total, p in shifted.items() if total < 0), Fraction(0))
     mean = dice * die_mean + shift + below
-    return dict(sorted(out.items())), tail, mean
+    return shifted.map(lambda total: max(0, total)), 1 - cut.mass, mean

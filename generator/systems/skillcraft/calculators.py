@@ -3,11 +3,9 @@ rules comes from the data through `Rules`."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
 from ...engine.registry import Calculator, ShownWhen
-from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
+from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from ...engine.tirage import Issue
 from ...engine.typographie import pluriel
 from . import dice, planner
@@ -80,8 +78,8 @@ def compute_test(
         Figure("Avec Damnation", doom, percent=True, note="dé de Damnation plus haut"),
         Figure(
             "Valeur passive",
-            regles.passive + total_bonus,
-            note=f"{regles.passive} + modificateur + rang + bonus",
+            regles.personnage.passive + total_bonus,
+            note=f"{regles.personnage.passive} + modificateur + rang + bonus",
         ),
     ]
     if participants > 1:
@@ -288,7 +286,11 @@ def compute_planner(regles, possedes, points, tiers, cible):
             f"Achetables maintenant ({len(now)})",
             ("Talent", "Tiers", "Coût"),
             tuple(
-                (names[k], regles.talents[k].tier, regles.talent_cost[regles.talents[k].tier])
+                (
+                    names[k],
+                    regles.talents[k].tier,
+                    regles.personnage.talent_cost[regles.talents[k].tier],
+                )
                 for k in now
             ),
             note="Requis possédé, tiers du talent au plus celui du personnage, coût couvert ; "
@@ -352,24 +354,6 @@ def _attack_numbers(rules) -> tuple[tuple[str, str], ...]:
     )
 
 
-def damage_law(dice_count: int, faces: int, flat: int) -> dict[int, Fraction]:
-    """Law of the sum of the damage dice plus the flat bonus (never below 0)."""
-    ways = [1]
-    for _ in range(dice_count):
-        nxt = [0] * (len(ways) + faces)
-        for total, count in enumerate(ways):
-            if count:
-                for face in range(1, faces + 1):
-                    nxt[total + face] += count
-        ways = nxt
-    law: dict[int, Fraction] = {}
-    for total, count in enumerate(ways):
-        if count:
-            value = max(0, total + flat)
-            law[value] = law.get(value, Fraction(0)) + Fraction(count, faces**dice_count)
-    return law
-
-
 def _attack_law(
     regles,
     bonus,
@@ -426,13 +410,13 @@ def attack_issues(
         politique_avantage,
         politique_desavantage,
     )[0]
-    damage = damage_law(des, int(faces), stat + bonus_degats)
+    damage = dice.damage(des, int(faces), stat + bonus_degats)
     issues = []
     for outcome, name in enumerate(dice.ATTACK_OUTCOMES):
         if outcome in (dice.CRIT, dice.BODY):
             issues += [
                 Issue(f"{name} : {d} {pluriel(d, 'dégât', 'dégâts')}", law[outcome] * p, name)
-                for d, p in sorted(damage.items())
+                for d, p in damage.items()
             ]
         else:
             issues.append(Issue(name, law[outcome]))
@@ -471,8 +455,8 @@ def compute_attack(
         politique_desavantage,
     )
     hit = law[dice.CRIT] + law[dice.BODY]
-    damage = damage_law(des, int(faces), stat + bonus_degats)
-    per_hit = mean(tuple(sorted(damage.items())))
+    damage = dice.damage(des, int(faces), stat + bonus_degats)
+    per_hit = damage.mean
     lines = (
         Figure("Touche le corps", hit, percent=True, note="coups critiques compris"),
         Figure(
@@ -501,7 +485,7 @@ def compute_attack(
         Distribution(
             f"Dégâts d'un coup au but : {des}d{faces} {signed(stat + bonus_degats)}",
             "Dégâts",
-            tuple(sorted(damage.items())),
+            damage.items(),
         ),
     )
 

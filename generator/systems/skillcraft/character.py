@@ -102,7 +102,7 @@ class CharacterRules:
     progression: Mapping[str, int]  # « Points de progression », by the start of the label
     talent_cost: Mapping[int, int]  # tier -> points
     max_rank: Mapping[int, int]  # personal tier -> highest skill rank
-    xp_total: tuple[int, ...]  # total experience of each level, from 0
+    xp_total: tuple[int, ...]  # total experience to reach each level, from 0
     modifiers: tuple[tuple[int, int], ...]  # (lowest score, modifier), ascending
     sizes: tuple[tuple[str, int], ...]  # (size, carrying capacity in % of the normal)
     encumbrance: tuple[int, int]  # (kg per point of Vigueur, least penalty)
@@ -119,6 +119,10 @@ class CharacterRules:
         return next(
             (m for low, m in reversed(self.modifiers) if score >= low), self.modifiers[0][1]
         )
+
+    def level_of(self, experience: int) -> int:
+        """The level reached with this much experience (« Expérience par niveau »)."""
+        return max(n for n, total in enumerate(self.xp_total) if total <= experience)
 
     def talent_choices(self) -> tuple[tuple[str, str], ...]:
         return tuple((t.id, f"{t.name} (T{t.tier})") for t in self.talents.values())

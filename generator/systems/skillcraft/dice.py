@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from ...engine.law import Law
 from .rules import Rules
 
 # Outcomes of one test, in the order they are shown.
@@ -143,13 +144,14 @@ def success(law: tuple[Fraction, ...]) -> Fraction:
     return sum((law[o] for o in SUCCESSES), Fraction(0))
 
 
-def sum_law(rules: Rules, bonus: int) -> dict[int, Fraction]:
+def sum_law(rules: Rules, bonus: int) -> Law:
     """The target's total in an opposed test: the plain sum of its dice plus its bonus."""
-    law: dict[int, Fraction] = {}
-    for a in range(1, rules.faces + 1):
-        for b in range(1, rules.faces + 1):
-            law[a + b + bonus] = law.get(a + b + bonus, Fraction(0)) + Fraction(1, rules.faces**2)
-    return law
+    return Law.dice(2, rules.faces) + bonus
+
+
+def damage(dice_count: int, faces: int, flat: int) -> Law:
+    """Law of the sum of the damage dice plus the flat bonus (never below 0)."""
+    return (Law.dice(dice_count, faces) + flat).map(lambda total: max(0, total))
 
 
 def opposed_law(

@@ -17,8 +17,9 @@ SYSTEM = "skillcraft"
 
 
 def compute_progression(regles, experience, tiers):
-    level = regles.level_of(experience)
-    following = [(lv, total) for lv, total in regles.total_xp if lv == level + 1]
+    level = regles.personnage.level_of(experience)
+    xp_total = regles.personnage.xp_total
+    following = [(level + 1, xp_total[level + 1])] if level + 1 < len(xp_total) else []
     lines = [
         Figure("Niveau", level, note=f"{experience} points d'expérience"),
         Figure(
@@ -37,7 +38,9 @@ def compute_progression(regles, experience, tiers):
             note=f"{regles.creation_points} à la création, +{regles.points_per_level} par niveau",
         ),
         Figure("Points d'attribut gagnés", regles.attribute_points_per_level * level),
-        Figure("Rang maximal des compétences", regles.max_rank[tiers], note=f"tiers {tiers}"),
+        Figure(
+            "Rang maximal des compétences", regles.personnage.max_rank[tiers], note=f"tiers {tiers}"
+        ),
     ]
     return (Figures("Progression", tuple(lines)),)
 

@@ -61,7 +61,7 @@ class SkillCraftCharacter(Character):
 
     def resume(self, rules: object) -> str:
         """Its level (from its experience) and its tier, as the sheet says them."""
-        return f"Niveau {rules.level_of(self.experience)}, tiers {self.tiers}"
+        return f"Niveau {rules.personnage.level_of(self.experience)}, tiers {self.tiers}"
 
     def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:
         """The talents owned, in order, once each (`known`: id -> name): the one reading

@@ -81,7 +81,7 @@ def path(rules: Rules, owned: set[str], target: str) -> list[Step]:
             continue
         if talent in owned and not rules.talents[talent].multiple:
             continue
-        cost = rules.talent_cost[rules.talents[talent].tier]
+        cost = rules.personnage.talent_cost[rules.talents[talent].tier]
         total += cost
         steps.append(Step(talent, cost, total))
     return steps
@@ -96,7 +96,7 @@ def buyable(rules: Rules, owned: set[str], points: int, tier: int) -> list[str]:
         if talent.tier <= tier
         and (talent.requires is None or talent.requires in owned)
         and (key not in owned or talent.multiple)
-        and rules.talent_cost[talent.tier] <= points
+        and rules.personnage.talent_cost[talent.tier] <= points
     ]
 
 

@@ -33,29 +33,23 @@ class Rules:
     faces: int  # of each of the two dice (Espérance, Damnation)
     critical_double: int  # the lowest double that succeeds automatically
     fumble_double: int  # the highest double that fails automatically
-    passive: int  # replaces the dice in a passive test
     group_share: int  # a group test needs this percentage of the participants…
     group_extra: int  # …plus this many
     difficulties: tuple[tuple[str, int], ...]  # (name, DD)
     talents: Mapping[str, Talent]  # in the book's order
-    talent_cost: Mapping[int, int]  # tier -> points
     creation_points: int  # talent points at creation (level 0)
     points_per_level: int  # talent points per level gained
     crit_ranges: Mapping[str, tuple[str, int]]  # talent id -> (name, lowest critical sum)
     multiple_attacks: Mapping[int, int]  # attack of the turn -> penalty
-    total_xp: tuple[tuple[int, int], ...]  # (level, total experience to reach it)
     attribute_points_per_level: int
-    max_rank: Mapping[int, int]  # personal tier -> highest skill rank
     carry_per_vigueur: int  # kg carried without encumbrance per point of Vigueur (Moyenne)
     least_penalty: int  # movement points lost as soon as there is any excess
     size_share: Mapping[str, tuple[str, int]]  # size id -> (name, % of the Moyenne capacity)
     powers: Mapping[int, tuple[int, int, int, int]]  # tier -> (talent points, lowest level,
     #                                                   highest level, Énergie per level)
-    personnage: character.CharacterRules | None = field(default=None, compare=False)
-
-    def level_of(self, experience: int) -> int:
-        """The level reached with this much experience (« Expérience par niveau »)."""
-        return max(level for level, total in self.total_xp if total <= experience)
+    # The rules of the character, its creation and progression: the one place of the
+    # values both read (passive test, talent costs, highest ranks, experience by level).
+    personnage: character.CharacterRules = field(compare=False)
 
 
 def build(data: Mapping) -> Rules:
@@ -81,12 +75,10 @@ def build(data: Mapping) -> Rules:
         faces=value("Faces du dé"),
         critical_double=value("Double le plus bas"),
         fumble_double=value("Double le plus haut"),
-        passive=value("Valeur remplaçant les dés d'un test passif"),
         group_share=value("Test de groupe : part"),
         group_extra=value("Test de groupe : réussites ajoutées"),
         difficulties=difficulties,
         talents=talents,
-        talent_cost={row[0]: row[1] for row in tables["cout-des-talents"]["lignes"]},
         creation_points=progression["Points de talents à la création"],
         points_per_level=progression["Points de talents par niveau gagné"],
         crit_ranges={
@@ -95,9 +87,7 @@ def build(data: Mapping) -> Rules:
             if isinstance(lowest, int)
         },
         multiple_attacks=dict(tables["penalites-d-attaques-multiples"]["lignes"]),
-        total_xp=tuple((row[0], row[2]) for row in tables["experience-par-niveau"]["lignes"]),
         attribute_points_per_level=progression["Points d'attribut par niveau gagné"],
-        max_rank=dict(tables["rang-maximal-par-tiers"]["lignes"]),
         carry_per_vigueur=tables["encombrement"]["lignes"][0][1],
         least_penalty=tables["encombrement"]["lignes"][1][1],
         size_share={

@@ -302,10 +302,6 @@ def parse_levels(rules: CharacterRules, text: str) -> list[str]:
     return levels
 
 
-def level_of(r: CharacterRules, experience: int) -> int:
-    return max(n for n, total in enumerate(r.xp_total) if total <= experience)
-
-
 def _levels_named(r: CharacterRules, chosen: list[str], level: int) -> Problems:
     if len(chosen) > level:
         return (
@@ -339,7 +335,7 @@ def levels(r: CharacterRules, c: SkillCraftCharacter, creation: dict[str, int]) 
     """Progression, gains at each level: an attribute point (never past the maximum,
     l. 315, l. 753), then every statistic's Incrément computed with that level's score."""
     p, names = r.progression, r.attribute_names
-    level = level_of(r, c.experience)
+    level = r.level_of(c.experience)
     chosen = parse_levels(r, c.progression)
     problems = list(_levels_named(r, chosen, level))
     top = p["Score d'attribut maximal"]

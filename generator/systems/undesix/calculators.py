@@ -9,8 +9,9 @@ from fractions import Fraction
 from functools import partial
 
 from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
+from ...engine.law import Law
 from ...engine.registry import Calculator
-from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, signed
+from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
 from ...engine.tirage import Issue, uniform
 from .creation import CREATION
 from .health import SANTE
@@ -276,15 +277,12 @@ def fiche_8_damage(rules: Rules, roll: int, bonus: int, die: int) -> int:
     return max(damage, 1) if die == rules.always_success else damage
 
 
-def _law(rules: Rules, damage) -> dict[int, Fraction]:
+def _law(rules: Rules, damage) -> Law:
     """The damage law of one die, `damage` giving each face's."""
-    law: dict[int, Fraction] = {}
-    for die in range(1, rules.faces + 1):
-        law[damage(die)] = law.get(damage(die), Fraction(0)) + Fraction(1, rules.faces)
-    return dict(sorted(law.items()))
+    return Law.die(rules.faces).map(damage)
 
 
-def attack(rules: Rules, value: int) -> dict[int, Fraction]:
+def attack(rules: Rules, value: int) -> Law:
     """Damage law of one attack by the Fiche 1 formula."""
     return _law(rules, lambda die: attack_damage(rules, value, die))
 
@@ -293,7 +291,7 @@ def hit_chance(rules: Rules, value: int) -> Fraction:
     return Fraction(sum(hits(rules, d, value) for d in range(1, rules.faces + 1)), rules.faces)
 
 
-def attack_fiche_8(rules: Rules, roll: int, bonus: int) -> dict[int, Fraction]:
+def attack_fiche_8(rules: Rules, roll: int, bonus: int) -> Law:
     """Damage law by the Fiche 8 formula."""
     return _law(rules, lambda die: fiche_8_damage(rules, roll, bonus, die))
 
@@ -370,10 +368,7 @@ def _attack(
 def compute_attack(regles, **values):
     plan = _attack(regles, **values)
     law = _law(regles, plan.damage)
-    if plan.fiche_8:
-        hit = sum((p for d, p in law.items() if d > 0), Fraction(0))
-    else:
-        hit = hit_chance(regles, plan.threshold)
+    hit = law.at_least(1) if plan.fiche_8 else hit_chance(regles, plan.threshold)
     lines = (
         Figure(
             "Touche",
@@ -383,18 +378,14 @@ def compute_attack(regles, **values):
             if not plan.fiche_8
             else "avec au moins 1 point de dégâts",
         ),
-        Figure("Dégâts moyens", mean(tuple(law.items())), note="points de PHY"),
-        Figure(
-            "Au moins 1 point de dégâts",
-            sum((p for d, p in law.items() if d >= 1), Fraction(0)),
-            percent=True,
-        ),
+        Figure("Dégâts moyens", law.mean, note="points de PHY"),
+        Figure("Au moins 1 point de dégâts", law.at_least(1), percent=True),
         plan.value_line,
         Figure("Classe d'armure de la cible", plan.target_ca, note=plan.ca_detail),
     )
     return (
         Figures("Attaque", lines),
-        Distribution("Dégâts infligés", "Dégâts", tuple(law.items())),
+        Distribution("Dégâts infligés", "Dégâts", law.items()),
     )
 
 
