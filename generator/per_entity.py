@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# What a page may read of its system without more than `same_frame` to compare.
-FRAME = frozenset({"id", "name", "full_name", "meta", "ready", "docs_path", "url"})
+# What a page may read of its system without more than `same_frame` to compare
+# (`original` is read from `meta`).
+FRAME = frozenset({"id", "name", "full_name", "meta", "original", "ready", "docs_path", "url"})
 
 
 @dataclass
