@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import schemas, systems, urls
+from .anchors import chapter_anchors
 from .errors import Problems
 from .yamlload import Located, YamlProblem, parse_yaml
 
@@ -81,8 +82,6 @@ class Chapter:
     def notes(self) -> list[dict]:
         """The notes in reading order: by the place of the heading each names in the body
         (the order of the file's header is not the reader's), those naming none last."""
-        from .links import chapter_anchors  # links reads this module
-
         notes = self.meta.get("notes_editoriales", [])
         if not isinstance(notes, list):
             return notes

@@ -12,9 +12,10 @@ import json
 from functools import partial
 
 from . import per_entity, schemas, systems, urls
+from .anchors import TAG
 from .corpus import Corpus, Entity, System
 from .engine.typographie import texte
-from .links import TAG, Links, _threshold, follow
+from .links import Links, _threshold, follow
 
 INDEX = "assets/entites.json"
 

@@ -20,33 +20,17 @@ from html import escape
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode
 
-from markdown.extensions.toc import slugify
-
 from . import markdown_safety, schemas, sources, systems, urls
+from .anchors import TAG, chapter_anchors
 from .corpus import Chapter, Corpus, Entity, System
 from .engine import des, registry
 from .engine.typographie import pluriel
 from .per_entity import FRESH, Fresh, ReadOutside
 
-TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
-HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
 SPECIAL_TAGS = ("regle", "calcul", "des", "source")
 # Texts are Markdown: raw HTML and script links could run code in the reader's page.
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")
 TAG_START = "{@"
-
-
-def heading_anchor(text: str, explicit: str | None) -> str:
-    """The anchor MkDocs' toc extension gives a heading (its `{#id}` if it has one)."""
-    return explicit or slugify(TAG.sub(lambda m: m.group(3) or m.group(2), text), "-")
-
-
-def chapter_anchors(chapter: Chapter) -> dict[str, str]:
-    """Anchor -> heading text, as MkDocs' toc extension will write them."""
-    return {
-        heading_anchor(text, explicit): TAG.sub(lambda m: m.group(3) or m.group(2), text)
-        for _, text, explicit in HEADING.findall(chapter.body)
-    }
 
 
 @dataclass(frozen=True)

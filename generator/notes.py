@@ -14,9 +14,9 @@ from html import escape
 
 from markdown.extensions.toc import slugify
 
+from .anchors import HEADING, TAG, chapter_anchors, heading_anchor
 from .corpus import Chapter, Corpus, Entity, System
 from .errors import Problems
-from .links import HEADING, TAG, chapter_anchors, heading_anchor
 
 SECTION_TITLE = "Notes éditoriales"
 SECTION_ANCHOR = "notes-editoriales"

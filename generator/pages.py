@@ -17,13 +17,14 @@ from jinja2 import (
 )
 
 from . import notes, per_entity, schemas, sources, systems, urls, vocabulary
+from .anchors import HEADING, heading_anchor
 from .corpus import Corpus, Entity, System, digest
 from .engine import character, fiche, registry, saved
 from .engine.form import calculator_html
 from .engine.results import signed
 from .engine.typographie import pluriel, texte
 from .finder import _plain
-from .links import HEADING, Links, computed_places, heading_anchor, relative
+from .links import Links, computed_places, relative
 from .offline import SIZE_PLACEHOLDER
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package

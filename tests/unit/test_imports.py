@@ -1,6 +1,6 @@
-"""The import graph of the engine and the systems (issue 35): the engine never imports the
-systems (their package hands itself down, `registry.use`), and no module imports itself
-back through others."""
+"""The import graph of the generator (issue 35): the engine never imports the systems
+(their package hands itself down, `registry.use`), and no module imports itself back
+through others."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def _imports(path: Path) -> set[str]:
 
 
 def graph() -> dict[str, set[str]]:
-    paths = [*(PACKAGE / "engine").glob("*.py"), *(PACKAGE / "systems").rglob("*.py")]
+    paths = list(PACKAGE.rglob("*.py"))
     modules = {_module(p): p for p in paths}
     return {name: _imports(path) & set(modules) for name, path in modules.items()}
 

@@ -12,9 +12,9 @@ import icepool
 import pytest
 from helpers import LEVEL, ROOT, chi_square_p, repo_rules, upper_gamma
 
+from generator.anchors import TAG
 from generator.engine import api, des, registry, tirage
 from generator.engine.results import signed
-from generator.links import TAG
 
 ROLLS = 10_000
 # Every resolution calculator (one that rolls: `issues`) is tested on its defaults; these

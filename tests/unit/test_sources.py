@@ -14,8 +14,9 @@ import pytest
 from helpers import edit, problems_of
 
 from generator import schemas, sources
+from generator.anchors import TAG
 from generator.build import check
-from generator.links import TAG, strings_in
+from generator.links import strings_in
 
 
 # --- the checks that keep typed references out ------------------------------------------
