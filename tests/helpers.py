@@ -205,6 +205,17 @@ def sheets(system: str) -> list:
     return [t for sid, t in character.types().items() if sid == system]
 
 
+def page_text(site: Path, path: str) -> str:
+    """The built HTML of the page at `path` (« /x/ » or « /404.html »), empty if none."""
+    page = site / path.strip("/")
+    page = page if page.suffix == ".html" else page / "index.html"
+    return page.read_text(encoding="utf-8") if page.is_file() else ""
+
+
+def is_calculator(site: Path, path: str) -> bool:
+    return 'class="srd-calc"' in page_text(site, path)
+
+
 def page_types(site: Path, every_kind: bool) -> list[str]:
     """The site's home, finder, offline page, lists page and 404; for each system its home, catalogue,
     errata, its own pages (talent trees…), the chapters' index and first chapter, every

@@ -17,7 +17,7 @@ What each combination proves, so that no page is checked twice for the same thin
 from __future__ import annotations
 
 import pytest
-from helpers import AXE, page_types
+from helpers import AXE, is_calculator, page_types
 
 from generator import schemas
 
@@ -40,11 +40,6 @@ def axe_violations(page, url: str, options: dict) -> list[str]:
         }""",
         options,
     )
-
-
-def is_calculator(site, path: str) -> bool:
-    page = site / path.strip("/") / "index.html"
-    return page.is_file() and 'class="srd-calc"' in page.read_text(encoding="utf-8")
 
 
 def is_site_wide(path: str) -> bool:

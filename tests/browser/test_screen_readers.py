@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import page_types
+from helpers import is_calculator, page_types
 from playwright.sync_api import expect
 
 from generator import urls
@@ -70,13 +70,7 @@ def badly_named(nodes: list[dict]) -> list[str]:
 def reader_pages(site: Path) -> list[str]:
     """One page of each type, without the calculators."""
     paths = page_types(site, every_kind=False) + [urls.url(urls.ACCESSIBILITY)]
-    return [p for p in paths if 'class="srd-calc"' not in page_text(site, p)]
-
-
-def page_text(site: Path, path: str) -> str:
-    page = site / path.strip("/")
-    page = page if page.suffix == ".html" else page / "index.html"
-    return page.read_text(encoding="utf-8")
+    return [p for p in paths if not is_calculator(site, p)]
 
 
 @pytest.fixture

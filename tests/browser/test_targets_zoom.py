@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import page_types
+from helpers import is_calculator, page_text, page_types
 from playwright.sync_api import expect
 
 from generator import urls
@@ -19,15 +19,6 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-def page_text(site: Path, path: str) -> str:
-    page = site / path.strip("/") / "index.html"
-    return page.read_text(encoding="utf-8") if page.is_file() else ""
-
-
-def is_calculator(site: Path, path: str) -> bool:
-    return 'class="srd-calc"' in page_text(site, path)
 
 
 ZOOM_PAGES = ["/", "/trouver/", "/accessibilite/", "/404.html"]
