@@ -7,8 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .assets import MissingRuntime
-from .errors import BuildFailed
+from generator.pipeline.assets import MissingRuntime
+from generator.pipeline.errors import BuildFailed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     root = args.racine.resolve()
     try:
         if args.commande == "check":
-            from .build import check, warnings
+            from generator.pipeline.build import check, warnings
 
             for line in warnings(root):  # before the errors, which end the command
                 print(line, file=sys.stderr)
@@ -59,12 +59,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus."
             )
         elif args.commande == "vocabulaire":
-            from . import vocabulary
+            from generator.pipeline import vocabulary
 
             (root / vocabulary.DOC).write_text(vocabulary.document(), encoding="utf-8")
             print(f"Écrit : {vocabulary.DOC}")
         elif args.commande == "editeur":
-            from . import editor
+            from generator.pipeline import editor
 
             settings = editor.write(root)
             where = (
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(f"Schémas écrits dans {editor.FOLDER}/ ; leur table pour l'éditeur : {where}.")
         elif args.commande == "nouveau-systeme":
-            from . import scaffold
+            from generator.pipeline import scaffold
 
             try:
                 written = scaffold.create(root, args.id)
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {path}")
             print("Puis : make check, make site (README, « Ajouter un système »).")
         elif args.commande == "build":
-            from .build import build as run_build
+            from generator.pipeline.build import build as run_build
 
             timings = run_build(root, args.site)
             details = ", ".join(
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(f"Site construit dans {args.site or 'site/'} ({details}).")
         else:
-            from .serve import serve
+            from generator.serve.server import serve
 
             serve(root, args.hote, args.port)
     except BuildFailed as error:

@@ -34,8 +34,8 @@ import worst_cases  # noqa: E402
 from first_visit import BUDGET_BYTES, first_visit  # noqa: E402
 from helpers import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 
-from generator.build import build  # noqa: E402
 from generator.engine import registry  # noqa: E402
+from generator.pipeline.build import build  # noqa: E402
 
 BUILD_RUNS = 5
 BROWSER_RUNS = 5
@@ -366,8 +366,8 @@ HEAVY = [
 @cache
 def heavy_cases() -> list[tuple[str, str, dict]]:
     """HEAVY, with the planner's list of owned talents written out from the data."""
-    from generator.build import check
-    from generator.export import engine_data, engine_rules
+    from generator.pipeline.build import check
+    from generator.pipeline.export import engine_data, engine_rules
 
     talents = engine_rules(engine_data(check(ROOT)[0]))["skillcraft"].talents
     every = ", ".join(t.name for t in talents.values() if t.tier < 3)
@@ -386,8 +386,8 @@ for obj in gc.get_objects():
 
 def engine_cpython() -> dict[str, float]:
     """Median time of each heavy calculation, caches emptied before every run."""
-    from generator.build import check
-    from generator.export import engine_data, engine_rules
+    from generator.pipeline.build import check
+    from generator.pipeline.export import engine_data, engine_rules
 
     rules = engine_rules(engine_data(check(ROOT)[0]))
     out = {}

@@ -1,5 +1,5 @@
 """Dice buttons of the text (make bench): the law of the largest expressions the limits of
-engine/des.py allow, timed on CPython (the build writes it) and on Pyodide; and a tap on a
+engine/roll_tags.py allow, timed on CPython (the build writes it) and on Pyodide; and a tap on a
 `{@des}` button → the roll shown, on loopback and on the phone profile (bench_phone), the
 requests that would start Python counted (goal: none, and 100 ms at most).
 """
@@ -14,7 +14,7 @@ import time
 
 import bench_phone
 
-from generator.engine import des
+from generator.engine import roll_tags
 
 DICE_PAGE = "/divin6/regles/combat/"
 # What starts Python in a page: the calculators' worker, Pyodide's files, the engine wheel.
@@ -41,20 +41,20 @@ LAST_ROLL = """() => { const last = window.benchRolls[window.benchRolls.length -
 def largest_expressions() -> list[str]:
     """For each number of dice the limits allow, the most faces they allow with it."""
     return [
-        f"{n}d{min(des.MAX_FACES, (des.MAX_TOTALS - 1) // n + 1)}"
-        for n in range(1, des.MAX_DICE + 1)
+        f"{n}d{min(roll_tags.MAX_FACES, (roll_tags.MAX_TOTALS - 1) // n + 1)}"
+        for n in range(1, roll_tags.MAX_DICE + 1)
     ]
 
 
 def law_cpython() -> tuple[str, tuple[float, float]]:
     """The slowest of the largest expressions on CPython, and its median and best times
-    (ms), law and written summary (`des.page_data`, what the build does for each tag)."""
+    (ms), law and written summary (`roll_tags.page_data`, what the build does for each tag)."""
     times = {}
     for expression in largest_expressions():
         runs = []
         for _ in range(LAW_RUNS):
             start = time.perf_counter()
-            des.page_data(expression)
+            roll_tags.page_data(expression)
             runs.append(time.perf_counter() - start)
         times[expression] = (statistics.median(runs) * 1000, min(runs) * 1000)
     slowest = max(times, key=lambda expression: times[expression][0])
@@ -67,9 +67,9 @@ def law_pyodide(site, expression: str) -> tuple[float, float]:
     from worst_cases import run_on_pyodide
 
     code = (
-        "import json, time\nfrom generator.engine import des\nruns = []\n"
+        "import json, time\nfrom generator.engine import roll_tags\nruns = []\n"
         f"for _ in range({LAW_RUNS}):\n"
-        f"    t = time.perf_counter(); des.page_data({expression!r}); "
+        f"    t = time.perf_counter(); roll_tags.page_data({expression!r}); "
         "runs.append(time.perf_counter() - t)\n"
         "json.dumps([sorted(runs)[len(runs) // 2] * 1000, min(runs) * 1000])"
     )
@@ -166,8 +166,8 @@ def dice_section(
         "Charge moyenne de la machine sur les 5 dernières minutes de la mesure : "
         f"{os.getloadavg()[1]:.0f} pour {os.cpu_count()} cœurs.",
         "",
-        f"Loi la plus lourde que les limites permettent ({des.MAX_DICE} dés, {des.MAX_FACES} "
-        f"faces, {des.MAX_TOTALS} totaux, `engine/des.py`) : `{slowest}`, loi et résumé écrits "
+        f"Loi la plus lourde que les limites permettent ({roll_tags.MAX_DICE} dés, {roll_tags.MAX_FACES} "
+        f"faces, {roll_tags.MAX_TOTALS} totaux, `engine/roll_tags.py`) : `{slowest}`, loi et résumé écrits "
         f"en **{cpython[0]:.1f} ms** (meilleur de {LAW_RUNS} : {cpython[1]:.1f} ms) sur "
         f"CPython, à la construction, et en {pyodide[0]:.1f} ms (meilleur : {pyodide[1]:.1f} "
         "ms) sur Pyodide (Node) (objectif : au plus 50 ms).",

@@ -27,8 +27,8 @@ def _targets(project: Path) -> dict[str, tuple[str, Path, str, str]]:
     """{"entite"|"chapitre": (page, file, text shown on the page, what replaces it)}: the
     summary of the first entity that has one, a paragraph of the first chapter (its title
     is in the menu of every page around it: editing it rebuilds the whole site)."""
-    from generator.corpus import load_corpus
-    from generator.errors import Problems
+    from generator.pipeline.corpus import load_corpus
+    from generator.pipeline.errors import Problems
 
     corpus = load_corpus(project, Problems(project))
     entity = next(e for e in corpus.all_entities() if isinstance(e.data.get("resume"), str))
@@ -104,8 +104,8 @@ def section(real: dict[str, float], scaled: dict[str, float] | None, scale: int)
         "Objectif : 2 s sur les données réelles, 5 s à ×10. `serve` relance le générateur, qui "
         "garde ce qu'aucun fichier modifié n'a touché (un système inchangé ; dans le système "
         "modifié, ce que chaque entité a donné si rien de ce qu'elle a lu n'a changé : "
-        "generator/per_entity.py), puis ne repasse par MkDocs que les pages changées "
-        "(generator/incremental.py) ; l'index de recherche et la copie hors ligne sont refaits "
+        "generator/pipeline/per_entity.py), puis ne repasse par MkDocs que les pages changées "
+        "(generator/serve/incremental.py) ; l'index de recherche et la copie hors ligne sont refaits "
         "après la page, quand l'auteur marque une pause d'une seconde (une modification qui "
         "arrive les interrompt). Un titre du menu, un thème ou mkdocs.yml modifié reconstruit "
         "tout le site.",

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.corpus import load_corpus  # noqa: E402
-from generator.errors import Problems  # noqa: E402
+from generator.pipeline.corpus import load_corpus  # noqa: E402
+from generator.pipeline.errors import Problems  # noqa: E402
 
 N = 5
 MIN_WORDS = 8

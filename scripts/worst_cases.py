@@ -34,8 +34,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator import systems, urls  # noqa: E402, F401  (systems: handed down to the engine)
-from generator.engine import api, registry  # noqa: E402
+from generator import systems  # noqa: E402, F401  (systems: handed down to the engine)
+from generator.engine import api, registry, urls  # noqa: E402
 from generator.engine.inputs import (  # noqa: E402
     BoolInput,
     ChoiceInput,
@@ -310,9 +310,9 @@ json.dumps(out)
 def runtime(destination: Path) -> Path:
     """What tests/pyodide_run.mjs needs of a built site (Pyodide's files and the engine
     wheel), written without building the pages."""
-    from generator.assets import write_assets
-    from generator.build import check
-    from generator.export import engine_data
+    from generator.pipeline.assets import write_assets
+    from generator.pipeline.build import check
+    from generator.pipeline.export import engine_data
 
     write_assets(ROOT, destination, engine_data(check(ROOT)[0]))
     return destination
@@ -377,8 +377,8 @@ def section(found: list[Found], seed: int, samples: int, steps: int) -> list[str
 
 
 def repo_rules() -> dict:
-    from generator.build import check
-    from generator.export import engine_data, engine_rules
+    from generator.pipeline.build import check
+    from generator.pipeline.export import engine_data, engine_rules
 
     return engine_rules(engine_data(check(ROOT)[0]))
 

@@ -37,7 +37,7 @@ from helpers import (
     repo_rules,
 )
 
-from generator.build import build
+from generator.pipeline.build import build
 
 RUN_FOLDER, RUN_PORT, RUN_PID = "SRD_TESTS_RUN", "SRD_TESTS_PORT", "SRD_TESTS_PID"
 SITE_INPUTS = ("data", "content", "generator", "site_overrides", "mkdocs.yml", "package-lock.json")

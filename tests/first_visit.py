@@ -1,5 +1,5 @@
 """What a reader's first visit costs, counted where the bytes leave: a test server that
-compresses as a real host does (generator.serve) and adds up every byte it sends, the
+compresses as a real host does (generator.serve.server) and adds up every byte it sends, the
 service worker's requests included. Used by tests/browser/test_offline.py and scripts/bench.py.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from generator.serve import Server, _Handler
+from generator.serve.server import Server, _Handler
 
 QUIET_SECONDS = 3.0  # no byte sent for this long: the visit is over
 LONGEST_SECONDS = 40.0  # the window the issue measures
@@ -43,7 +43,7 @@ class _CountingHandler(_Handler):
 
 
 class CountingServer(Server):
-    """generator.serve's server on a free loopback port, counting the bytes it sends."""
+    """generator.serve.server's server on a free loopback port, counting the bytes it sends."""
 
     def __init__(self, site: Path):
         super().__init__(site, "127.0.0.1", 0)

@@ -23,10 +23,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from serve_folder import QuietHandler, start_server  # noqa: F401 (shared)
 
-from generator import schemas, urls
-from generator.build import check
-from generator.engine import character
-from generator.errors import BuildFailed
+from generator.engine import character, urls
+from generator.pipeline import schemas
+from generator.pipeline.build import check
+from generator.pipeline.errors import BuildFailed
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -44,7 +44,7 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 @functools.cache
 def repo_rules() -> dict:
     """{system: the rules its calculators receive}, built from the repository's data."""
-    from generator.export import engine_data, engine_rules
+    from generator.pipeline.export import engine_data, engine_rules
 
     return engine_rules(engine_data(check(ROOT)[0]))
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 
-from . import reperes, rules, tirage
-from .imbrication import too_deep
-from .inputs import shown
-from .registry import Calculator, Outcome, get
-from .results import format_percent
-from .typographie import texte
+from generator.engine import reperes, rules, tirage
+from generator.engine.imbrication import too_deep
+from generator.engine.inputs import shown
+from generator.engine.registry import Calculator, Outcome, get
+from generator.engine.results import format_percent
+from generator.engine.typographie import texte
 
 # A query is a flat object of field values: what a form sends is far shorter and far
 # flatter than these bounds (tests/unit/test_engine.py checks it against every calculator).

@@ -1,6 +1,6 @@
 """A character as a value: the choices a player makes, read from a calculator's URL query,
 written back to it, and kept as JSON (saved characters). Generic: a system declares a
-frozen dataclass whose fields are its calculator's inputs (`systems/<system>/personnage.py`)
+frozen dataclass whose fields are its calculator's inputs (`systems/<system>/character.py`)
 and this module does the rest: the query, the JSON, its schema, with the calculator's own
 reading of each field, so a value read from JSON is checked as a query is, with the same
 French messages at the same fields.
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from .inputs import (
+from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
     DecimalInput,
@@ -31,9 +31,9 @@ from .inputs import (
     _decimal,
     with_rules,
 )
-from .registry import Calculator, get, systems
-from .reperes import plain
-from .typographie import texte
+from generator.engine.registry import Calculator, get, systems
+from generator.engine.reperes import plain
+from generator.engine.typographie import texte
 
 FORMAT = 1
 # What every character sheet calculator is and answers: (title, summary).
@@ -125,7 +125,7 @@ class Character:
 
     def resume(self, rules: object) -> str:
         """What a list of saved characters shows beside the name (level, tier…): the
-        system says it (its `personnage.py`)."""
+        system says it (its `character.py`)."""
         return ""
 
     def label(self, field: str, rules: object) -> str:
@@ -319,10 +319,10 @@ def field_schema(item) -> dict:
 
 def types() -> dict[str, type[Character]]:
     """{system: its character type}, for the systems that declare one
-    (`systems/<system>/personnage.py: CHARACTER`)."""
+    (`systems/<system>/character.py: CHARACTER`)."""
     found = {}
     for system_id in systems().ids():
-        module = systems().module(system_id, "personnage")
+        module = systems().module(system_id, "character")
         if module is not None:
             found[system_id] = module.CHARACTER
     return found

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .inputs import (
+from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
     DecimalInput,
@@ -27,7 +27,7 @@ from .inputs import (
     MultiChoiceInput,
     TextInput,
 )
-from .registry import Action, Calculator
+from generator.engine.registry import Action, Calculator
 
 ROOT = "srd-calc"
 FORM = "srd-calc-form"

@@ -6,8 +6,8 @@ import difflib
 import unicodedata
 from collections.abc import Mapping
 
-from .inputs import FieldError
-from .typographie import pluriel
+from generator.engine.inputs import FieldError
+from generator.engine.typographie import pluriel
 
 
 def slug(text: str) -> str:

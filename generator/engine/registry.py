@@ -6,11 +6,17 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .. import urls
-from . import reperes, tirage
-from .inputs import ChoiceInput, FieldError, Input, InputError, InputGroup, with_rules
-from .results import Block, Checks, Page, to_html
-from .tirage import Issue
+from generator.engine import reperes, tirage, urls
+from generator.engine.inputs import (
+    ChoiceInput,
+    FieldError,
+    Input,
+    InputError,
+    InputGroup,
+    with_rules,
+)
+from generator.engine.results import Block, Checks, Page, to_html
+from generator.engine.tirage import Issue
 
 
 @dataclass(frozen=True)

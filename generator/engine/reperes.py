@@ -1,7 +1,7 @@
 """Source markers drawn by the calculators as by the pages: a text cites the lines of the
 source text it rests on with `{@source 578–580}`, never with a typed « l. 578 », and is
 shown with a discreet marker (« Source : title, section, l. 578–580 »). This module is the
-part of `generator/sources.py` the browser's engine needs too.
+part of `generator/pipeline/sources.py` the browser's engine needs too.
 
 A system's calculators learn its title and the sections of its chapters from the data
 their rules are built from (`SOURCES`, a key of `export.engine_data`), in the build as in
@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .echappement import escape
-from .typographie import texte
+from generator.engine.echappement import escape
+from generator.engine.typographie import texte
 
 # The key, among a system's rules data, of its title and its chapters' sections.
 SOURCES = "_sources"

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-from . import reperes
-from .registry import systems
+from generator.engine import reperes
+from generator.engine.registry import systems
 
 DATA_FILE = "donnees.json"  # in each system's package, inside the engine wheel
 

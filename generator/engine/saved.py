@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from . import character, rules
-from .character import JSON_SCHEMA, Character, CharacterError
-from .imbrication import too_deep
-from .typographie import texte
+from generator.engine import character, rules
+from generator.engine.character import JSON_SCHEMA, Character, CharacterError
+from generator.engine.imbrication import too_deep
+from generator.engine.typographie import texte
 
 FILE_FORMAT = 1
 MAX_NAME = 80

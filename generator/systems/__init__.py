@@ -1,15 +1,19 @@
 """The rule systems: one package each, found by listing this folder; none is named here.
 
-The package of a system is its id with "-" written "_" (`reserve-d6` → `reserve_d6`) and
-may hold:
-  schemas/<kind>.json      its entity kinds: the only definition of its data format;
-  templates/<kind>.md.j2   a page template for a kind that needs more than the generic one;
+The package of a system is its id with "-" written "_" (`reserve-d6` → `reserve_d6`). What
+sits directly in it is rule code the engine's wheel ships to the browser; what only the
+build reads is in its `publication/` folder, which the wheel leaves out:
   calculators.py           its calculators, listed in `CALCULATORS` in the order of its
-                           pages (engine side: also runs in the browser);
+                           pages;
   rules.py                 `NEEDS` (kind → fields the engine reads) and `build(data)`, which
                            turns those fields into the immutable rules the calculators take;
-  site.py                  generator-side hooks, e.g. `condition(value, link)` for a field
-                           whose schema says `"x-rendu": "condition"`.
+  character.py, sheet.py,  the saved character, its sheet, the system's dice laws… (the
+  dice.py…                 same file name has the same role in every system);
+  publication/__init__.py  build-side hooks, e.g. `condition(value, link)` for a field
+                           whose schema says `"x-rendu": "condition"`, or `FILTERS`;
+  publication/schemas/<kind>.json      its entity kinds: the only definition of its data;
+  publication/templates/<kind>.md.j2   a page template for a kind that needs more than the
+                                       generic one.
 """
 
 from __future__ import annotations
@@ -29,6 +33,14 @@ def package_of(system_id: str) -> str:
 
 def folder(system_id: str) -> Path:
     return FOLDER / package_of(system_id)
+
+
+PUBLICATION = "publication"  # the build-only part of a system's package
+
+
+def publication(system_id: str) -> Path:
+    """The folder of what only the build reads: schemas, templates, page hooks."""
+    return folder(system_id) / PUBLICATION
 
 
 def ids() -> list[str]:
@@ -51,6 +63,6 @@ def module(system_id: str, name: str) -> ModuleType | None:
 
 # The engine never imports this package: it is handed the systems, here, once (the
 # browser's worker imports this package for that before its first call).
-from ..engine import registry  # noqa: E402
+from generator.engine import registry  # noqa: E402
 
 registry.use(sys.modules[__name__])

@@ -1,5 +1,5 @@
 // The character sheet for print (/<system>/calculateurs/<calc>/imprimer/?<query>): the
-// engine lays out the sheet calculator's result (generator/engine/fiche.py) with the same
+// engine lays out the sheet calculator's result (generator/engine/printout.py) with the same
 // worker as the calculators (calc.js); the page sets each chosen entity's one-line effect,
 // generated from the data, beside it. On a sheet calculator, the « Imprimer la fiche »
 // link follows the form's query.

@@ -1,10 +1,10 @@
 // Real rolls, with their odds (issue 21, point 5).
 // « Lancer » on a resolution calculator (templates/lancer.md.j2, its button moved beside the
 // key figure) and the dice buttons of
-// the rules text ({@des 2d6}, generator/links.py). The randomness comes from
+// the rules text ({@des 2d6}, generator/pipeline/links.py). The randomness comes from
 // crypto.getRandomValues. A calculator's outcome drawn and its exact chance come from the
 // Python engine (engine/tirage.py) through the calculators' worker (calc.js); a dice
-// button carries its terms and exact law, written by the build (engine/des.py), and is
+// button carries its terms and exact law, written by the build (engine/roll_tags.py), and is
 // rolled here, without Python. Nothing is stored or sent: the history lives in the page.
 
 import { barOf } from "./calc.js";

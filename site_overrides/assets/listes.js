@@ -1,8 +1,8 @@
-// The GM's lists (page « Mes listes », generator/templates/listes.md.j2): any entity can be
+// The GM's lists (page « Mes listes », generator/pipeline/templates/listes.md.j2): any entity can be
 // pinned to a named list from its page, a search hit or a finder card (a button
 // `.srd-epingler-bouton` carrying `data-cle`, the entity's « système/genre/id »). Lists are
 // kept in this browser's localStorage only. A list is shown as playing cards (63 × 88 mm,
-// nine to an A4 page); the card text comes from the build's card index (generator/cartes.py).
+// nine to an A4 page); the card text comes from the build's card index (generator/pipeline/cartes.py).
 // A long effect goes on to a « suite » card: the split is measured on the laid-out card
 // (docs/decisions.md). Lists travel as a link (their ids in the address) or a JSON file.
 import { SITE_ROOT, StorageRefused, closeButton, confirmed, dialog, download, element, freeName, onEachPage, plural, slug, store } from "./commun.js";

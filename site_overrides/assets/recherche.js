@@ -1,4 +1,4 @@
-// The header's search, on Pagefind's index (generator/search.py). Nothing is downloaded
+// The header's search, on Pagefind's index (generator/pipeline/search.py). Nothing is downloaded
 // until the reader starts a search; then only the index parts of the words typed. Each hit
 // says what it is (« Atout · Divin (6)thème »); a page whose title is the query comes
 // first, list pages before the others; an abbreviation a system declares (« PV ») is also
@@ -46,7 +46,7 @@ function load() {
 }
 
 const fold = (text) => text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-const ARTICLES = /^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)/; // as generator/search.py
+const ARTICLES = /^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)/; // as generator/pipeline/search.py
 const bare = (text) => fold(text).replace(ARTICLES, "").trim();
 
 // Words one edit away (a letter changed, added, removed, or two swapped).

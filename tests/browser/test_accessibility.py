@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 from helpers import AXE, is_calculator, page_types
 
-from generator import schemas
+from generator.pipeline import schemas
 
 pytestmark = pytest.mark.browser
 

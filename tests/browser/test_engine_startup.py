@@ -13,13 +13,13 @@ import zipfile
 import pytest
 from playwright.sync_api import expect
 
-from generator.assets import engine_wheel
-from generator.build import check
-from generator.export import engine_data
+from generator.pipeline.assets import engine_wheel
+from generator.pipeline.build import check
+from generator.pipeline.export import engine_data
 
 # Modules a calculator's first answer has no use for: the `html` module's table of named
 # characters, importlib.resources' some ten modules, the dice tags' module.
-NOT_NEEDED = ("html", "html.entities", "importlib.resources", "generator.engine.des")
+NOT_NEEDED = ("html", "html.entities", "importlib.resources", "generator.engine.roll_tags")
 
 FIRST_ANSWER = """
 import json, sys

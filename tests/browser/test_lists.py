@@ -1,5 +1,5 @@
 """Issue 21, point 3: the GM's lists (page « Mes listes », assets/listes.js) and their
-cards (generator/cartes.py), in Debian's Chromium on the built site."""
+cards (generator/pipeline/cartes.py), in Debian's Chromium on the built site."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from helpers import AXE, fill_local_storage
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from generator import schemas
+from generator.pipeline import schemas
 
 pytestmark = pytest.mark.browser
 

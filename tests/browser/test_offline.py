@@ -12,7 +12,7 @@ from first_visit import BUDGET_BYTES, CACHED_ADDRESSES, PHONE, first_visit
 from helpers import exact
 from playwright.sync_api import expect
 
-from generator.offline import MANIFEST, spelled_size
+from generator.pipeline.offline import MANIFEST, spelled_size
 
 ENGINE_WAIT_MS = 180_000  # a cold Pyodide start while other builds load the machine
 

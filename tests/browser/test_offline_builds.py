@@ -21,7 +21,7 @@ import pytest
 from helpers import QuietHandler
 from playwright.sync_api import expect
 
-from generator.offline import MANIFEST, write_service_worker
+from generator.pipeline.offline import MANIFEST, write_service_worker
 
 pytestmark = pytest.mark.browser
 

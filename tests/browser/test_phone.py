@@ -89,7 +89,9 @@ def table_html(columns: int, index: bool = False) -> str:
     text += "|" + "---|" * columns + "\n| " + " | ".join("x" * columns) + " |\n"
     if index:
         text = f'<div class="srd-liste" markdown>\n\n{text}\n</div>'
-    return markdown.markdown(text, extensions=["tables", "md_in_html", "generator.tableaux"])
+    return markdown.markdown(
+        text, extensions=["tables", "md_in_html", "generator.pipeline.tableaux"]
+    )
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """What the table prints: a character sheet per system on one A4 page, computed by the
-engine (generator/engine/fiche.py, site_overrides/assets/fiche.js), and each system's GM
+engine (generator/engine/printout.py, site_overrides/assets/fiche.js), and each system's GM
 screen on landscape A4 pages it fills, in three columns (`ecran` in systeme.yaml,
 templates/ecran.md.j2).
 Printed to PDF in Chromium and read back with pypdf."""
@@ -13,11 +13,10 @@ from urllib.parse import urlencode
 import pytest
 from helpers import ROOT, repo_rules
 
-from generator import urls
-from generator.build import BuildFailed, check
-from generator.engine import character, fiche, registry
+from generator.engine import character, printout, registry, urls
 from generator.engine.results import Figures, Links, Text, format_number
 from generator.engine.typographie import texte
+from generator.pipeline.build import BuildFailed, check
 
 A4_PORTRAIT = (595, 842)  # points, rounded (Chromium's own A4 is a point larger)
 A4_LANDSCAPE = (842, 595)
@@ -69,9 +68,9 @@ def flat(text: str) -> str:
 
 @pytest.mark.parametrize("system,calc_id", sheet_calculators())
 def test_each_sheet_calculator_declares_a_printed_sheet(system, calc_id):
-    sheet = fiche.declaration(system, calc_id)
+    sheet = printout.declaration(system, calc_id)
     assert sheet is not None and sheet.genres, system
-    answer = fiche.sheet_html(
+    answer = printout.sheet_html(
         registry.get(system, calc_id), sheet, CHARACTERS[system], repo_rules()[system]
     )
     assert answer["ok"], answer
@@ -80,16 +79,16 @@ def test_each_sheet_calculator_declares_a_printed_sheet(system, calc_id):
 
 def test_a_sheet_refused_names_the_fields():
     calc = registry.get("divin6", "feuille")
-    answer = fiche.sheet_html(
-        calc, fiche.declaration("divin6", "feuille"), {"force": "x"}, repo_rules()["divin6"]
+    answer = printout.sheet_html(
+        calc, printout.declaration("divin6", "feuille"), {"force": "x"}, repo_rules()["divin6"]
     )
     assert not answer["ok"] and "force" in answer["errors"]
 
 
 def test_no_printed_sheet_for_a_calculator_that_is_not_a_sheet():
-    reply = json.loads(fiche.sheet_json("skillcraft", "test", "{}"))
+    reply = json.loads(printout.sheet_json("skillcraft", "test", "{}"))
     assert not reply["ok"] and "Pas de fiche à imprimer" in reply["message"]
-    assert fiche.declaration("reserve-d6", "reserve") is None
+    assert printout.declaration("reserve-d6", "reserve") is None
 
 
 # --- the GM screen's declaration ---------------------------------------------------------
@@ -137,7 +136,7 @@ def test_a_screen_of_two_panels_is_refused_by_the_schema(project):
 def screen_titles(system) -> list[str]:
     """What the screen of a system must show: its panels' titles, and the name of each
     declared entity, or the title given to a declared kind (its plural by default)."""
-    from generator import schemas
+    from generator.pipeline import schemas
 
     kinds = schemas.kinds(system.id)
     titles = []
@@ -309,7 +308,7 @@ def expected_on_sheet(system: str, calc_id: str) -> list[str]:
     checks = [b.text for b in outcome.blocks if hasattr(b, "failed") and b.failed]
     found += [text[:40] for text in warnings + checks]
     chosen = [item.page for b in outcome.blocks if isinstance(b, Links) for item in b.items]
-    for field, kind in fiche.declaration(system, calc_id).choix:
+    for field, kind in printout.declaration(system, calc_id).choix:
         if field in CHARACTERS[system]:
             chosen.append(urls.entity(system, kind, CHARACTERS[system][field]))
     assert chosen, system

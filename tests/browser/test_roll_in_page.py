@@ -11,8 +11,7 @@ import pytest
 from helpers import AXE, LEVEL, chi_square_p
 from playwright.sync_api import Page, expect
 
-from generator import urls
-from generator.engine import des
+from generator.engine import roll_tags, urls
 
 pytestmark = pytest.mark.browser
 
@@ -186,8 +185,8 @@ def test_the_page_rolls_follow_the_exact_law_and_a_biased_roll_fails(browser, se
     context = browser.new_context(bypass_csp=True)  # the biased roller is built from text
     page = context.new_page()
     page.goto(server + DICE_PAGE)
-    terms = [[t.sign, t.count, t.faces] for t in des.parse(CHECKED)]
-    law = des.law(des.parse(CHECKED))
+    terms = [[t.sign, t.count, t.faces] for t in roll_tags.parse(CHECKED)]
+    law = roll_tags.law(roll_tags.parse(CHECKED))
     for draw, fair in ((None, True), (ROUNDED, False)):
         counts = rolled_counts(page, terms, draw)
         assert set(counts) <= set(law) and sum(counts.values()) == ROLLS

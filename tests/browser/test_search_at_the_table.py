@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import error_free_page
 
-from generator import systems, urls
-from generator.engine import registry
+from generator import systems
+from generator.engine import registry, urls
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from helpers import copy_project, serving
 
-from generator import serve_live
-from generator.errors import Problems
+from generator.pipeline.errors import Problems
+from generator.serve import live as serve_live
 
 
 def test_inject_puts_the_script_before_the_end_of_the_body():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator import csp
+from generator.pipeline import csp
 
 
 def test_every_built_page_starts_its_head_with_the_policy(site):

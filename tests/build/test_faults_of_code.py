@@ -24,7 +24,7 @@ def only(found: list[str]) -> str:
 
 
 def test_a_template_bug_is_reported_at_the_template(code):
-    template = "generator/systems/skillcraft/templates/talent.md.j2"
+    template = "generator/systems/skillcraft/publication/templates/talent.md.j2"
     edit(code, template, "{% block fields %}\n", "{% block fields %}\n{{ e.inexistant }}\n")
     said = only(checked(code))
     assert said.startswith(f"{template}:{line_of(code, template, 'e.inexistant')}: gabarit : ")
@@ -33,7 +33,7 @@ def test_a_template_bug_is_reported_at_the_template(code):
 
 
 def test_a_trailing_comma_in_a_schema_is_named_at_its_line(code):
-    schema = f"{PACKAGE}/schemas/formule.json"
+    schema = f"{PACKAGE}/publication/schemas/formule.json"
     edit(code, schema, '"Formule retenue"\n', '"Formule retenue",\n')
     said = only(checked(code))
     line = line_of(code, schema, '"Formule retenue",')
@@ -60,8 +60,8 @@ def test_a_compute_function_that_does_not_take_its_fields(code):
     assert said.endswith("corrigez ce fichier")
 
 
-def test_a_condition_without_site_py(code):
-    schema = f"{PACKAGE}/schemas/competence.json"
+def test_a_condition_without_its_sentence_function(code):
+    schema = f"{PACKAGE}/publication/schemas/competence.json"
     data = json.loads((code / schema).read_text())
     data["properties"]["exemple"]["x-rendu"] = "condition"
     (code / schema).write_text(json.dumps(data, ensure_ascii=False, indent=2))
@@ -70,11 +70,11 @@ def test_a_condition_without_site_py(code):
     assert said.startswith(
         f"{schema}:{line}: « x-rendu: condition » demande une fonction condition"
     ), said
-    assert "reserve_d6/site.py" in said
+    assert "reserve_d6/publication/__init__.py" in said
 
 
 def test_a_property_without_title_is_refused(code):
-    schema = f"{PACKAGE}/schemas/competence.json"
+    schema = f"{PACKAGE}/publication/schemas/competence.json"
     data = json.loads((code / schema).read_text())
     del data["properties"]["description"]["title"]
     (code / schema).write_text(json.dumps(data, ensure_ascii=False, indent=2))
@@ -97,7 +97,7 @@ def test_a_misnamed_package_is_said_once(code):
 
 def test_a_threshold_among_several_references_is_a_warning_at_its_line(code):
     """`check` passes, but says where a schema's `x-seuil` would serve several references."""
-    schema = "generator/systems/divin6/schemas/atout.json"
+    schema = "generator/systems/divin6/publication/schemas/atout.json"
     edit(
         code,
         schema,

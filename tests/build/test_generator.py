@@ -9,9 +9,9 @@ import pytest
 from helpers import ROOT, edit, line_of, problems_of
 from jsonschema import Draft202012Validator
 
-from generator.build import build, check
 from generator.engine.typographie import texte
-from generator.errors import BuildFailed
+from generator.pipeline.build import build, check
+from generator.pipeline.errors import BuildFailed
 
 # --- the real site -----------------------------------------------------------------
 
@@ -419,7 +419,7 @@ def test_a_byte_order_mark_is_accepted_in_chapters_and_data(project):
 def test_quotes_and_backslashes_in_a_name_keep_the_page_whole(project, tmp_path):
     import yaml
 
-    from generator.build import generate
+    from generator.pipeline.build import generate
 
     edit(
         project,
@@ -565,7 +565,7 @@ def test_the_offline_manifest_holds_each_cached_files_hash_and_sw_js_the_manifes
     import hashlib
     import re
 
-    from generator.offline import write_service_worker
+    from generator.pipeline.offline import write_service_worker
 
     files = {
         "index.html": "accueil",

@@ -10,9 +10,10 @@ import re
 import pytest
 from helpers import ROOT
 
-from generator import schemas, urls
-from generator.build import check
+from generator.engine import urls
 from generator.engine.typographie import texte
+from generator.pipeline import schemas
+from generator.pipeline.build import check
 
 CORPUS = check(ROOT)[0]
 

@@ -1,6 +1,6 @@
 """`serve`'s incremental rebuilds write the site a full build writes (issue 23): after a
 series of edits, each rebuilt in part, the tree is byte for byte a full build's, made by a
-fresh process (nothing kept from the rebuilds: generator/cache.py)."""
+fresh process (nothing kept from the rebuilds: generator/pipeline/cache.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from helpers import ROOT, copy_project
 
-from generator.incremental import Builder
+from generator.serve.incremental import Builder
 
 SITE_URL = "http://127.0.0.1:8000/"
 TALENTS = "data/skillcraft/talent.tiers-1.yaml"
@@ -21,7 +21,7 @@ CHAPTER = "content/skillcraft/combat.md"
 FULL = """
 import sys
 from pathlib import Path
-from generator.build import build
+from generator.pipeline.build import build
 project, site, work = map(Path, sys.argv[1:4])
 build(project, site=site, work=work, site_url=sys.argv[4])
 """

@@ -5,8 +5,8 @@ import re
 
 from helpers import ROOT
 
-from generator.build import check
-from generator.notes import page_notes
+from generator.pipeline.build import check
+from generator.pipeline.notes import page_notes
 
 NOTE_BOX = re.compile(r'class="admonition note|<details class="note')
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from generator.offline import MANIFEST, spelled_size
+from generator.pipeline.offline import MANIFEST, spelled_size
 
 
 def full_copy_size(site) -> str:

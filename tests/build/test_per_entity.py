@@ -1,5 +1,5 @@
 """What is made from one entity (its page, its finder row, its card) is kept from one
-judgement to the next (`serve`, generator/per_entity.py) only when nothing it read has
+judgement to the next (`serve`, generator/pipeline/per_entity.py) only when nothing it read has
 changed: what is built again is what a fresh process builds, after edits chosen from the
 data of every system: its most cited entity renamed, cited once more from another
 entity's summary and from a chapter."""
@@ -13,13 +13,13 @@ import sys
 import yaml
 from helpers import ROOT
 
-from generator import cache, per_entity
-from generator.build import generate_files, judge
+from generator.pipeline import cache, per_entity
+from generator.pipeline.build import generate_files, judge
 
 COLD = """
 import pickle, sys
 from pathlib import Path
-from generator.build import generate_files
+from generator.pipeline.build import generate_files
 files = generate_files(Path(sys.argv[1]))[1]
 files = {path: content for path, content in files.items() if not path.startswith("assets/pyodide/")}
 Path(sys.argv[2]).write_bytes(pickle.dumps(files))

@@ -135,7 +135,7 @@ def test_the_trimmed_standard_library_holds_every_module_the_engine_imports(site
 
 
 def test_every_shipped_python_file_compiles_without_its_documentation(site):
-    """The stdlib travels without comments and docstrings (generator/pysource.py): Pyodide's
+    """The stdlib travels without comments and docstrings (generator/pipeline/pysource.py): Pyodide's
     own Python compiles every one of those files."""
     code = (
         "import zipfile, glob, sys, json\n"

@@ -10,8 +10,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from generator import urls
-from generator.engine import registry
+from generator.engine import registry, urls
 
 CALCULATORS = registry.all_calculators()
 

@@ -11,7 +11,8 @@ import sys
 
 from helpers import SCAFFOLDED
 
-from generator import systems, urls
+from generator import systems
+from generator.engine import urls
 
 PACKAGE = systems.package_of(SCAFFOLDED)
 GIFTS = ("don-d-exemple", "don-avance")
@@ -45,9 +46,9 @@ def test_the_command_writes_every_part_and_check_passes_at_once(scaffolded):
         f"data/{SCAFFOLDED}/systeme.yaml",
         f"data/{SCAFFOLDED}/don.yaml",
         f"content/{SCAFFOLDED}/resolution.md",
-        f"generator/systems/{PACKAGE}/schemas/don.json",
-        f"generator/systems/{PACKAGE}/templates/don.md.j2",
-        f"generator/systems/{PACKAGE}/site.py",
+        f"generator/systems/{PACKAGE}/publication/schemas/don.json",
+        f"generator/systems/{PACKAGE}/publication/templates/don.md.j2",
+        f"generator/systems/{PACKAGE}/publication/__init__.py",
         f"generator/systems/{PACKAGE}/rules.py",
         f"generator/systems/{PACKAGE}/calculators.py",
         f"tests/unit/test_{PACKAGE}_calculators.py",
@@ -86,7 +87,9 @@ def test_the_new_system_s_entities_are_rows_of_the_finder(scaffolded):
     own = {row["i"]: row for row in rows if row["s"] == SCAFFOLDED}
     assert set(own) == {f"{SCAFFOLDED}/don/{gift}" for gift in GIFTS}
     advanced = own[f"{SCAFFOLDED}/don/don-avance"]
-    assert advanced["c"] == "Avoir le don Don d'exemple."  # the sentence of its site.py
+    assert (
+        advanced["c"] == "Avoir le don Don d'exemple."
+    )  # the sentence of its publication/__init__.py
     assert advanced["q"] == [[[f"{SCAFFOLDED}/don/don-d-exemple", None]]]
     assert advanced["f"] == {"Jet": "2d6+1"}
 
@@ -96,9 +99,9 @@ def test_its_calculator_computes_in_the_engine(scaffolded):
     code = (
         "import generator.systems\n"
         "from pathlib import Path\n"
-        "from generator.build import check\n"
+        "from generator.pipeline.build import check\n"
         "from generator.engine import registry\n"
-        "from generator.export import engine_data, engine_rules\n"
+        "from generator.pipeline.export import engine_data, engine_rules\n"
         f"rules = engine_rules(engine_data(check(Path.cwd())[0]))[{SCAFFOLDED!r}]\n"
         f"outcome = registry.get({SCAFFOLDED!r}, 'chances').run({{'don': 'don-avance', "
         "'seuil': '9'}, rules)\n"

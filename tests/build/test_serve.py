@@ -14,8 +14,8 @@ import pytest
 from helpers import copy_project
 from watchdog.events import FileModifiedEvent
 
-from generator import serve_live
-from generator.serve import Rebuild, Server, Watcher
+from generator.serve import live as serve_live
+from generator.serve.server import Rebuild, Server, Watcher
 
 
 @pytest.fixture

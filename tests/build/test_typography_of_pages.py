@@ -150,8 +150,9 @@ def test_a_field_with_no_value_is_left_out_not_written_aucune(site, root):
     (`null`) has no line on its entity's fact sheet."""
     from html import escape
 
-    from generator import schemas, urls
-    from generator.build import check
+    from generator.engine import urls
+    from generator.pipeline import schemas
+    from generator.pipeline.build import check
 
     corpus, _ = check(root)
     found, checked = [], 0

@@ -1,28 +1,24 @@
-"""The pipeline's cache (generator/cache.py) rests on one invariant: what a system
+"""The pipeline's cache (generator/pipeline/cache.py) rests on one invariant: what a system
 contributes is made of its own files. A step that reads outside its system raises."""
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 from helpers import ROOT
+from import_graph import graph
 
-from generator import per_entity
-from generator.build import judge
-from generator.links import Links, _own_pages_only
+from generator.pipeline import per_entity
+from generator.pipeline.build import judge
+from generator.pipeline.links import Links, _own_pages_only
 
 
 def test_only_the_cache_layer_keeps_anything_between_judgements():
-    generator = pathlib.Path(ROOT / "generator")
-    importers = [
-        path.relative_to(ROOT).as_posix()
-        for path in generator.rglob("*.py")
-        if "import Memo" in path.read_text(encoding="utf-8")
-        or "from .cache import" in path.read_text(encoding="utf-8")
-        or "from . import cache" in path.read_text(encoding="utf-8")
-    ]
-    assert importers == ["generator/build.py"]
+    importers = sorted(
+        name
+        for name, imported in graph().items()
+        if "generator.pipeline.cache" in imported and name != "generator.pipeline.cache"
+    )
+    assert importers == ["generator.pipeline.build"]
 
 
 def test_a_system_page_that_reads_the_corpus_raises():

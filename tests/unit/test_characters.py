@@ -22,7 +22,7 @@ from jsonschema import Draft202012Validator
 from generator.engine import api, character, registry
 from generator.engine.character import CharacterError
 from generator.engine.typographie import texte
-from generator.sources import TYPED_LINE
+from generator.pipeline.sources import TYPED_LINE
 from generator.systems.skillcraft import planner
 
 FIXTURE = ROOT / "tests" / "characters.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import edit, problems_of
 
-from generator import csp, markdown_safety
+from generator.pipeline import csp, markdown_safety
 
 # One line each, as a writer could type them; each must be refused at its own line.
 MALICIOUS_LINES = [

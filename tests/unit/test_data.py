@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import check
+from generator.pipeline.build import check
 from generator.systems.reserve_d6 import calculators as reserve_d6
 
 # The source texts are not part of the repository: a maintainer points at them on purpose,

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from generator.build import check
+from generator.pipeline.build import check
 
 
 @pytest.fixture(scope="module")

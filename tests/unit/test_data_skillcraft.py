@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import check
+from generator.pipeline.build import check
 
 SOURCES = os.environ.get("SRD_SOURCES")
 

@@ -3,8 +3,8 @@
 import pytest
 from helpers import repo_rules
 
-from generator.build import check
 from generator.engine import registry
+from generator.pipeline.build import check
 from generator.systems.talon import health as talon_health
 
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from generator.build import check
+from generator.pipeline.build import check
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,8 @@ import pytest
 import yaml
 from helpers import ROOT
 
-from generator import editor, systems
+from generator import systems
+from generator.pipeline import editor
 
 
 def _data_files() -> list[str]:

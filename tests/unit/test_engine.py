@@ -12,7 +12,6 @@ import icepool
 import pytest
 from helpers import repo_rules
 
-from generator import assets
 from generator.engine import api, registry
 from generator.engine.imbrication import too_deep
 from generator.engine.inputs import DecimalInput, InputError, IntInput, TextInput
@@ -26,6 +25,7 @@ from generator.engine.results import (
     variance,
     visible_rows,
 )
+from generator.pipeline import assets
 from generator.systems.divin6 import dice as divin
 from generator.systems.reserve_d6 import calculators as r
 

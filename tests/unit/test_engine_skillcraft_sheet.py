@@ -44,7 +44,7 @@ def texts(blocks) -> list[str]:
 def test_justinien_attributes_match_the_book_field_by_field(rules):
     blocks = run("fiche", {}, rules)
     attributes = table(blocks, "Attributs")
-    book = {row[0]: row[1:] for row in rules.personnage.book_example}
+    book = {row[0]: row[1:] for row in rules.book_example}
     assert len(book) == 7
     for name, (score, modifier, _stat, _effectif) in book.items():
         assert attributes[name][5] == score, name
@@ -59,7 +59,7 @@ def test_justinien_attributes_match_the_book_field_by_field(rules):
 def test_justinien_statistics_and_the_books_discrepancy(rules):
     blocks = run("fiche", {}, rules)
     stats = table(blocks, "Statistiques")
-    book = {row[3]: row[4] for row in rules.personnage.book_example}
+    book = {row[3]: row[4] for row in rules.book_example}
     computed = {name: row[4] for name, row in stats.items()}
     # Four statistics agree with the book; Force, Précision, Puissance follow chapter 3.
     for name in ("Apprentissage", "Renom", "Initiative", "Constitution"):
@@ -262,7 +262,7 @@ def test_heaviest_sheet_is_computed(rules):
     query = {
         "experience": "999999",
         "progression": ", ".join(["vigueur", "agilite"] * 10),
-        "talents": ",".join(rules.personnage.talents),
+        "talents": ",".join(rules.talents_by_tier),
         "tiers": "3",
     }
     start = time.perf_counter()

@@ -60,8 +60,8 @@ def test_the_builder_rebuilds_every_example_spell_from_its_page_link(root):
     outside the steps (−3; −70 past 100 km)."""
     from urllib.parse import parse_qsl
 
-    from generator.build import check
-    from generator.systems.undesix.site import FILTERS
+    from generator.pipeline.build import check
+    from generator.systems.undesix.publication import FILTERS
 
     corpus, _ = check(root)
     calc = registry.get("undesix", "sort")
@@ -248,7 +248,7 @@ def test_reaction_time_never_goes_below_zero():
 
 def test_a_1_takes_at_least_one_point_with_the_fiche_8_formula_too(root):
     """Issue 22: l. 57 leaves the Fiche 8 formula open; the site applies it (note)."""
-    from generator.build import check
+    from generator.pipeline.build import check
 
     # PHY 2, no weapon, CA 5: margin + weapon − CA is below 0 on every die; a 1 still
     # takes 1 point.

@@ -6,8 +6,8 @@ import copy
 import pytest
 from helpers import edit, problems_of
 
-from generator.corpus import MAX_FILE_BYTES, MAX_ID_LENGTH
-from generator.yamlload import MAX_DEPTH
+from generator.pipeline.corpus import MAX_FILE_BYTES, MAX_ID_LENGTH
+from generator.pipeline.yamlload import MAX_DEPTH
 
 
 def line_of(project, relative, needle):
@@ -164,8 +164,8 @@ def test_the_planner_stops_on_a_loop_instead_of_running_forever():
     rules = repo_rules()["skillcraft"]
     talents = dict(rules.talents)
     a, b = "acrobaties", "armes-improvisees"
-    talents[a] = dataclasses.replace(talents[a], requires=b)
-    talents[b] = dataclasses.replace(talents[b], requires=a)
+    talents[a] = dataclasses.replace(talents[a], prerequisite=b)
+    talents[b] = dataclasses.replace(talents[b], prerequisite=a)
     looping = dataclasses.replace(rules, talents=talents)
     outcome = registry.get("skillcraft", "planificateur").run({"cible": a}, looping)
     assert "Prérequis en boucle" in outcome.errors["cible"], outcome
@@ -174,9 +174,9 @@ def test_the_planner_stops_on_a_loop_instead_of_running_forever():
 def test_the_talent_trees_lose_no_talent_without_a_word():
     from helpers import ROOT
 
-    from generator.corpus import load_corpus
-    from generator.errors import Problems
-    from generator.systems.skillcraft import site
+    from generator.pipeline.corpus import load_corpus
+    from generator.pipeline.errors import Problems
+    from generator.systems.skillcraft import publication as site
 
     # A copy: the loaded system is kept for the next loads (serve), never changed.
     system = copy.deepcopy(load_corpus(ROOT, Problems(ROOT)).systems["skillcraft"])

@@ -2,9 +2,9 @@
 
 import pytest
 
-from generator import finder
-from generator.build import check
-from generator.links import Links
+from generator.pipeline import finder
+from generator.pipeline.build import check
+from generator.pipeline.links import Links
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,7 @@ def test_a_column_read_from_a_list_shows_its_values(root, rows):
     """A column of one value per item of a list (the XP cost of each level of a Talon
     atout) is in the row, so a card prints it rather than the raw printed cost
     (« Coût imprimé (XP) : (X) -0/15/20/40 »)."""
-    from generator import schemas
+    from generator.pipeline import schemas
 
     corpus, _ = check(root)
     checked = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import BuildFailed, check
+from generator.pipeline.build import BuildFailed, check
 
 
 @pytest.fixture(scope="module")

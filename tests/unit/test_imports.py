@@ -1,42 +1,54 @@
-"""The import graph of the generator (issue 35): the engine never imports the systems
-(their package hands itself down, `registry.use`), and no module imports itself back
-through others."""
+"""The import graph of the generator (issue 35): each folder is a runtime, and a layer
+imports only the layers under it; the engine never imports the systems (their package
+hands itself down, `registry.use`), and no module imports itself back through others."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
+import io
+import re
+import zipfile
 
-from helpers import ROOT
+from import_graph import graph
 
-PACKAGE = ROOT / "generator"
+from generator.pipeline import assets
 
-
-def _module(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _imports(path: Path) -> set[str]:
-    """The generator modules `path` imports, at its top or inside a function."""
-    here = _module(path).split(".")
-    package = here if path.name == "__init__.py" else here[:-1]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            name = ".".join(base + ([node.module] if node.module else []))
-            found.add(name)
-            found.update(f"{name}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return {name for name in found if name.startswith("generator")}
+# Top to bottom: a module may import its own layer and those below it, never one above.
+# The engine and the systems' rule code ship to the browser; the rest is build side.
+LAYERS = (
+    ("cli", r"generator(\.cli|\.__main__)?"),
+    ("serve", r"generator\.serve(\..*)?"),
+    ("pipeline", r"generator\.pipeline(\..*)?"),
+    ("publication", r"generator\.systems\.\w+\.publication(\..*)?"),
+    ("hooks", r"generator\.hooks(\..*)?"),
+    ("systems", r"generator\.systems(\..*)?"),
+    ("engine", r"generator\.engine(\..*)?"),
+)
 
 
-def graph() -> dict[str, set[str]]:
-    paths = list(PACKAGE.rglob("*.py"))
-    modules = {_module(p): p for p in paths}
-    return {name: _imports(path) & set(modules) for name, path in modules.items()}
+def layer(module: str) -> int:
+    return next(n for n, (_, pattern) in enumerate(LAYERS) if re.fullmatch(pattern, module))
+
+
+def test_every_module_is_in_a_layer_and_imports_none_above_it():
+    upward = [
+        f"{name} ({LAYERS[layer(name)][0]}) → {imported} ({LAYERS[layer(imported)][0]})"
+        for name, imports in sorted(graph().items())
+        for imported in sorted(imports)
+        if imported != "generator" and layer(imported) < layer(name)
+    ]
+    assert upward == []
+
+
+def test_the_wheel_ships_the_two_browser_layers_and_nothing_of_the_build():
+    with zipfile.ZipFile(io.BytesIO(assets.engine_wheel({})[1])) as wheel:
+        shipped = {
+            name[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+            for name in wheel.namelist()
+            if name.endswith(".py")
+        }
+    browser = {name for name in graph() if layer(name) >= layer("generator.systems")}
+    assert "generator.engine.urls" in browser and "generator.systems.talon.rules" in browser
+    assert shipped == browser | {"generator"}
 
 
 def test_the_engine_never_imports_the_systems():

@@ -1,5 +1,5 @@
 """MkDocs by its public interface, save one adapter (docs/decisions.md, « MkDocs : une
-construction complète publique, un seul adaptateur pour `serve` »): generator/mkdocs_run.py
+construction complète publique, un seul adaptateur pour `serve` »): generator/hooks/mkdocs_run.py
 is the only module that reaches MkDocs' private names, and those are the ones it was
 written against. A new MkDocs that changes any of them fails here, before `serve` renders
 a page differently from a full build."""
@@ -13,7 +13,7 @@ import re
 
 from helpers import ROOT
 
-ADAPTER = "generator/mkdocs_run.py"
+ADAPTER = "generator/hooks/mkdocs_run.py"
 
 # The private names the adapter uses, and a digest of their source in MkDocs 1.6.1.
 PRIVATE = {

@@ -28,8 +28,8 @@ def test_a_section_that_names_nothing_is_refused_at_its_line(project):
 def test_a_chapters_notes_come_in_reading_order(root):
     """Notes are numbered as the reader meets their places (Divin's combat chapter read
     « note 3, 4, 1, 2 »): by the heading each names, those naming none last."""
-    from generator.anchors import chapter_anchors
-    from generator.build import check
+    from generator.pipeline.anchors import chapter_anchors
+    from generator.pipeline.build import check
 
     corpus, _ = check(root)
     found = []

@@ -4,8 +4,9 @@ authors' own (`origine` in systeme.yaml); its pages say which, and an original s
 
 from helpers import edit, problems_of
 
-from generator import editor, urls
-from generator.build import judge
+from generator.engine import urls
+from generator.pipeline import editor
+from generator.pipeline.build import judge
 
 SYSTEM = "reserve-d6"
 

@@ -1,8 +1,8 @@
-"""Sources shipped to the browser without their documentation (generator/pysource.py)."""
+"""Sources shipped to the browser without their documentation (generator/pipeline/pysource.py)."""
 
 import ast
 
-from generator.pysource import without_docs
+from generator.pipeline.pysource import without_docs
 
 SOURCE = b'''"""Module doc."""
 import os  # why

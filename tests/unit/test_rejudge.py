@@ -14,17 +14,17 @@ import pytest
 import yaml
 from helpers import ROOT
 
-from generator import schemas, yamlload
-from generator.build import judge
-from generator.cache import load_corpus
-from generator.errors import BuildFailed, Problems
+from generator.pipeline import schemas, yamlload
+from generator.pipeline.build import judge
+from generator.pipeline.cache import load_corpus
+from generator.pipeline.errors import BuildFailed, Problems
 
 COLD = """
 import json, sys
 from pathlib import Path
-from generator.build import judge
-from generator.corpus import load_corpus
-from generator.errors import BuildFailed
+from generator.pipeline.build import judge
+from generator.pipeline.corpus import load_corpus
+from generator.pipeline.errors import BuildFailed
 try:
     pages, problems = judge(Path(sys.argv[1]))[3], []
 except BuildFailed as failure:

@@ -12,9 +12,9 @@ import icepool
 import pytest
 from helpers import LEVEL, ROOT, chi_square_p, repo_rules, upper_gamma
 
-from generator.anchors import TAG
-from generator.engine import api, des, registry, tirage
+from generator.engine import api, registry, roll_tags, tirage
 from generator.engine.results import signed
+from generator.pipeline.anchors import TAG
 
 ROLLS = 10_000
 # Every resolution calculator (one that rolls: `issues`) is tested on its defaults; these
@@ -167,8 +167,8 @@ def test_every_dice_tag_of_the_data_is_an_expression_the_engine_reads():
     tags = dice_tags()
     assert len(tags) > 250  # the expressions of the text are tagged (scripts/baliser_des.py)
     for where, expression in tags:
-        terms = des.parse(expression)
-        assert sum(des.law(terms).values()) == 1, where
+        terms = roll_tags.parse(expression)
+        assert sum(roll_tags.law(terms).values()) == 1, where
 
 
 @pytest.mark.parametrize(
@@ -182,7 +182,7 @@ def test_every_dice_tag_of_the_data_is_an_expression_the_engine_reads():
     ],
 )
 def test_a_dice_expression_has_its_exact_law(expression, low, high, mean):
-    written = des.page_data(expression)
+    written = roll_tags.page_data(expression)
     assert (written["minimum"], written["maximum"], written["moyenne"]) == (low, high, mean)
     assert [row[0] for row in written["totaux"]] == list(range(low, high + 1))
 
@@ -190,7 +190,7 @@ def test_a_dice_expression_has_its_exact_law(expression, low, high, mean):
 def icepool_law(expression: str) -> dict[int, Fraction]:
     """The law of an expression, by icepool (independent of the engine)."""
     total = icepool.Die([0])
-    for term in des.parse(expression):
+    for term in roll_tags.parse(expression):
         part = term.count @ icepool.d(term.faces) if term.count else icepool.Die([term.faces])
         total = total + part if term.sign > 0 else total - part
     return {o: Fraction(q, total.denominator()) for o, q in total.items()}
@@ -198,16 +198,16 @@ def icepool_law(expression: str) -> dict[int, Fraction]:
 
 # The largest laws the limits allow: most dice, most faces, most totals, and a mixture.
 AT_THE_LIMITS = [
-    f"{des.MAX_DICE}d{(des.MAX_TOTALS - 1) // des.MAX_DICE + 1}",
-    f"1d{des.MAX_FACES}",
-    f"{des.MAX_DICE // 2}d{(des.MAX_TOTALS - 1) // (des.MAX_DICE // 2) + 1}",
-    f"{des.MAX_DICE - 3}d12 − 1d100 + 2d150 − {des.MAX_NUMBER}",
+    f"{roll_tags.MAX_DICE}d{(roll_tags.MAX_TOTALS - 1) // roll_tags.MAX_DICE + 1}",
+    f"1d{roll_tags.MAX_FACES}",
+    f"{roll_tags.MAX_DICE // 2}d{(roll_tags.MAX_TOTALS - 1) // (roll_tags.MAX_DICE // 2) + 1}",
+    f"{roll_tags.MAX_DICE - 3}d12 − 1d100 + 2d150 − {roll_tags.MAX_NUMBER}",
 ]
 
 
 @pytest.mark.parametrize("expression", ["2d6", "3d6+4", "1d4−2d6+1", "11d10", *AT_THE_LIMITS])
 def test_the_law_of_an_expression_is_icepools(expression):
-    assert des.law(des.parse(expression)) == icepool_law(expression)
+    assert roll_tags.law(roll_tags.parse(expression)) == icepool_law(expression)
 
 
 @pytest.mark.parametrize("expression", AT_THE_LIMITS)
@@ -215,9 +215,9 @@ def test_the_largest_laws_allowed_are_written_at_once(expression):
     """The build writes each tag's law: none of those the limits allow may hold it up (the
     50 ms measure is in make bench; 30 s here would mean stuck, on any machine)."""
     start = time.perf_counter()
-    written = des.page_data(expression)
+    written = roll_tags.page_data(expression)
     assert time.perf_counter() - start < 30, expression
-    assert len(written["totaux"]) <= des.MAX_TOTALS
+    assert len(written["totaux"]) <= roll_tags.MAX_TOTALS
 
 
 @pytest.mark.parametrize(
@@ -227,30 +227,30 @@ def test_the_largest_laws_allowed_are_written_at_once(expression):
         ("2d6+", "invalide"),
         ("0d6", "zéro dé"),
         ("d1", "de 2 à"),
-        (f"{des.MAX_DICE + 1}d2", f"{des.MAX_DICE} dés au plus"),
+        (f"{roll_tags.MAX_DICE + 1}d2", f"{roll_tags.MAX_DICE} dés au plus"),
         ("5", "sans dé"),
         ("2d6 3", "invalide"),
-        ("10d1000", f"{des.MAX_TOTALS} au plus"),
+        ("10d1000", f"{roll_tags.MAX_TOTALS} au plus"),
         ("100d100", "dés au plus"),
         ("100d1000", "dés au plus"),
         ("1d" + "9" * 5000, "caractères au plus"),
         ("1d6+" + "9" * 4400, "caractères au plus"),
         ("1d6" + "+1" * 120, "caractères au plus"),  # 243 characters
-        (f"1d6+{des.MAX_NUMBER + 1}", f"vaut {des.MAX_NUMBER} au plus"),
+        (f"1d6+{roll_tags.MAX_NUMBER + 1}", f"vaut {roll_tags.MAX_NUMBER} au plus"),
     ],
 )
 def test_a_bad_dice_expression_is_refused_in_french(bad, why):
-    with pytest.raises(des.DiceError) as refused:
-        des.parse(bad)
+    with pytest.raises(roll_tags.DiceError) as refused:
+        roll_tags.parse(bad)
     message = str(refused.value)
     assert message.startswith("expression de dés « ") and why in message
     assert len(message) < 200  # a long expression is quoted by its start only
 
 
 def test_an_expression_at_the_length_limit_is_read():
-    expression = "1d6" + "+1" * ((des.MAX_LENGTH - 3) // 2)
-    assert len(expression) <= des.MAX_LENGTH
-    assert des.page_data(expression)["minimum"] == 1 + (des.MAX_LENGTH - 3) // 2
+    expression = "1d6" + "+1" * ((roll_tags.MAX_LENGTH - 3) // 2)
+    assert len(expression) <= roll_tags.MAX_LENGTH
+    assert roll_tags.page_data(expression)["minimum"] == 1 + (roll_tags.MAX_LENGTH - 3) // 2
 
 
 # --- rolls played by the rules: the Talon's lames, Divin's point of Destin --------------

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from helpers import ROOT
 
-from generator import cli, scaffold
+from generator import cli
+from generator.pipeline import scaffold
 
 
 def _said(capsys, *args: str) -> tuple[int, str]:

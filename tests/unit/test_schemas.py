@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import schemas
+from generator.pipeline import schemas
 
 
 def _properties(node: dict, path: tuple = ()):

@@ -1,10 +1,10 @@
-"""What the search box reads besides Pagefind's index (generator/search.py)."""
+"""What the search box reads besides Pagefind's index (generator/pipeline/search.py)."""
 
 from helpers import edit, line_of, problems_of
 
-from generator.corpus import load_corpus
-from generator.errors import Problems
-from generator.search import abbreviations, fold, synonyms, title_key, titles, vocabulary
+from generator.pipeline.corpus import load_corpus
+from generator.pipeline.errors import Problems
+from generator.pipeline.search import abbreviations, fold, synonyms, title_key, titles, vocabulary
 
 
 def test_titles_match_whatever_the_accents_case_and_article():

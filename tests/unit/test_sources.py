@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from helpers import edit, problems_of
 
-from generator import schemas, sources
-from generator.anchors import TAG
-from generator.build import check
-from generator.links import strings_in
+from generator.pipeline import schemas, sources
+from generator.pipeline.anchors import TAG
+from generator.pipeline.build import check
+from generator.pipeline.links import strings_in
 
 
 # --- the checks that keep typed references out ------------------------------------------

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator import systems, urls
-from generator.build import check
+from generator import systems
+from generator.engine import urls
 from generator.engine.inputs import IntInput
 from generator.engine.registry import Calculator
-from generator.export import engine_data, engine_rules
-from generator.pages import Renderer
+from generator.pipeline.build import check
+from generator.pipeline.export import engine_data, engine_rules
+from generator.pipeline.pages import Renderer
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +49,7 @@ def test_talon_prerequisites_feed_required_by(checked):
 
 
 def test_divin6_condition_sentence():
-    condition = systems.module("divin6", "site").condition
+    condition = systems.module("divin6", systems.PUBLICATION).condition
     text = condition(
         {
             "prerequis": {

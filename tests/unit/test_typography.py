@@ -144,7 +144,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = [
     *sorted((ROOT / "site_overrides" / "assets").glob("*.js")),
     *sorted((ROOT / "generator" / "direct").glob("*.js")),
-    ROOT / "generator" / "templates" / "sw.js",
+    ROOT / "generator" / "pipeline" / "templates" / "sw.js",
 ]
 
 

@@ -1,4 +1,4 @@
-"""The schema vocabulary (generator/vocabulary.py) is the code's: every `"x-…"` string the
+"""The schema vocabulary (generator/pipeline/vocabulary.py) is the code's: every `"x-…"` string the
 generator reads is declared there, every declared keyword is read, every keyword a schema
 uses is known, and docs/schema-vocabulaire.md is written from it."""
 
@@ -10,7 +10,8 @@ import re
 
 from helpers import ROOT
 
-from generator import schemas, systems, vocabulary
+from generator import systems
+from generator.pipeline import schemas, vocabulary
 
 GENERATOR = ROOT / "generator"
 KEYWORD = re.compile(r"x-[a-z]+(?:-[a-z]+)*")
@@ -32,7 +33,10 @@ def _literals() -> dict[str, list[str]]:
 def _used_in_schemas() -> dict[str, set[str]]:
     """{keyword: schema files} of every `x-…` key written in a schema of the project."""
     found: dict[str, set[str]] = {}
-    files = [*(GENERATOR / "schemas").glob("*.json"), *systems.FOLDER.glob("*/schemas/*.json")]
+    files = [
+        *(GENERATOR / "pipeline" / "schemas").glob("*.json"),
+        *systems.FOLDER.glob("*/publication/schemas/*.json"),
+    ]
 
     def walk(node: object, name: str) -> None:
         if isinstance(node, dict):
@@ -51,7 +55,9 @@ def _used_in_schemas() -> dict[str, set[str]]:
 
 def test_every_keyword_read_by_the_code_is_declared():
     unknown = {k: w for k, w in _literals().items() if k not in vocabulary.BY_NAME}
-    assert not unknown, f"mots-clés lus mais absents de generator/vocabulary.py : {unknown}"
+    assert not unknown, (
+        f"mots-clés lus mais absents de generator/pipeline/vocabulary.py : {unknown}"
+    )
 
 
 def test_every_declared_keyword_is_read_by_the_code():

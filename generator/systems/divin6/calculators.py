@@ -5,13 +5,20 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from ... import urls
-from ...engine.character import SHEET, score_inputs
-from ...engine.inputs import BoolInput, ChoiceInput, DecimalInput, FieldError, IntInput, TextInput
-from ...engine.law import Law
-from ...engine.names import require_known, slug, unknown
-from ...engine.registry import Calculator, ShownWhen
-from ...engine.results import (
+from generator.engine import urls
+from generator.engine.character import SHEET, score_inputs
+from generator.engine.inputs import (
+    BoolInput,
+    ChoiceInput,
+    DecimalInput,
+    FieldError,
+    IntInput,
+    TextInput,
+)
+from generator.engine.law import Law
+from generator.engine.names import require_known, slug, unknown
+from generator.engine.registry import Calculator, ShownWhen
+from generator.engine.results import (
     Checks,
     Distribution,
     Figure,
@@ -22,10 +29,10 @@ from ...engine.results import (
     Text,
     signed,
 )
-from ...engine.tirage import Issue, uniform
-from ...engine.typographie import pluriel
-from . import dice, sheet
-from .personnage import DivinCharacter
+from generator.engine.tirage import Issue, uniform
+from generator.engine.typographie import pluriel
+from generator.systems.divin6 import dice, sheet
+from generator.systems.divin6.character import DivinCharacter
 
 SYSTEM = "divin6"
 BASE_DICE = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ...engine.law import Law
+from generator.engine.law import Law
 
 
 @lru_cache(maxsize=64)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
 
-from ...engine.names import Names, slug
+from generator.engine.names import Names, slug
 
 NEEDS = {
     "atout": ("nom", "categorie", "prerequis", "caracteristique_liee", "prises", "resume"),

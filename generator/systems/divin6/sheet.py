@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from ...engine.inputs import FieldError
-from ...engine.names import Names
-from ...engine.typographie import pluriel
-from .rules import Item, Rules, slug
+from generator.engine.inputs import FieldError
+from generator.engine.names import Names
+from generator.engine.typographie import pluriel
+from generator.systems.divin6.rules import Item, Rules, slug
 
 
 @dataclass(frozen=True)

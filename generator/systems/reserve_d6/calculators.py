@@ -9,12 +9,21 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ...engine.inputs import ChoiceInput, IntInput, IntListInput
-from ...engine.registry import Calculator
-from ...engine.results import Distribution, Figure, Figures, Table, Text, mean, std_dev, variance
-from ...engine.tirage import Issue
-from ...engine.typographie import pluriel
-from .rules import Rules
+from generator.engine.inputs import ChoiceInput, IntInput, IntListInput
+from generator.engine.registry import Calculator
+from generator.engine.results import (
+    Distribution,
+    Figure,
+    Figures,
+    Table,
+    Text,
+    mean,
+    std_dev,
+    variance,
+)
+from generator.engine.tirage import Issue
+from generator.engine.typographie import pluriel
+from generator.systems.reserve_d6.rules import Rules
 
 SYSTEM = "reserve-d6"
 

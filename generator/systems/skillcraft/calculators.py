@@ -3,15 +3,15 @@ rules comes from the data through `Rules`."""
 
 from __future__ import annotations
 
-from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
-from ...engine.registry import Calculator, ShownWhen
-from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
-from ...engine.tirage import Issue
-from ...engine.typographie import pluriel
-from . import dice, planner
-from .everyday import COUT_POUVOIR, ENCOMBREMENT, PROGRESSION
-from .personnage import SkillCraftCharacter
-from .sheet import FICHE
+from generator.engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
+from generator.engine.registry import Calculator, ShownWhen
+from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
+from generator.engine.tirage import Issue
+from generator.engine.typographie import pluriel
+from generator.systems.skillcraft import dice, planner
+from generator.systems.skillcraft.character import SkillCraftCharacter
+from generator.systems.skillcraft.everyday import COUT_POUVOIR, ENCOMBREMENT, PROGRESSION
+from generator.systems.skillcraft.sheet import FICHE
 
 SYSTEM = "skillcraft"
 
@@ -78,8 +78,8 @@ def compute_test(
         Figure("Avec Damnation", doom, percent=True, note="dé de Damnation plus haut"),
         Figure(
             "Valeur passive",
-            regles.personnage.passive + total_bonus,
-            note=f"{regles.personnage.passive} + modificateur + rang + bonus",
+            regles.passive + total_bonus,
+            note=f"{regles.passive} + modificateur + rang + bonus",
         ),
     ]
     if participants > 1:
@@ -289,7 +289,7 @@ def compute_planner(regles, possedes, points, tiers, cible):
                 (
                     names[k],
                     regles.talents[k].tier,
-                    regles.personnage.talent_cost[regles.talents[k].tier],
+                    regles.talent_cost[regles.talents[k].tier],
                 )
                 for k in now
             ),

@@ -8,8 +8,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from ...engine.law import Law
-from .rules import Rules
+from generator.engine.law import Law
+from generator.systems.skillcraft.rules import Rules
 
 # Outcomes of one test, in the order they are shown.
 CRITICAL, HOPE_SUCCESS, DOOM_SUCCESS, HOPE_FAILURE, DOOM_FAILURE, FUMBLE = range(6)

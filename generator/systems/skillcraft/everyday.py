@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...engine.inputs import ChoiceInput, FieldError, IntInput
-from ...engine.registry import Calculator
-from ...engine.results import Figure, Figures, Text
-from . import dice
+from generator.engine.inputs import ChoiceInput, FieldError, IntInput
+from generator.engine.registry import Calculator
+from generator.engine.results import Figure, Figures, Text
+from generator.systems.skillcraft import dice
 
 SYSTEM = "skillcraft"
 
@@ -17,8 +17,8 @@ SYSTEM = "skillcraft"
 
 
 def compute_progression(regles, experience, tiers):
-    level = regles.personnage.level_of(experience)
-    xp_total = regles.personnage.xp_total
+    level = regles.level_of(experience)
+    xp_total = regles.xp_total
     following = [(level + 1, xp_total[level + 1])] if level + 1 < len(xp_total) else []
     lines = [
         Figure("Niveau", level, note=f"{experience} points d'expérience"),
@@ -38,9 +38,7 @@ def compute_progression(regles, experience, tiers):
             note=f"{regles.creation_points} à la création, +{regles.points_per_level} par niveau",
         ),
         Figure("Points d'attribut gagnés", regles.attribute_points_per_level * level),
-        Figure(
-            "Rang maximal des compétences", regles.personnage.max_rank[tiers], note=f"tiers {tiers}"
-        ),
+        Figure("Rang maximal des compétences", regles.max_rank[tiers], note=f"tiers {tiers}"),
     ]
     return (Figures("Progression", tuple(lines)),)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...engine.inputs import FieldError
-from ...engine.names import Names, unknown
-from ...engine.typographie import pluriel
-from .rules import Rules
+from generator.engine.inputs import FieldError
+from generator.engine.names import Names, unknown
+from generator.engine.typographie import pluriel
+from generator.systems.skillcraft.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -39,13 +39,13 @@ def read_talents(known: Mapping[str, str], text: str, field: str) -> list[str]:
 
 
 def owned_talents(rules: Rules, character) -> set[str]:
-    """The talents a character (personnage.py) owns: known names, each with its required
+    """The talents a character (character.py) owns: known names, each with its required
     talent (l. 1138); a problem is reported at the planner's field."""
     ids = character.talent_ids({k: t.name for k, t in rules.talents.items()}, "possedes")
     missing = [
         f"{rules.talents[t].name} requiert {rules.talents[need].name}"
         for t in ids
-        if (need := rules.talents[t].requires) is not None
+        if (need := rules.talents[t].prerequisite) is not None
         and need in rules.talents
         and need not in ids
     ]
@@ -61,7 +61,7 @@ def chain(rules: Rules, target: str) -> list[str]:
     """The target's ancestors, from the root of its tree down to the target itself. Data
     whose prerequisites loop (the build refuses it) stop here instead of looping forever."""
     line = [target]
-    while (parent := rules.talents[line[-1]].requires) is not None:
+    while (parent := rules.talents[line[-1]].prerequisite) is not None:
         if parent in line:
             names = [rules.talents[t].name for t in line[line.index(parent) :] + [parent]]
             raise FieldError(
@@ -81,7 +81,7 @@ def path(rules: Rules, owned: set[str], target: str) -> list[Step]:
             continue
         if talent in owned and not rules.talents[talent].multiple:
             continue
-        cost = rules.personnage.talent_cost[rules.talents[talent].tier]
+        cost = rules.talent_cost[rules.talents[talent].tier]
         total += cost
         steps.append(Step(talent, cost, total))
     return steps
@@ -94,9 +94,9 @@ def buyable(rules: Rules, owned: set[str], points: int, tier: int) -> list[str]:
         key
         for key, talent in rules.talents.items()
         if talent.tier <= tier
-        and (talent.requires is None or talent.requires in owned)
+        and (talent.prerequisite is None or talent.prerequisite in owned)
         and (key not in owned or talent.multiple)
-        and rules.personnage.talent_cost[talent.tier] <= points
+        and rules.talent_cost[talent.tier] <= points
     ]
 
 

@@ -1,6 +1,6 @@
 """Character sheet of SkillCraft (guide §3.3–3.5, §6.3): creation from the point-buy to
 the last level, every derived value, and the checks of the creation and of the budgets.
-The character (personnage.py) goes through the book's steps (steps.py); this module
+The character (character.py) goes through the book's steps (steps.py); this module
 declares the form and assembles the steps' results into the sheet. Every number of the
 rules comes from the data (character.py)."""
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ... import urls
-from ...engine.character import SHEET, score_inputs
-from ...engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
-from ...engine.registry import Calculator, FormSection
-from ...engine.results import (
+from generator.engine import urls
+from generator.engine.character import SHEET, score_inputs
+from generator.engine.inputs import ChoiceInput, FieldError, IntInput, MultiChoiceInput, TextInput
+from generator.engine.registry import Calculator, FormSection
+from generator.engine.results import (
     Checks,
     Figure,
     Figures,
@@ -24,11 +24,11 @@ from ...engine.results import (
     format_number,
     signed,
 )
-from ...engine.typographie import pluriel
-from . import steps
-from .character import CharacterRules
-from .personnage import SkillCraftCharacter
-from .steps import LABELS
+from generator.engine.typographie import pluriel
+from generator.systems.skillcraft import steps
+from generator.systems.skillcraft.character import SkillCraftCharacter
+from generator.systems.skillcraft.rules import Rules
+from generator.systems.skillcraft.steps import LABELS
 
 SYSTEM = "skillcraft"
 
@@ -68,7 +68,7 @@ class Computed:
         return sum((part.problems for part in parts), ()) + self.money.problems
 
 
-def compute_character(r: CharacterRules, c: SkillCraftCharacter) -> Computed:
+def compute_character(r: Rules, c: SkillCraftCharacter) -> Computed:
     """The creation's steps in the order the book takes them (step 4's point-buy and
     step 3's aspects first, for the scores), then the levels gained."""
     scores = {key: getattr(c, key) for key, _, _ in ATTRIBUTE_FIELDS}
@@ -93,7 +93,7 @@ def compute_character(r: CharacterRules, c: SkillCraftCharacter) -> Computed:
 
 def compute_sheet(regles, **values):
     """The calculator: the character read from the form, computed, shown."""
-    r: CharacterRules = regles.personnage
+    r: Rules = regles
     computed = compute_character(r, SkillCraftCharacter(**values))
     r = replace(r, attributes=tuple(a for a in r.attributes if a in computed.scores))
     blocks = [Checks("Fiche conforme aux règles de création et de progression.", computed.problems)]
@@ -114,7 +114,7 @@ def compute_sheet(regles, **values):
     return (*blocks, Links("Vos choix", chosen))
 
 
-def _main_figures(r: CharacterRules, computed: Computed) -> Figures:
+def _main_figures(r: Rules, computed: Computed) -> Figures:
     c, body, buy, skills = computed.character, computed.body, computed.buy, computed.skills
     talents, level = computed.talents, computed.levels.level
     free = talents.free
@@ -167,7 +167,7 @@ def _main_figures(r: CharacterRules, computed: Computed) -> Figures:
     )
 
 
-def _attribute_table(r: CharacterRules, computed: Computed) -> Table:
+def _attribute_table(r: Rules, computed: Computed) -> Table:
     origins, final = computed.origins, computed.levels.final
     rows = tuple(
         (
@@ -208,7 +208,7 @@ def _statistics_table(computed: Computed) -> Table:
     )
 
 
-def _skills_table(r: CharacterRules, computed: Computed) -> Table:
+def _skills_table(r: Rules, computed: Computed) -> Table:
     return Table(
         "Compétences",
         ("Compétence", "Attribut", "Formé", "Rang", "Bonus", "Passif"),
@@ -218,7 +218,7 @@ def _skills_table(r: CharacterRules, computed: Computed) -> Table:
     )
 
 
-def _talents_table(r: CharacterRules, computed: Computed) -> Table:
+def _talents_table(r: Rules, computed: Computed) -> Table:
     talents, extra = computed.talents, computed.character.autres_points
     rows = tuple(
         (
@@ -240,7 +240,7 @@ def _talents_table(r: CharacterRules, computed: Computed) -> Table:
     )
 
 
-def _movement_figures(r: CharacterRules, computed: Computed) -> tuple[Figure, ...]:
+def _movement_figures(r: Rules, computed: Computed) -> tuple[Figure, ...]:
     """Load, movement, jumps and breath (chapter « Attributs et compétences »)."""
     c, body, final = computed.character, computed.body, computed.levels.final
     (long_base, long_step), (high_base, high_step) = r.jumps
@@ -268,7 +268,7 @@ def _movement_figures(r: CharacterRules, computed: Computed) -> tuple[Figure, ..
     )
 
 
-def _other_figures(r: CharacterRules, computed: Computed) -> Figures:
+def _other_figures(r: Rules, computed: Computed) -> Figures:
     c, effects = computed.character, computed.talents.effects
     vigour = computed.levels.mod["vigueur"]
     alcohol_exact = Fraction(vigour + r.alcohol[0], r.alcohol[1])
@@ -303,7 +303,7 @@ def _other_figures(r: CharacterRules, computed: Computed) -> Figures:
     )
 
 
-def _chosen(r: CharacterRules, aspects, caractere, dons, handicaps, talents) -> tuple[Link, ...]:
+def _chosen(r: Rules, aspects, caractere, dons, handicaps, talents) -> tuple[Link, ...]:
     """What the sheet was given, each linked to its page."""
     links = [
         Link(r.aspects[a][0], urls.entity(SYSTEM, "aspect", a), "aspect")
@@ -322,7 +322,7 @@ def _chosen(r: CharacterRules, aspects, caractere, dons, handicaps, talents) -> 
     return tuple(links)
 
 
-def _book_discrepancy(r: CharacterRules, final, stat_rows, level: int) -> str:
+def _book_discrepancy(r: Rules, final, stat_rows, level: int) -> str:
     """When the sheet is Justinien's (same scores, level 0), the statistics the book prints
     that differ from chapter 3's formulas (guide §3.5)."""
     by_name = {r.attribute_names[a]: a for a in r.attributes}
@@ -348,14 +348,14 @@ def _book_discrepancy(r: CharacterRules, final, stat_rows, level: int) -> str:
 
 
 def _attributes(rules) -> tuple[tuple[str, str], ...]:
-    return rules.personnage.attribute_choices()
+    return rules.attribute_choices()
 
 
 def _named(kind: str):
     """The choices of a kind of the data: (id, name)."""
 
     def choices(rules) -> tuple[tuple[str, str], ...]:
-        entries = getattr(rules.personnage, kind)
+        entries = getattr(rules, kind)
         return tuple((k, _name(v)) for k, v in entries.items())
 
     return choices
@@ -368,11 +368,11 @@ def _name(entry) -> str:
 
 
 def _skills(rules) -> tuple[tuple[str, str], ...]:
-    return tuple((k, v[0]) for k, v in rules.personnage.skills.items())
+    return tuple((k, v[0]) for k, v in rules.skills.items())
 
 
 def _sizes(rules) -> tuple[tuple[str, str], ...]:
-    return tuple((name, name) for name, _ in rules.personnage.sizes)
+    return tuple((name, name) for name, _ in rules.sizes)
 
 
 FICHE = Calculator(
@@ -478,7 +478,7 @@ FICHE = Calculator(
             "Mêlée, Résistance, Athlétisme, Acrobaties, Formation martiale",
             4000,
             "Chacun une fois, séparés par des virgules ; les achats répétés vont dans « autres points ».",
-            suggestions=lambda rules: rules.personnage.talent_suggestions(),
+            suggestions=lambda rules: rules.talent_suggestions(),
         ),
         ChoiceInput(
             "competence_caste",

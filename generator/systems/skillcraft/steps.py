@@ -1,4 +1,4 @@
-"""The SkillCraft sheet in named steps: a character (personnage.py) passed through the
+"""The SkillCraft sheet in named steps: a character (character.py) passed through the
 creation's nine steps (chapter « Création », content/skillcraft/creation.md) and the
 levels gained (chapter « Progression »). Each step is a pure function of the rules, the
 character and what earlier steps derived; it returns its derived values and its failed
@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...engine.inputs import FieldError
-from ...engine.names import slug
-from ...engine.results import format_number, signed
-from ...engine.typographie import pluriel
-from .character import CharacterRules, Talent
-from .personnage import SkillCraftCharacter
+from generator.engine.inputs import FieldError
+from generator.engine.names import slug
+from generator.engine.results import format_number, signed
+from generator.engine.typographie import pluriel
+from generator.systems.skillcraft.character import SkillCraftCharacter
+from generator.systems.skillcraft.rules import Rules, Talent
 
 Problems = tuple[tuple[str, str], ...]
 RANK = re.compile(r"(.*?)[\s:=]+([+-]?[0-9]{1,3})")
@@ -89,7 +89,7 @@ class PointBuy:
     problems: Problems
 
 
-def point_buy(r: CharacterRules, scores: dict[str, int]) -> PointBuy:
+def point_buy(r: Rules, scores: dict[str, int]) -> PointBuy:
     """Étape 4 – Attributs: each point taken under the starting score buys one above it,
     every score within bounds (l. 205)."""
     p, names = r.progression, r.attribute_names
@@ -129,7 +129,7 @@ class Aspects:
     problems: Problems
 
 
-def _required_bonus(r: CharacterRules, c: SkillCraftCharacter, required: list[str]) -> Problems:
+def _required_bonus(r: Rules, c: SkillCraftCharacter, required: list[str]) -> Problems:
     """Best and Worst among the required attributes (l. 212); raises at the field when
     the choice is not among them. `required` keeps the two others."""
     names, problems = r.attribute_names, []
@@ -153,7 +153,7 @@ def _required_bonus(r: CharacterRules, c: SkillCraftCharacter, required: list[st
     return tuple(problems)
 
 
-def aspects(r: CharacterRules, c: SkillCraftCharacter) -> Aspects:
+def aspects(r: Rules, c: SkillCraftCharacter) -> Aspects:
     """Étape 3 – Aspects: two different aspects (l. 147), their required attributes
     (Best, Worst, the two others), two optional ones and one free choice."""
     p, names = r.progression, r.attribute_names
@@ -199,7 +199,7 @@ class Origins:
     problems: Problems
 
 
-def _don_choices(r: CharacterRules, c: SkillCraftCharacter) -> tuple[tuple[str, ...], Problems]:
+def _don_choices(r: Rules, c: SkillCraftCharacter) -> tuple[tuple[str, ...], Problems]:
     """The caractère's don, then those bought with handicaps (l. 474, 647)."""
     nature_name, _, _, nature_don = r.caracteres[c.caractere]
     all_dons = (nature_don, *(d for d in c.dons if d != nature_don))
@@ -256,7 +256,7 @@ def _don_bonus(r, c, dons, creation: dict, personal: dict) -> Problems:
     return tuple(problems)
 
 
-def origins(r: CharacterRules, c: SkillCraftCharacter, scores: dict, aspect: Aspects) -> Origins:
+def origins(r: Rules, c: SkillCraftCharacter, scores: dict, aspect: Aspects) -> Origins:
     """Étape 1 – Espèce et peuple (+1 per bonus chosen) and étape 2 – Personnalité (the
     caractère's +1 and don, dons bought with handicaps), added to the point-buy and the
     aspects: the scores of the creation."""
@@ -284,7 +284,7 @@ class Levels:
     problems: Problems
 
 
-def parse_levels(rules: CharacterRules, text: str) -> list[str]:
+def parse_levels(rules: Rules, text: str) -> list[str]:
     """« vigueur, agilité » -> the attribute raised at each level gained, in order."""
     levels = []
     for part in re.split(r"[,;\s]+", text):
@@ -302,7 +302,7 @@ def parse_levels(rules: CharacterRules, text: str) -> list[str]:
     return levels
 
 
-def _levels_named(r: CharacterRules, chosen: list[str], level: int) -> Problems:
+def _levels_named(r: Rules, chosen: list[str], level: int) -> Problems:
     if len(chosen) > level:
         return (
             (
@@ -331,7 +331,7 @@ def _levels_named(r: CharacterRules, chosen: list[str], level: int) -> Problems:
     return ()
 
 
-def levels(r: CharacterRules, c: SkillCraftCharacter, creation: dict[str, int]) -> Levels:
+def levels(r: Rules, c: SkillCraftCharacter, creation: dict[str, int]) -> Levels:
     """Progression, gains at each level: an attribute point (never past the maximum,
     l. 315, l. 753), then every statistic's Incrément computed with that level's score."""
     p, names = r.progression, r.attribute_names
@@ -381,7 +381,7 @@ class Talents:
     problems: Problems
 
 
-def _free_talents(r: CharacterRules, dons, owned, costs: dict[str, int]) -> list[str]:
+def _free_talents(r: Rules, dons, owned, costs: dict[str, int]) -> list[str]:
     """The talents the dons give: for each don, among its options, the dearest talents
     of the first tier the character owns."""
     free: list[str] = []
@@ -404,7 +404,7 @@ def _free_talents(r: CharacterRules, dons, owned, costs: dict[str, int]) -> list
     return free
 
 
-def _talent_budget(r: CharacterRules, spent: int, allowed: int, level: int) -> Problems:
+def _talent_budget(r: Rules, spent: int, allowed: int, level: int) -> Problems:
     p, problems = r.progression, []
     if spent > allowed:
         problems.append(
@@ -426,7 +426,7 @@ def _talent_budget(r: CharacterRules, spent: int, allowed: int, level: int) -> P
     return tuple(problems)
 
 
-def _talent_choices(r: CharacterRules, c: SkillCraftCharacter, owned, owned_ids) -> Problems:
+def _talent_choices(r: Rules, c: SkillCraftCharacter, owned, owned_ids) -> Problems:
     """Each talent's requirement and tier; the caste's and the education's talents
     (l. 255); enough skill talents (l. 253–259)."""
     problems = []
@@ -469,14 +469,12 @@ def _talent_choices(r: CharacterRules, c: SkillCraftCharacter, owned, owned_ids)
     return tuple(problems)
 
 
-def talents(
-    r: CharacterRules, c: SkillCraftCharacter, aspect: Aspects, dons, level: int
-) -> Talents:
+def talents(r: Rules, c: SkillCraftCharacter, aspect: Aspects, dons, level: int) -> Talents:
     """Étape 6 – Talents: their cost by tier, less the rebate on the aspects' skills,
     those the dons give for free, the points of the creation and of each level."""
     p = r.progression
     # Names or ids (older links), comma-separated: the planner reads them the same way.
-    ids = c.talent_ids({k: v.name for k, v in r.talents.items()})
+    ids = c.talent_ids({k: v.name for k, v in r.talents_by_tier.items()})
     owned = tuple(r.talents[t] for t in ids)
     owned_ids = frozenset(ids)
     rebate = p["Rabais d'un talent de compétence d'aspect"]
@@ -507,7 +505,7 @@ class Statistics:
     effective: dict[str, Fraction]  # statistic -> effective value
 
 
-def statistics(r: CharacterRules, grown: Levels, effects: dict[str, int]) -> Statistics:
+def statistics(r: Rules, grown: Levels, effects: dict[str, int]) -> Statistics:
     """Chapter « Attributs et compétences »: each statistic's base (retroactive), its
     Incréments and the talents' bonus; some are truncated toward zero."""
     rows, effective = [], {}
@@ -534,7 +532,7 @@ class Skills:
     problems: Problems
 
 
-def parse_ranks(rules: CharacterRules, text: str) -> dict[str, int]:
+def parse_ranks(rules: Rules, text: str) -> dict[str, int]:
     """« mêlée 2, acrobaties 1 » -> {skill: rank}; an unreadable entry is reported at `rangs`."""
     names = {k: v[0] for k, v in rules.skills.items()}
     top = max(rules.max_rank.values())
@@ -619,7 +617,7 @@ class Body:
     penalty: int  # movement points lost to the load
 
 
-def _load_penalty(r: CharacterRules, carried: int, capacity, movement: int) -> int:
+def _load_penalty(r: Rules, carried: int, capacity, movement: int) -> int:
     if carried > capacity and capacity > 0:
         excess = carried - capacity
         return min(movement, max(r.encumbrance[1], int(movement * excess / capacity)))

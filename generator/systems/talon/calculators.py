@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...engine.inputs import (
+from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
     FieldError,
@@ -14,13 +14,13 @@ from ...engine.inputs import (
     MultiChoiceInput,
     TextInput,
 )
-from ...engine.registry import Action, Calculator
-from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
-from ...engine.tirage import Issue
-from ...engine.typographie import pluriel
-from . import deck, health, lancer, sheet, virtual
-from .personnage import TalonCharacter
-from .rules import Rules
+from generator.engine.registry import Action, Calculator
+from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
+from generator.engine.tirage import Issue
+from generator.engine.typographie import pluriel
+from generator.systems.talon import deck, health, lancer, sheet, virtual
+from generator.systems.talon.character import TalonCharacter
+from generator.systems.talon.rules import Rules
 
 SYSTEM = "talon"
 NO_NPC = "aucun"

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb, lcm
 
-from ...engine.inputs import InputError
+from generator.engine.inputs import InputError
 
 SANS_NOM = "SN"
 

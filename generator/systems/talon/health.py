@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import floor
 
-from .rules import TrackRules
+from generator.systems.talon.rules import TrackRules
 
 # How a level weighs: "libre" has no malus and cancels nothing below it (free levels,
 # atouts that cancel a malus); "souffle" has no malus but cancels the tier below (Second

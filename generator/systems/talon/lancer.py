@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ...engine.results import signed
-from ...engine.tirage import uniform
-from .deck import Lame, Pack, Test, adjustment, continuation_suit, effective
+from generator.engine.results import signed
+from generator.engine.tirage import uniform
+from generator.systems.talon.deck import Lame, Pack, Test, adjustment, continuation_suit, effective
 
 
 @dataclass

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...engine.names import slug
-from .deck import Pack, Suit
+from generator.engine.names import slug
+from generator.systems.talon.deck import Pack, Suit
 
 NEEDS = {
     "enseigne": ("nom", "symbole"),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.names import slug
-from .rules import Rules
+from generator.engine.names import slug
+from generator.systems.talon.rules import Rules
 
 
 @dataclass

@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ...engine.inputs import FieldError
-from ...engine.registry import Action
-from ...engine.typographie import pluriel
-from . import deck
+from generator.engine.inputs import FieldError
+from generator.engine.registry import Action
+from generator.engine.typographie import pluriel
+from generator.systems.talon import deck
 
 PLAIN_MOVES = ("t", "a", "n", "f", "m", "u")
 MAX_PLAYERS = 6

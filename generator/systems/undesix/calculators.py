@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
-from ...engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
-from ...engine.law import Law
-from ...engine.registry import Calculator
-from ...engine.results import Distribution, Figure, Figures, Table, Text, signed
-from ...engine.tirage import Issue, uniform
-from .creation import CREATION
-from .health import SANTE
-from .rules import Rules
+from generator.engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
+from generator.engine.law import Law
+from generator.engine.registry import Calculator
+from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
+from generator.engine.tirage import Issue, uniform
+from generator.systems.undesix.creation import CREATION
+from generator.systems.undesix.health import SANTE
+from generator.systems.undesix.rules import Rules
 
 SYSTEM = "undesix"
 

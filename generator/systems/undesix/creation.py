@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...engine.inputs import ChoiceInput, IntInput, TextInput
-from ...engine.names import require_known, slug
-from ...engine.registry import Calculator
-from ...engine.results import Figure, Figures, Text, format_number, signed
-from .personnage import UndesixCharacter
-from .rules import Mode, Rules
+from generator.engine.inputs import ChoiceInput, IntInput, TextInput
+from generator.engine.names import require_known, slug
+from generator.engine.registry import Calculator
+from generator.engine.results import Figure, Figures, Text, format_number, signed
+from generator.systems.undesix.character import UndesixCharacter
+from generator.systems.undesix.rules import Mode, Rules
 
 SYSTEM = "undesix"
 DICE = 5  # one die per characteristic

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ...engine.inputs import BoolInput, IntInput
-from ...engine.registry import Calculator
-from ...engine.results import Figure, Figures, Text
-from .rules import Rules
+from generator.engine.inputs import BoolInput, IntInput
+from generator.engine.registry import Calculator
+from generator.engine.results import Figure, Figures, Text
+from generator.systems.undesix.rules import Rules
 
 SYSTEM = "undesix"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...engine.names import slug
+from generator.engine.names import slug
 
 NEEDS = {
     "table": ("lignes",),

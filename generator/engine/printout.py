@@ -1,0 +1,137 @@
+"""A character sheet laid out for print: the sheet calculator's own computed values, without
+the form, on one A4 page (`/<system>/calculateurs/<calc>/imprimer/?<the calculator's query>`).
+
+Generic: a system says what its printed sheet keeps and adds in `FICHE`, an `Imprimable`
+beside its character type (`systems/<system>/character.py`); this module computes and
+writes it. The one-line effect of each chosen entity is not in the engine's data: the
+print page carries it (generated from the data) and sets it beside the entity's
+`data-page` (site_overrides/assets/fiche.js).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+
+from generator.engine import reperes, urls
+from generator.engine.api import _failure, request
+from generator.engine.character import as_text
+from generator.engine.inputs import ChoiceInput, InputGroup
+from generator.engine.registry import Calculator, systems
+from generator.engine.results import Checks, Figure, Figures, Link, Links, Page, Text, to_html
+from generator.engine.rules import shipped
+from generator.engine.typographie import texte
+
+
+@dataclass(frozen=True)
+class Imprimable:
+    """What a system's printed character sheet keeps of its calculator's result."""
+
+    # Kinds whose one-line summary (`resume`) is printed beside each chosen entity.
+    genres: tuple[str, ...] = ()
+    # (field, kind): a choice the result does not list, printed with its entity.
+    choix: tuple[tuple[str, str], ...] = ()
+    # Titles of result blocks left off the sheet (explanations rather than values).
+    omis: tuple[str, ...] = ()
+    # (title, fields): the player's own values the result does not repeat (scores…), put
+    # first; a group's name stands for all its fields.
+    valeurs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def declaration(system: str, calc_id: str) -> Imprimable | None:
+    """The system's `FICHE`, if `calc_id` is its character sheet calculator."""
+    module = systems().module(system, "personnage")
+    if module is None or (system, calc_id) != module.CHARACTER.CALCULATOR:
+        return None
+    return getattr(module, "FICHE", Imprimable())
+
+
+def _choices(calculator: Calculator, sheet: Imprimable, values: dict, rules: object) -> Links:
+    """The declared choices, each linked to its entity."""
+    inputs = {i.name: i for i in calculator.inputs_for(rules)}
+    items = []
+    for field, kind in sheet.choix:
+        item, value = inputs[field], values[field]
+        items.append(
+            Link(_shown(item, value), urls.entity(calculator.system, kind, value), item.label)
+        )
+    return Links("Choix", tuple(items))
+
+
+def _values(calculator: Calculator, sheet: Imprimable, values: dict, rules: object) -> list:
+    """The declared values, one Figures block per title, each field under its label."""
+    groups = {i.name: i.expand(rules) for i in calculator.inputs if isinstance(i, InputGroup)}
+    inputs = {i.name: i for i in calculator.inputs_for(rules)}
+    blocks = []
+    for title, fields in sheet.valeurs:
+        shown = [item for f in fields for item in (groups[f] if f in groups else (inputs[f],))]
+        figures = tuple(Figure(item.label, _shown(item, values[item.name])) for item in shown)
+        blocks.append(Figures(title, figures))
+    return blocks
+
+
+def _shown(item: object, value: object) -> int | str:
+    """A value as the reader chose it: a choice by its label, a number as a number (the
+    result writes it, typographic minus included)."""
+    if isinstance(item, ChoiceInput):
+        return dict(item.choices).get(value, str(value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return as_text(value) or "—"
+
+
+def _printed(block: object) -> object:
+    """A block as the printed sheet shows it: checks as a sentence (no form to point at)."""
+    if isinstance(block, Checks):
+        return Text(block.text, "avertissement" if block.failed else "info")
+    return block
+
+
+def _links_html(block: Links, page: Page) -> str:
+    """Like the calculator's list, with the entity's docs path for its one-line effect."""
+    items = "".join(
+        f'<li data-page="{escape(link.page)}">'
+        f'<a href="{escape(urls.relative(page.path, link.page))}">{escape(texte(link.label))}</a>'
+        + (f" <small>{escape(texte(link.note))}</small>" if link.note else "")
+        + "</li>"
+        for link in block.items
+    )
+    return f'<section class="srd-liens"><h3>{escape(texte(block.title))}</h3><ul>{items}</ul></section>'
+
+
+def sheet_html(calculator: Calculator, sheet: Imprimable, query: dict, rules: object) -> dict:
+    """{"ok": True, "html": …} or the calculator's refusal {"ok": False, "errors": …}."""
+    outcome = calculator.run({str(k): str(v) for k, v in query.items()}, rules)
+    if not outcome.ok:
+        return {"ok": False, "errors": outcome.errors}
+    kept = [_printed(b) for b in outcome.blocks if getattr(b, "title", "") not in sheet.omis]
+    blocks = _values(calculator, sheet, outcome.values, rules) + kept
+    if sheet.choix:
+        blocks.append(_choices(calculator, sheet, outcome.values, rules))
+    page = Page(urls.printable_sheet(calculator.system, calculator.id))
+    html = "".join(
+        _links_html(b, page) if isinstance(b, Links) else to_html((b,), page) for b in blocks
+    )
+    # One page of paper: the source markers of the calculator's texts are left out.
+    return {"ok": True, "html": reperes.plain(html)}
+
+
+def sheet_json(system: str, calc_id: str, query_json: str) -> str:
+    """The browser's call for a printed sheet, answered as `api.run_json` answers."""
+    found = request(system, calc_id, query_json)
+    if isinstance(found, str):
+        return found
+    calculator, query = found
+    sheet = declaration(system, calc_id)
+    if sheet is None:
+        return _failure(f"Pas de fiche à imprimer pour le calculateur « {system}/{calc_id} ».")
+    try:
+        answer = sheet_html(calculator, sheet, query, shipped(system))
+    except Exception as error:  # a bug of ours: say so plainly rather than hang the page
+        return _failure(f"Erreur interne de la fiche ({type(error).__name__}) : signalez-la.")
+    if not answer["ok"]:
+        answer["errors"] = {
+            name: texte(reperes.plain(text)) for name, text in answer["errors"].items()
+        }
+    return json.dumps(answer, ensure_ascii=False)

@@ -1,0 +1,454 @@
+"""The pipeline: load → check links → render → export → assets → MkDocs, then swap `site/`.
+
+A failed build leaves the previous `site/` untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import logging
+import os
+import re
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from generator import systems
+from generator.hooks import HOOKS
+from generator.pipeline import cartes, finder, graph, notes, schemas, targets
+from generator.pipeline.assets import asset_files
+from generator.pipeline.cache import KEPT, load_corpus
+from generator.pipeline.corpus import Corpus, System
+from generator.pipeline.csp import protect
+from generator.pipeline.diagnose import diagnose
+from generator.pipeline.errors import BuildFailed, Problems
+from generator.pipeline.export import engine_data, engine_rules, export, system_rules
+from generator.pipeline.links import Links
+from generator.pipeline.offline import write_offline_size, write_service_worker
+from generator.pipeline.pages import Renderer, in_words
+from generator.pipeline.search import (
+    abbreviations,
+    check_abbreviations,
+    check_synonyms,
+    index_site,
+    synonyms,
+    system_texts,
+    titles,
+)
+
+
+@dataclass
+class Timings:
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def measure(self, name: str, since: float) -> float:
+        now = time.perf_counter()
+        self.seconds[name] = self.seconds.get(name, 0.0) + now - since
+        return now
+
+
+def check(root: Path) -> tuple[Corpus, Links]:
+    """Load and cross-check everything; raise BuildFailed with every problem found."""
+    corpus, links, _, _ = judge(root)
+    return corpus, links
+
+
+def warnings(root: Path) -> list[str]:
+    """`path:line: avertissement : …` for what `check` lets pass but an author should
+    see: a schema the generator would read otherwise than meant."""
+    found = Problems(root)
+    for system in schemas.systems_with_schemas():
+        for path, line, message in schemas.warnings(system):
+            found.add(path, line, f"avertissement : {message}")
+    return [str(p) for p in sorted(set(found.items))]
+
+
+def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
+    """`_judge`; a system's module that cannot be imported (a calculator whose function
+    does not take its fields, say) is reported at its own line, once."""
+    try:
+        return _judge(root)
+    except BuildFailed:
+        raise
+    except Exception as error:
+        where = _failing_module(error)
+        if where is None:
+            raise
+        problems = Problems(root)
+        problems.add(*where, f"le module ne se charge pas : {error} ; corrigez ce fichier")
+        raise BuildFailed(problems) from None
+
+
+def _failing_module(error: BaseException) -> tuple[Path, int] | None:
+    """The innermost line of a system's own Python code in the traceback of `error`."""
+    found = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        name = Path(traceback.tb_frame.f_code.co_filename)
+        if name.suffix == ".py" and name.is_relative_to(systems.FOLDER):
+            found = (name, traceback.tb_lineno)
+        traceback = traceback.tb_next
+    return found
+
+
+def _judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
+    """Everything `build` checks before MkDocs, and the pages it writes: load, rules,
+    links, graph; then, on valid data only, the pages themselves and the links and images
+    written in the texts, as MkDocs' strict mode will judge them. Raise BuildFailed with
+    every problem found."""
+    problems = Problems(root)
+    corpus = load_corpus(root, problems)
+    links = Links(corpus, _rules(corpus, problems))
+    try:
+        links.check_all(KEPT)
+    except Exception:
+        if not problems:  # a bug, unless it follows from errors already reported
+            raise
+    for source, _path, line, message in links.problems:
+        problems.add(source.file, line, message)
+    graph.check(corpus, problems)
+    check_abbreviations(corpus, problems, KEPT)
+    check_synonyms(root, problems)
+    notes.check(corpus, problems)
+    if problems:
+        raise BuildFailed(problems)
+    renderer = Renderer(corpus, links, links.rules, KEPT)
+    pages = _pages(renderer, problems)
+    if pages is not None:
+        targets.check(renderer, pages, problems, KEPT)
+    if problems:
+        raise BuildFailed(problems)
+    return corpus, links, renderer, pages
+
+
+def _rules(corpus: Corpus, problems: Problems) -> dict[str, object]:
+    """Each system's rules from its data. When a system's rule code fails on its data (a
+    malformed table, say), the problem is reported at the value it read last; the system
+    gets None."""
+    data = engine_data(corpus, KEPT)
+    built = {}
+    for system_id, values in data.items():
+        try:
+            built[system_id] = system_rules(corpus.systems[system_id], values, KEPT)
+        except Exception:
+            built[system_id] = None
+            if corpus.systems[system_id].unreadable & set(values):
+                continue  # a file these rules read could not be: its error says it all
+            found = diagnose(
+                corpus,
+                system_id,
+                values,
+                lambda traced, s=system_id: engine_rules({s: traced}),
+                f"les règles de {system_id} ne se lisent pas dans les données",
+            )
+            file, line, message = found or (
+                corpus.systems[system_id].file,
+                1,
+                f"les règles de {system_id} ne se lisent pas dans les données",
+            )
+            # An error already reported in this system's data usually explains it (a
+            # wrong type read further on): not said twice, nor blamed on another file.
+            files = {problems.relative(file), problems.relative(corpus.systems[system_id].file)}
+            files |= {problems.relative(e.file) for e in corpus.systems[system_id].all_entities()}
+            if not any(p.path in files for p in problems.items):
+                problems.add(file, line, message)
+    return built
+
+
+def _pages(renderer: Renderer, problems: Problems) -> dict[str, str] | None:
+    """Every page, or None once the failure to write one is reported: first a calculator
+    whose default result fails on the data, at the value it read last; else the page."""
+    try:
+        return renderer.pages()
+    except Exception as error:
+        corpus = renderer.corpus
+        data = engine_data(corpus, KEPT)
+        for system in corpus.systems.values():
+            for calc in renderer.calculators_of(system):
+                rules = renderer.rules.get(system.id)
+                try:
+                    calc.default_html(rules)
+                    continue
+                except Exception:
+                    pass
+                found = diagnose(
+                    corpus,
+                    system.id,
+                    data.get(system.id, {}),
+                    lambda traced, s=system.id, c=calc: c.default_html(
+                        engine_rules({s: traced})[s]
+                    ),
+                    f"calculateur « {calc.id} » : le résultat par défaut ne se calcule pas",
+                )
+                if found:
+                    problems.add(*found)
+                    return None
+        file, line = _failing_page(error, renderer)
+        template = _failing_template(error)
+        if template is not None:  # said at the template's line, naming the page's data
+            problems.add(
+                *template,
+                f"gabarit : {_template_error(error)} en écrivant la page de "
+                f"{problems.relative(file)}:{line} ; corrigez le gabarit (ou la donnée, "
+                "si c'est elle qui manque)",
+            )
+            return None
+        problems.add(
+            file,
+            line,
+            f"page impossible à écrire : {type(error).__name__} ({error}) ; "
+            "vérifiez les valeurs que cette page lit",
+        )
+        return None
+
+
+def _failing_template(error: BaseException) -> tuple[Path, int] | None:
+    """The template file and line being run when `error` was raised (Jinja gives its
+    frames the template's file name), the innermost one; None if no template was."""
+    found = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        name = traceback.tb_frame.f_code.co_filename
+        if name.endswith(".j2") and Path(name).is_file():
+            found = (Path(name), traceback.tb_lineno)
+        traceback = traceback.tb_next
+    return found
+
+
+def _template_error(error: BaseException) -> str:
+    """What went wrong in a template, in French."""
+    message = str(error)
+    if match := re.search(r"has no attribute '([^']+)'", message):
+        return f"champ « {match.group(1)} » absent de la valeur lue"
+    if match := re.fullmatch(r"No filter named '([^']+)'\.?", message):
+        return f"filtre « {match.group(1)} » inconnu"
+    if match := re.fullmatch(r"'([^']+)' is undefined", message):
+        return f"nom « {match.group(1)} » inconnu du gabarit"
+    return f"{type(error).__name__} (« {message} »)"
+
+
+def _failing_page(error: BaseException, renderer: Renderer) -> tuple[Path | str, int]:
+    """The data or chapter file of the page being written when `error` was raised (the
+    page `Renderer._render` was writing), else the systeme.yaml of the system at hand."""
+    frames = []
+    traceback = error.__traceback__
+    while traceback is not None:
+        frames.append(traceback.tb_frame)
+        traceback = traceback.tb_next
+    origins = renderer.origins()
+    for frame in reversed(frames):
+        page = frame.f_locals.get("page")
+        if frame.f_code.co_name == "_render" and page in origins:
+            return origins[page]
+    for frame in reversed(frames):
+        system = frame.f_locals.get("system")
+        if isinstance(system, System):
+            return system.file, 1
+    return "generator", 1
+
+
+def generate(root: Path, docs: Path) -> Renderer:
+    """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
+    renderer, files = generate_files(root)
+    write_docs(docs, files)
+    return renderer
+
+
+def generate_files(root: Path) -> tuple[Renderer, dict[str, bytes]]:
+    """The MkDocs sources, in memory: {path under docs/: content}."""
+    corpus, links, renderer, pages = judge(root)
+    files = {relative: text.encode() for relative, text in pages.items()}
+    exported = export(corpus, KEPT)
+    files.update({f"api/{relative}": text.encode() for relative, text in exported.items()})
+    files.update(asset_files(root, engine_data(corpus, KEPT)))
+    found = finder.rows(corpus, links, KEPT)
+    files[finder.INDEX] = finder.index_json(found).encode()
+    files[cartes.INDEX] = cartes.index_json(corpus, links, found, KEPT).encode()
+    return renderer, files
+
+
+def write_docs(docs: Path, files: dict[str, bytes]) -> None:
+    if docs.exists():
+        shutil.rmtree(docs)
+    for relative, content in files.items():
+        target = docs / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)
+
+
+def mkdocs_config(
+    root: Path,
+    work: Path,
+    nav: list,
+    site: Path,
+    site_url: str | None = None,
+    systems_count: int = 0,
+) -> Path:
+    """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
+    « {systemes} » is the number of systems, in words (counted, never typed)."""
+    config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    if isinstance(config.get("site_description"), str):
+        words = in_words(systems_count)
+        config["site_description"] = config["site_description"].replace("{systemes}", words)
+    config["docs_dir"] = str(work / "docs")
+    config["site_dir"] = str(site)
+    config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
+    config["nav"] = nav
+    config["hooks"] = [str(HOOKS)]
+    # Material's instant navigation only follows links to the origin of sitemap.xml,
+    # which MkDocs writes from site_url: it must be the address the site is served at.
+    config["site_url"] = site_url or os.environ.get("SRD_SITE_URL") or config.get("site_url")
+    path = work / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+QUOTED_PAGE = re.compile(r"'([^']+\.md)'")
+
+
+def _origin(message: str, origins: dict[str, tuple[Path, int]]) -> tuple[Path | str, int]:
+    """The data or chapter file a MkDocs message is about (it names the generated page)."""
+    for page in QUOTED_PAGE.findall(message):
+        if page in origins:
+            return origins[page]
+    return "mkdocs", 1
+
+
+def run_mkdocs(
+    config_file: Path, root: Path, origins: dict[str, tuple[Path, int]] | None = None
+) -> None:
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    with mkdocs_problems(root, origins):
+        mkdocs_build(load_config(str(config_file)))
+
+
+@contextlib.contextmanager
+def mkdocs_problems(root: Path, origins: dict[str, tuple[Path, int]] | None = None):
+    """MkDocs' warnings and errors while the block runs, raised as BuildFailed at the data
+    or chapter files they are about (strict mode: a warning fails the build)."""
+    from mkdocs.exceptions import Abort
+
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        yield
+    except Abort as error:
+        handler.messages = handler.messages or [str(error)]
+    finally:
+        logger.removeHandler(handler)
+    if handler.messages:
+        problems = Problems(root)
+        for message in handler.messages:
+            where, line = _origin(message, origins or {})
+            problems.add(where, line, message)
+        raise BuildFailed(problems) from None
+
+
+def build(
+    root: Path, site: Path | None = None, work: Path | None = None, site_url: str | None = None
+) -> Timings:
+    """Full build into `site` (default root/site), swapped in only when complete."""
+    root = root.resolve()
+    site = (site or root / "site").resolve()
+    work = (work or root / "build").resolve()
+    with build_lock(work):
+        return _build_locked(root, site, work, site_url)
+
+
+@contextlib.contextmanager
+def build_lock(work: Path):
+    """`serve` rebuilds on its own: two builds must not write the same folders at once."""
+    work.mkdir(parents=True, exist_ok=True)
+    with open(work / ".verrou", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _build_locked(root: Path, site: Path, work: Path, site_url: str | None) -> Timings:
+    timings = Timings()
+    start = time.perf_counter()
+    renderer, files = generate_files(root)
+    write_docs(work / "docs", files)
+    start = timings.measure("generateur", start)
+    publish(root, site, work, site_url, renderer)
+    timings.measure("mkdocs", start)
+    return timings
+
+
+@dataclass
+class Published:
+    """What a full build leaves for `serve`'s next rebuilds (generator/serve/incremental.py): the
+    size of each file kept offline, and the pages that show the full copy's size, as they
+    were before it was written in."""
+
+    sizes: dict[str, int]
+    sized_pages: dict[str, str]
+
+
+def publish(
+    root: Path, site: Path, work: Path, site_url: str | None, renderer: Renderer
+) -> Published:
+    """MkDocs on work/docs, then the search index, the offline copy's size, the pages'
+    policy and the service worker; swapped in as `site` only when complete."""
+    # We hold the build lock: any temporary site left here is from a build that was killed.
+    for stale in site.parent.glob(".site-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    fresh = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
+    fresh.chmod(0o755)  # mkdtemp makes it private; a web server may run as another user
+    try:
+        run_mkdocs(
+            mkdocs_config(
+                root, work, renderer.nav(), fresh, site_url, len(renderer.corpus.systems)
+            ),
+            root,
+            renderer.origins(),
+        )
+        shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
+        index_site(root, fresh, *search_inputs(renderer.corpus))
+        sizes, sized_pages = write_offline_size(fresh)  # once every file of the copy is there
+        protect(fresh)
+        write_service_worker(fresh)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    _swap(fresh, site)
+    return Published(sizes, sized_pages)
+
+
+def search_inputs(corpus) -> tuple:
+    """What the search index is made of, beside the pages: the rules' words, the titles,
+    the abbreviations and the words taken for one another."""
+    return _texts(corpus), titles(corpus), abbreviations(corpus), synonyms(corpus.root)
+
+
+def _texts(corpus):
+    """Every text of the site's rules: names, descriptions, chapters (for the vocabulary
+    the search box corrects typos against)."""
+    for system in corpus.systems.values():
+        yield from system_texts(system)
+
+
+def _swap(fresh: Path, site: Path) -> None:
+    old = site.with_name(site.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if site.exists():
+        site.rename(old)
+    fresh.rename(site)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,174 @@
+"""The finder's index: one row per entity of every system, in plain text, for the « Trouver »
+page and the link previews (site_overrides/assets/trouver.js, apercu.js).
+
+Each row: system and kind (ids and names), name, URL (from the site root), summary,
+condition (the sentence the system writes), the values of the kind's index columns, its key
+(system/kind/id) and its requirements as clauses, for « prerequisites met by what I have ».
+"""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+from generator import systems
+from generator.engine import urls
+from generator.engine.typographie import texte
+from generator.pipeline import per_entity, schemas
+from generator.pipeline.anchors import TAG
+from generator.pipeline.corpus import Corpus, Entity, System
+from generator.pipeline.links import Links, _threshold, follow
+
+INDEX = "assets/entites.json"
+
+
+def _plain(links: Links, system: System, text: str) -> str:
+    """A text with its tags replaced by their labels, on one line."""
+
+    def label(match) -> str:
+        target = links.resolve(system, match.group(1), match.group(2), match.group(3))
+        return getattr(target, "label", match.group(2))
+
+    return " ".join(TAG.sub(label, text).split())
+
+
+def _cell(links: Links, system: System, entity: Entity, field: str) -> str:
+    kind = schemas.kinds(system.id)[entity.kind]
+    spec = kind.schema["properties"][field]
+    if spec.get("x-rendu") == "condition":
+        return ""  # the condition has its own column
+    value = entity.data.get(field)
+    sub = dict(kind.subfields).get(field)
+    if sub:  # one value per item of a list of objects, as the index table shows it
+        numbers = [row.get(sub) for row in value or [] if isinstance(row, dict)]
+        if all(n is None for n in numbers):
+            return ""
+        return " / ".join("—" if n is None else str(n).replace("-", "\u2212") for n in numbers)
+    refs = {path: target for path, target, *_ in kind.references()}
+    ref_kind = refs.get((field, "*")) or refs.get((field,))
+    labels = spec.get("x-libelles", {})
+    shown = []
+    for item in value if isinstance(value, list) else [value]:
+        if item is None or isinstance(item, dict):
+            continue
+        if ref_kind:
+            target = system.entity(ref_kind, item)
+            shown.append(target.name if target else str(item))
+        elif isinstance(item, bool):
+            shown.append("oui" if item else "non")
+        else:
+            shown.append(labels.get(item, _plain(links, system, str(item))))
+    return ", ".join(shown)
+
+
+def _names(system: System):
+    """For a condition sentence in plain text: an entity is written by its name."""
+    return lambda kind, ref: getattr(system.entity(kind, ref), "name", ref)
+
+
+def _requirements(system: System, entity: Entity) -> str:
+    """For a kind with no condition sentence: what its `requis` references name."""
+    kinds = schemas.kinds(system.id)
+    parts = []
+    for pattern, target_kind, relation, _ in kinds[entity.kind].references():
+        if relation != "requis" or target_kind not in kinds:
+            continue
+        for _path, value in follow(entity.data, pattern, ()):
+            target = system.entity(target_kind, value)
+            if target is not None:
+                parts.append(f"{kinds[target_kind].label} requis : {target.name}")
+    return " ; ".join(parts)
+
+
+def key(system: System, kind: str, entity_id: str) -> str:
+    return f"{system.id}/{kind}/{entity_id}"
+
+
+def clauses(system: System, entity: Entity) -> list[list[list]]:
+    """What the entity requires, read from its schema: every clause must be met, by one of
+    its [key, minimum] alternatives (minimum None: having it is enough)."""
+    found: dict[tuple, list[tuple]] = {}
+    kinds = schemas.kinds(system.id)
+    for pattern, target_kind, threshold, group in kinds[entity.kind].requirements():
+        for path, value in follow(entity.data, pattern, ()):
+            if system.entity(target_kind, value) is None:
+                continue
+            clause = found.setdefault(
+                (pattern, path) if group is None else (pattern[:group], path[:group]), []
+            )
+            alternative = [
+                key(system, target_kind, value),
+                _threshold(entity.data, path, threshold),
+            ]
+            if alternative not in clause:
+                clause.append(alternative)
+    out = []
+    for clause in found.values():
+        # An alternative without its own minimum takes the clause's (« or Mystères »).
+        shared = max((m for _, m in clause if m is not None), default=None)
+        alternatives = []
+        for ref, minimum in clause:
+            alternative = [ref, shared if minimum is None else minimum]
+            if alternative not in alternatives:
+                alternatives.append(alternative)
+        out.append(alternatives)
+    return out
+
+
+def rows(corpus: Corpus, links: Links, reuse: per_entity.Fresh = per_entity.FRESH) -> list[dict]:
+    """Every entity's row: a system's are made of its own files alone (its texts cite its
+    own entities and chapters only), each entity's with what it read (per_entity.py)."""
+    out = []
+    for system in corpus.systems.values():
+        if system.ready:
+            out += reuse.made("trouveur", system, system_rows, system, links, reuse)
+    return out
+
+
+def system_rows(system: System, links: Links, reuse: per_entity.Fresh) -> list[dict]:
+    out = []
+    site = systems.module(system.id, systems.PUBLICATION)
+    key = ("trouveur", system.id)
+    kept = reuse.round(key, system, links)
+    for kind_id, entities in system.entities.items():
+        kind = schemas.kinds(system.id)[kind_id]
+        has_condition = any(
+            spec.get("x-rendu") == "condition" for spec in kind.schema["properties"].values()
+        )
+        for entity in entities:
+            row = partial(_row, links, system, site, kind, has_condition, entity)
+            out.append(kept.value(entity, row))
+    reuse.keep(key, kept)
+    return out
+
+
+def _row(links: Links, system, site, kind, has_condition: bool, entity: Entity, reads) -> dict:
+    """The entity's row; what it reads of `system` is noted in `reads`."""
+    system = per_entity.view(reads, system, links).system
+    condition = "" if has_condition else _requirements(system, entity)
+    if has_condition and site is not None:
+        condition = _plain(links, system, site.condition(entity.data, _names(system)))
+    row = {
+        "s": system.id,
+        "sn": system.name,
+        "k": kind.id,
+        "kn": kind.label,
+        "n": entity.name,
+        "u": urls.url(entity.docs_path).lstrip("/"),
+        "r": texte(_plain(links, system, entity.data.get("resume", ""))),
+        "c": texte(condition),
+        "f": {
+            title: texte(text)
+            for field, title in kind.columns
+            if (text := _cell(links, system, entity, field))
+        },
+        "i": key(system, kind.id, entity.id),
+    }
+    if requires := clauses(system, entity):
+        row["q"] = requires
+    return row
+
+
+def index_json(found: list[dict]) -> str:
+    """The finder's index, from its `rows` (the GM cards are made from them too)."""
+    return json.dumps(found, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,1 @@
+"""Réserve-d6, build side: its pages need nothing beyond the generic templates' hooks."""

@@ -1,0 +1,35 @@
+"""A Talon character at creation as a value: attributes, developed skills, archetype and
+the atouts the creation reads, its URL query and its JSON (engine/character.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.engine.character import Character
+from generator.engine.printout import Imprimable
+
+
+@dataclass(frozen=True)
+class TalonCharacter(Character):
+    CALCULATOR = ("talon", "creation")
+
+    primaires: str  # primary attributes and their developed skills, as written
+    secondaires: str
+    attributs: tuple[tuple[str, int], ...]  # (attribute id, value), in the data's order
+    archetype: str
+    celerite: int
+    maitre_d_arme: int
+    deux_armes: bool
+
+    def resume(self, rules: object) -> str:
+        """Its archetype: a character at creation has no level."""
+        return f"Archétype : {self.label('archetype', rules)}"
+
+
+CHARACTER = TalonCharacter
+# The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
+FICHE = Imprimable(
+    valeurs=(("Attributs", ("attributs",)),),
+    genres=("archetype",),
+    choix=(("archetype", "archetype"),),
+)

@@ -1,0 +1,1 @@
+"""Talon, build side: its pages need nothing beyond the generic templates' hooks."""
