@@ -1,7 +1,7 @@
 """A character sheet laid out for print: the sheet calculator's own computed values, without
 the form, on one A4 page (`/<system>/calculateurs/<calc>/imprimer/?<the calculator's query>`).
 
-Generic: a system says what its printed sheet keeps and adds in `FICHE`, an `Imprimable`
+Generic: a system says what its printed sheet keeps and adds in `PRINTOUT`, an `Imprimable`
 beside its character type (`systems/<system>/character.py`); this module computes and
 writes it. The one-line effect of each chosen entity is not in the engine's data: the
 print page carries it (generated from the data) and sets it beside the entity's
@@ -40,11 +40,11 @@ class Imprimable:
 
 
 def declaration(system: str, calc_id: str) -> Imprimable | None:
-    """The system's `FICHE`, if `calc_id` is its character sheet calculator."""
-    module = systems().module(system, "personnage")
+    """The system's `PRINTOUT`, if `calc_id` is its character sheet calculator."""
+    module = systems().module(system, "character")
     if module is None or (system, calc_id) != module.CHARACTER.CALCULATOR:
         return None
-    return getattr(module, "FICHE", Imprimable())
+    return getattr(module, "PRINTOUT", Imprimable())
 
 
 def _choices(calculator: Calculator, sheet: Imprimable, values: dict, rules: object) -> Links:

@@ -38,7 +38,7 @@ class DivinCharacter(Character):
 
 CHARACTER = DivinCharacter
 # The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-FICHE = Imprimable(
+PRINTOUT = Imprimable(
     valeurs=(
         (
             "Caractéristiques",

@@ -11,7 +11,7 @@ from generator.engine.typographie import pluriel
 from generator.systems.skillcraft import dice, planner
 from generator.systems.skillcraft.character import SkillCraftCharacter
 from generator.systems.skillcraft.everyday import COUT_POUVOIR, ENCOMBREMENT, PROGRESSION
-from generator.systems.skillcraft.sheet import FICHE
+from generator.systems.skillcraft.sheet import SHEET_CALCULATOR
 
 SYSTEM = "skillcraft"
 
@@ -560,5 +560,5 @@ CALCULATORS = (
     PROGRESSION,
     ENCOMBREMENT,
     COUT_POUVOIR,
-    FICHE,
+    SHEET_CALCULATOR,
 )

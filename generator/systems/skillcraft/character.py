@@ -99,6 +99,6 @@ SkillCraftCharacter.VIEWS = {
 
 CHARACTER = SkillCraftCharacter
 # The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-FICHE = Imprimable(
+PRINTOUT = Imprimable(
     genres=("aspect", "caractere", "don", "handicap", "talent"),
 )

@@ -375,7 +375,7 @@ def _sizes(rules) -> tuple[tuple[str, str], ...]:
     return tuple((name, name) for name, _ in rules.sizes)
 
 
-FICHE = Calculator(
+SHEET_CALCULATOR = Calculator(
     SYSTEM,
     "fiche",
     *SHEET,

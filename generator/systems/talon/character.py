@@ -28,7 +28,7 @@ class TalonCharacter(Character):
 
 CHARACTER = TalonCharacter
 # The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-FICHE = Imprimable(
+PRINTOUT = Imprimable(
     valeurs=(("Attributs", ("attributs",)),),
     genres=("archetype",),
     choix=(("archetype", "archetype"),),

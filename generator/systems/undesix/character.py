@@ -31,7 +31,7 @@ class UndesixCharacter(Character):
 
 CHARACTER = UndesixCharacter
 # The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-FICHE = Imprimable(
+PRINTOUT = Imprimable(
     valeurs=(
         ("Caractéristiques", ("mode", "phy", "dex", "sav", "psy", "sens")),
         ("Bonus magique", ("essences", "bonus_essences", "bonus_verbe")),
