@@ -14,10 +14,10 @@ from functools import partial
 from generator import systems
 from generator.engine import urls
 from generator.engine.typographie import texte
-from generator.pipeline import per_entity, schemas
+from generator.pipeline import conditions, per_entity, schemas
 from generator.pipeline.anchors import TAG
 from generator.pipeline.corpus import Corpus, Entity, System
-from generator.pipeline.links import Links, _threshold, follow
+from generator.pipeline.links import Links
 
 INDEX = "assets/entites.json"
 
@@ -66,53 +66,17 @@ def _names(system: System):
     return lambda kind, ref: getattr(system.entity(kind, ref), "name", ref)
 
 
-def _requirements(system: System, entity: Entity) -> str:
-    """For a kind with no condition sentence: what its `requis` references name."""
-    kinds = schemas.kinds(system.id)
-    parts = []
-    for pattern, target_kind, relation, _ in kinds[entity.kind].references():
-        if relation != "requis" or target_kind not in kinds:
-            continue
-        for _path, value in follow(entity.data, pattern, ()):
-            target = system.entity(target_kind, value)
-            if target is not None:
-                parts.append(f"{kinds[target_kind].label} requis : {target.name}")
-    return " ; ".join(parts)
-
-
 def key(system: System, kind: str, entity_id: str) -> str:
     return f"{system.id}/{kind}/{entity_id}"
 
 
 def clauses(system: System, entity: Entity) -> list[list[list]]:
-    """What the entity requires, read from its schema: every clause must be met, by one of
-    its [key, minimum] alternatives (minimum None: having it is enough)."""
-    found: dict[tuple, list[tuple]] = {}
-    kinds = schemas.kinds(system.id)
-    for pattern, target_kind, threshold, group in kinds[entity.kind].requirements():
-        for path, value in follow(entity.data, pattern, ()):
-            if system.entity(target_kind, value) is None:
-                continue
-            clause = found.setdefault(
-                (pattern, path) if group is None else (pattern[:group], path[:group]), []
-            )
-            alternative = [
-                key(system, target_kind, value),
-                _threshold(entity.data, path, threshold),
-            ]
-            if alternative not in clause:
-                clause.append(alternative)
-    out = []
-    for clause in found.values():
-        # An alternative without its own minimum takes the clause's (« or Mystères »).
-        shared = max((m for _, m in clause if m is not None), default=None)
-        alternatives = []
-        for ref, minimum in clause:
-            alternative = [ref, shared if minimum is None else minimum]
-            if alternative not in alternatives:
-                alternatives.append(alternative)
-        out.append(alternatives)
-    return out
+    """What the entity requires (conditions.py): every clause must be met, by one of its
+    [key, minimum] alternatives (minimum None: having it is enough)."""
+    return [
+        [[key(system, target.kind, target.id), minimum] for target, minimum in clause]
+        for clause in conditions.clauses(system, entity)
+    ]
 
 
 def rows(corpus: Corpus, links: Links, reuse: per_entity.Fresh = per_entity.FRESH) -> list[dict]:
@@ -145,9 +109,11 @@ def system_rows(system: System, links: Links, reuse: per_entity.Fresh) -> list[d
 def _row(links: Links, system, site, kind, has_condition: bool, entity: Entity, reads) -> dict:
     """The entity's row; what it reads of `system` is noted in `reads`."""
     system = per_entity.view(reads, system, links).system
-    condition = "" if has_condition else _requirements(system, entity)
-    if has_condition and site is not None:
-        condition = _plain(links, system, site.condition(entity.data, _names(system)))
+    own = getattr(site, "condition", None) if has_condition else None
+    if own is not None:  # the system's own words
+        condition = _plain(links, system, own(entity.data, _names(system)))
+    else:
+        condition = conditions.sentence(system, entity, lambda target: target.name)
     row = {
         "s": system.id,
         "sn": system.name,

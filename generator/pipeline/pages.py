@@ -21,7 +21,7 @@ from generator.engine import character, printout, registry, saved, urls
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
 from generator.engine.typographie import pluriel, texte
-from generator.pipeline import notes, per_entity, schemas, sources, vocabulary
+from generator.pipeline import conditions, notes, per_entity, schemas, sources, vocabulary
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
 from generator.pipeline.finder import _plain
@@ -112,6 +112,7 @@ class Renderer:
             notes.page_notes(items), section
         )
         self.env.filters["condition"] = self._condition
+        self.env.filters["chaine_prerequis"] = self._chaine_prerequis
         self.env.filters["calculs"] = self._calculs
         self.env.filters["avec_calculs"] = self._avec_calculs
         self.env.filters["regles_calculees"] = self._regles_calculees
@@ -146,7 +147,7 @@ class Renderer:
         kind = schemas.kinds(entity.system)[entity.kind]
         spec = kind.schema["properties"][field]
         if spec.get("x-rendu") == "condition":  # structured conditions read as a sentence
-            return self._condition(ctx, entity.data).replace("|", "\\|")
+            return self._condition_of(ctx, entity).replace("|", "\\|")
         refs = {path: target for path, target, *_ in kind.references()}
         ref_kind = refs.get((field, "*")) or refs.get((field,))
         labels = spec.get("x-libelles", {})
@@ -254,13 +255,27 @@ class Renderer:
         return list(groups.items())
 
     @pass_context
+    def _chaine_prerequis(self, ctx, entity: Entity) -> list[Entity]:
+        """The entity under its prerequisites of its own kind, root first (conditions.py)."""
+        return conditions.chain(ctx["system"], entity)
+
+    @pass_context
     def _condition(self, ctx, data: dict) -> str:
-        """An entity's structured condition as a sentence, written by the system's
-        `site.condition` (it reads the fields its schema marks `x-rendu: condition`)."""
+        """The condition of the page's entity (`data`: its fields) as a sentence."""
+        return self._condition_of(ctx, ctx["entity"], data)
+
+    def _condition_of(self, ctx, entity: Entity, data: dict | None = None) -> str:
+        """An entity's condition as a sentence: the system's own `condition(value, link)`
+        (publication/__init__.py) if it writes one, else the built-in sentence read from
+        the schema (conditions.py)."""
         system = ctx["system"]
-        return systems.module(system.id, systems.PUBLICATION).condition(
-            data, lambda kind, ref: self._lien(ctx, system.entity(kind, ref))
-        )
+        own = getattr(systems.module(system.id, systems.PUBLICATION), "condition", None)
+        if own is not None:
+            return own(
+                entity.data if data is None else data,
+                lambda kind, ref: self._lien(ctx, system.entity(kind, ref)),
+            )
+        return conditions.sentence(system, entity, lambda target: self._lien(ctx, target))
 
     @pass_context
     def _par_genre(self, ctx, sources: list) -> list[tuple[str, list]]:

@@ -228,7 +228,7 @@ SCHEMA = """
         "x-relation": "requis"
       },
       "x-rendu": "condition",
-      "description": "Les dons qu'il faut avoir d'abord (phrase écrite par publication/__init__.py)."
+      "description": "Les dons qu'il faut avoir d'abord, écrits en phrase (« Don requis : … »)."
     },
     "description": {
       "title": "Description",
@@ -245,31 +245,19 @@ SCHEMA = """
 GABARIT = """
 {% extends "entite/_base.md.j2" %}
 {% block fields %}
+{% set chain = entity | chaine_prerequis %}
 {{ [
   ("Jet", e.jet),
   ("Prérequis", e | condition),
+  ("Chaîne de prérequis", chain | map("lien") | join(" → ") if chain | length > 1 else ""),
 ] | faits }}
 {% endblock %}
 """
 
 SITE = '''
-"""__NOM__, generator side: a don's prerequisites (`x-rendu: condition`) as a sentence."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
-
-Link = Callable[[str, str], str]  # (kind, id) -> Markdown link
-
-
-def condition(don: dict, link: Link) -> str:
-    """« Avoir le don [Don d'exemple]. », or « Aucun. »"""
-    required = [link("don", ref) for ref in don.get("prerequis", [])]
-    if not required:
-        return "Aucun."
-    if len(required) == 1:
-        return f"Avoir le don {required[0]}."
-    return "Avoir les dons " + ", ".join(required[:-1]) + f" et {required[-1]}."
+"""__NOM__, build side: hooks of its pages. None is needed yet: a don's prerequisites
+(`x-rendu: condition`) are written in words by the built-in sentence
+(generator/pipeline/conditions.py); write `condition(value, link)` here for other words."""
 '''
 
 RULES = '''

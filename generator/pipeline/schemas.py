@@ -43,6 +43,7 @@ class Kind:
     short_field: str = ""  # field holding a short name for links in tables (x-libelle-court)
     # column field -> key read in each of its items (a list of objects shown as numbers)
     subfields: tuple[tuple[str, str], ...] = ()
+    feminine: bool = False  # the kind's name, for agreement (« compétence requise »)
 
     def short_name(self, data: dict) -> str:
         return (data.get(self.short_field) if self.short_field else None) or data["nom"]
@@ -160,6 +161,9 @@ def compose(system: str, kind_id: str, own: dict) -> dict:
     }
 
 
+GENDERS = ("masculin", "feminin")
+
+
 @cache
 def kinds(system: str) -> dict[str, Kind]:
     """The entity kinds of one system, from schemas/<system>/*.json; a schema with faults
@@ -184,6 +188,7 @@ def kinds(system: str) -> dict[str, Kind]:
                 for c in own.get("x-colonnes", [])
                 if "sous_champ" in c
             ),
+            own.get("x-genre") == "feminin",
         )
     return result
 
@@ -215,10 +220,16 @@ def faults_of(path: Path) -> list[tuple[Path, int, str]]:
     for key in ("title", "x-pluriel"):
         if not isinstance(own.get(key), str):
             found.append((path, 1, f"« {key} » manquant : le nom français du genre ({key})"))
-    site = None
+    if own.get("x-genre", "masculin") not in GENDERS:
+        found.append(
+            (
+                path,
+                located.line(("x-genre",)),
+                f"« x-genre » vaut « masculin » ou « feminin », pas « {own['x-genre']} »",
+            )
+        )
 
     def walk(node: object, where: tuple) -> None:
-        nonlocal site
         if not isinstance(node, dict):
             return
         for name, child in (node.get("properties") or {}).items():
@@ -236,18 +247,6 @@ def faults_of(path: Path) -> list[tuple[Path, int, str]]:
             walk(node["items"], (*where, "items"))
         for name, child in (node.get("$defs") or {}).items():
             walk(child, (*where, "$defs", name))
-        if node.get("x-rendu") == "condition":
-            if site is None:
-                site = systems.module(package_system(path), systems.PUBLICATION) or False
-            if not callable(getattr(site, "condition", None)):
-                found.append(
-                    (
-                        path,
-                        located.line((*where, "x-rendu")),
-                        "« x-rendu: condition » demande une fonction condition(valeur, lien) "
-                        f"dans {path.parent.parent.parent.name}/{systems.PUBLICATION}/__init__.py, qui écrit la condition en phrase",
-                    )
-                )
 
     walk(own, ())
     return found

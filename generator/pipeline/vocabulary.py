@@ -36,6 +36,15 @@ KEYWORDS: tuple[Keyword, ...] = (
         '"x-pluriel": "Atouts"',
     ),
     Keyword(
+        "x-genre",
+        "Le genre grammatical du nom du genre, pour l'accord de la phrase de condition "
+        "intégrée (« compétence requise », « dons requis ») : `masculin` (par défaut) ou "
+        "`feminin`.",
+        (KIND,),
+        "`masculin` ou `feminin`",
+        '"x-genre": "feminin"',
+    ),
+    Keyword(
         "x-colonnes",
         "Les colonnes du tableau de la page d'index du genre, dans l'ordre : `champ` (la "
         "propriété montrée), `titre` (l'en-tête) et, pour une liste d'objets montrée en "
@@ -112,8 +121,12 @@ KEYWORDS: tuple[Keyword, ...] = (
     ),
     Keyword(
         "x-rendu",
-        "`condition` : une condition structurée, écrite en phrase par la fonction "
-        "`condition(valeur, lien)` du `site.py` du système (obligatoire avec lui).",
+        "`condition` : une condition structurée, écrite en phrase sur la page et dans le "
+        "trouveur. La phrase intégrée la lit dans les renvois du schéma : chaque minimum "
+        "(« Esprit 3 ou plus »), puis ce qui est requis ou exclu, par genre, accordé "
+        "(« dons requis : A et B ») ; une fonction `condition(valeur, lien)` dans "
+        "`publication/__init__.py` du système l'écrit avec d'autres mots. Un gabarit "
+        "obtient aussi la chaîne des prérequis du même genre par le filtre `chaine_prerequis`.",
         (PROPERTY,),
         "`condition`",
         '"x-rendu": "condition"',

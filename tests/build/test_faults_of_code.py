@@ -60,17 +60,16 @@ def test_a_compute_function_that_does_not_take_its_fields(code):
     assert said.endswith("corrigez ce fichier")
 
 
-def test_a_condition_without_its_sentence_function(code):
+def test_a_kind_with_a_wrong_gender_is_refused_at_its_line(code):
     schema = f"{PACKAGE}/publication/schemas/competence.json"
     data = json.loads((code / schema).read_text())
-    data["properties"]["exemple"]["x-rendu"] = "condition"
+    data = {"x-genre": "féminin", **data}  # the value is written without accent
     (code / schema).write_text(json.dumps(data, ensure_ascii=False, indent=2))
     said = only(checked(code))
-    line = line_of(code, schema, '"x-rendu"')
+    line = line_of(code, schema, '"x-genre"')
     assert said.startswith(
-        f"{schema}:{line}: « x-rendu: condition » demande une fonction condition"
+        f"{schema}:{line}: « x-genre » vaut « masculin » ou « feminin », pas « féminin »"
     ), said
-    assert "reserve_d6/publication/__init__.py" in said
 
 
 def test_a_property_without_title_is_refused(code):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -80,6 +81,11 @@ def test_the_new_system_s_pages_are_built(scaffolded):
     # The calculator's page carries its default result, computed by the engine at build.
     calculator = scaffolded.site / urls.url(urls.calculator(SCAFFOLDED, "chances")).strip("/")
     assert 'data-exact="7/12"' in (calculator / "index.html").read_text(encoding="utf-8")
+    # Its condition and its chain of prerequisites come built in (no code of its own).
+    advanced = scaffolded.site / urls.url(urls.entity(SCAFFOLDED, "don", "don-avance")).strip("/")
+    text = (advanced / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"Don requis\s*: <a href=\"../don-d-exemple/\">Don d.exemple</a>", text), text
+    assert "Chaîne de prérequis" in text
 
 
 def test_the_new_system_s_entities_are_rows_of_the_finder(scaffolded):
@@ -87,9 +93,7 @@ def test_the_new_system_s_entities_are_rows_of_the_finder(scaffolded):
     own = {row["i"]: row for row in rows if row["s"] == SCAFFOLDED}
     assert set(own) == {f"{SCAFFOLDED}/don/{gift}" for gift in GIFTS}
     advanced = own[f"{SCAFFOLDED}/don/don-avance"]
-    assert (
-        advanced["c"] == "Avoir le don Don d'exemple."
-    )  # the sentence of its publication/__init__.py
+    assert advanced["c"] == "Don requis : Don d'exemple"  # the built-in sentence
     assert advanced["q"] == [[[f"{SCAFFOLDED}/don/don-d-exemple", None]]]
     assert advanced["f"] == {"Jet": "2d6+1"}
 
