@@ -3,12 +3,13 @@
 The package of a system is its id with "-" written "_" (`reserve-d6` → `reserve_d6`). What
 sits directly in it is rule code the engine's wheel ships to the browser; what only the
 build reads is in its `publication/` folder, which the wheel leaves out:
-  calculators.py           its calculators, listed in `CALCULATORS` in the order of its
-                           pages;
+  calculators.py           its calculators: each is declared there, and only there, and
+                           listed in `CALCULATORS` in the order of its pages;
   rules.py                 `NEEDS` (kind → fields the engine reads) and `build(data)`, which
                            turns those fields into the immutable rules the calculators take;
-  character.py, sheet.py,  the saved character, its sheet, the system's dice laws… (the
-  dice.py…                 same file name has the same role in every system);
+  character.py, sheet.py,  the model code the calculators compute with: the saved
+  dice.py, health.py…      character, its sheet, the system's dice laws, its health… (the
+                           same file name has the same role in every system);
   publication/__init__.py  build-side hooks, e.g. `condition(value, link)` for a field
                            whose schema says `"x-rendu": "condition"`, or `FILTERS`;
   publication/schemas/<kind>.json      its entity kinds: the only definition of its data;

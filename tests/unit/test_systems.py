@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from generator import systems
-from generator.engine import urls
+from generator.engine import registry, urls
 from generator.engine.inputs import IntInput
 from generator.engine.registry import Calculator
 from generator.pipeline.build import check
@@ -29,6 +31,40 @@ def test_every_data_folder_has_a_package_and_no_list_names_them(root):
     assert systems.ids() == folders
     assert systems.module("reserve-d6", "rules").__name__ == "generator.systems.reserve_d6.rules"
     assert systems.module("inconnu", "rules") is None
+
+
+def _calls_calculator(node: ast.AST) -> bool:
+    """`Calculator(...)`, or `registry.Calculator(...)`."""
+    called = getattr(node, "func", None)
+    return isinstance(node, ast.Call) and "Calculator" in (
+        getattr(called, "id", None),
+        getattr(called, "attr", None),
+    )
+
+
+def test_every_calculator_is_declared_and_listed_in_its_calculators_py():
+    """Issue 35 §4, one skeleton per system: a calculator is declared (`Calculator(...)`) in
+    its system's calculators.py only, the other modules holding the model code it computes
+    with; and each one it declares, each one the registry serves, is in its `CALCULATORS`."""
+    elsewhere = []
+    for system in systems.ids():
+        folder = systems.folder(system)
+        for path in sorted(folder.rglob("*.py")):
+            if path == folder / "calculators.py":
+                continue
+            elsewhere += [
+                f"{path.relative_to(systems.FOLDER)}:{node.lineno}"
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if _calls_calculator(node)
+            ]
+    assert elsewhere == [], "calculateurs déclarés hors de calculators.py"
+    for system in systems.ids():
+        module = systems.module(system, "calculators")
+        listed = [c.id for c in module.CALCULATORS]
+        declared = [v.id for v in vars(module).values() if isinstance(v, Calculator)]
+        assert set(declared) == set(listed), system
+        assert [c.id for c in registry.of_system(system)] == listed, system
+        assert {c.system for c in module.CALCULATORS} == {system}
 
 
 def test_divin6_relations_come_from_the_schema(checked):

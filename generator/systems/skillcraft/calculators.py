@@ -1,17 +1,31 @@
-"""Calculators of SkillCraft (line numbers refer to the source text). Every number of the
-rules comes from the data through `Rules`."""
+"""Calculators of SkillCraft, every one declared here (line numbers refer to the source
+text); experience, encumbrance and powers are computed by everyday.py, the character sheet
+by sheet.py. Every number of the rules comes from the data through `Rules`."""
 
 from __future__ import annotations
 
-from generator.engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, TextInput
-from generator.engine.registry import Calculator, ShownWhen
+from generator.engine.character import SHEET, score_inputs
+from generator.engine.inputs import (
+    BoolInput,
+    ChoiceInput,
+    FieldError,
+    IntInput,
+    MultiChoiceInput,
+    TextInput,
+)
+from generator.engine.registry import Calculator, FormSection, ShownWhen
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue
 from generator.engine.typographie import pluriel
 from generator.systems.skillcraft import dice, planner
 from generator.systems.skillcraft.character import SkillCraftCharacter
-from generator.systems.skillcraft.everyday import COUT_POUVOIR, ENCOMBREMENT, PROGRESSION
-from generator.systems.skillcraft.sheet import SHEET_CALCULATOR
+from generator.systems.skillcraft.everyday import (
+    compute_encumbrance,
+    compute_power,
+    compute_progression,
+)
+from generator.systems.skillcraft.sheet import ATTRIBUTE_FIELDS, compute_sheet
+from generator.systems.skillcraft.steps import LABELS
 
 SYSTEM = "skillcraft"
 
@@ -549,6 +563,292 @@ ATTAQUE = Calculator(
     ),
     issues=attack_issues,
     computes=("regle combat#attaque", "regle combat#jets-de-degats"),
+)
+
+
+# --- experience and level (l. 292–329) -------------------------------------------------
+
+
+PROGRESSION = Calculator(
+    SYSTEM,
+    "progression",
+    "Expérience et niveau",
+    "À quel niveau mène mon expérience, et que m'a-t-elle rapporté ?",
+    (
+        IntInput("experience", "Expérience totale", 400, 0, 10_000_000, ""),
+        IntInput("tiers", "Tiers du personnage", 0, 0, 3, "Fixe le rang maximal des compétences."),
+    ),
+    compute_progression,
+    ("Points gagnés sans compter les Spécialisations ni les dépenses.",),
+    computes=("regle progression#experience-et-niveau",),
+)
+
+
+# --- encumbrance (l. 2078–2086) --------------------------------------------------------
+
+
+def _size_shares(rules) -> tuple[tuple[str, str], ...]:
+    return tuple((key, f"{name} ({share} %)") for key, (name, share) in rules.size_share.items())
+
+
+ENCOMBREMENT = Calculator(
+    SYSTEM,
+    "encombrement",
+    "Encombrement",
+    "Combien puis-je porter, et combien de points de mouvement me coûte ma charge ?",
+    (
+        IntInput("vigueur", "Score de Vigueur", 12, 1, 40, ""),
+        ChoiceInput("taille", "Taille", "moyenne", _size_shares, ""),
+        IntInput("masse", "Masse portée (kg)", 90, 0, 10_000, "Tout ce qui est porté ou soulevé."),
+        IntInput("mouvement", "Points de mouvement", 6, 0, 30, ""),
+    ),
+    compute_encumbrance,
+    (
+        "Pénalité = points de mouvement × excédent ÷ capacité, arrondie à l'entier inférieur, au moins 1 (note éditoriale de la table Encombrement).",
+    ),
+    computes=("regle equipement#encombrement",),
+)
+
+
+# --- channelling a power (l. 2781–2809) ------------------------------------------------
+
+
+COUT_POUVOIR = Calculator(
+    SYSTEM,
+    "cout-pouvoir",
+    "Coût d'un pouvoir",
+    "Combien d'Énergie coûte un pouvoir, et quelles chances de le canaliser ?",
+    (
+        IntInput("tiers", "Tiers du pouvoir", 1, 0, 3, ""),
+        IntInput(
+            "niveau",
+            "Niveau canalisé",
+            3,
+            1,
+            7,
+            "Le niveau minimal du tiers, plus avec Magie puissante.",
+        ),
+        IntInput("modificateur", "Modificateur d'attribut", 2, -5, 10, "Celui de l'Occultisme."),
+        IntInput("rang", "Rang d'Occultisme", 3, 0, 14, ""),
+        IntInput("bonus", "Bonus", 0, -30, 30, "Talents, Espérance dépensée…"),
+        IntInput("energie", "Énergie actuelle", 30, 0, 500, ""),
+    ),
+    compute_power,
+    (
+        "Tiers 1 au niveau 3 : 6 × 3 = 18 Énergie, DD 18{@source 2807}.",
+        "Les talents qui changent le coût ou le DD (Optimisation magique, Maximisation magique…) ne sont pas comptés : voir leurs pages.",
+    ),
+    computes=("regle magie#canaliser",),
+)
+
+
+# --- the character sheet (guide §3.3–3.5, §6.3) ----------------------------------------
+
+
+def _attributes(rules) -> tuple[tuple[str, str], ...]:
+    return rules.attribute_choices()
+
+
+def _named(kind: str):
+    """The choices of a kind of the data: (id, name)."""
+
+    def choices(rules) -> tuple[tuple[str, str], ...]:
+        entries = getattr(rules, kind)
+        return tuple((k, _name(v)) for k, v in entries.items())
+
+    return choices
+
+
+def _name(entry) -> str:
+    if isinstance(entry, str):
+        return entry
+    return entry[0] if isinstance(entry, tuple) else entry.name
+
+
+def _skills(rules) -> tuple[tuple[str, str], ...]:
+    return tuple((k, v[0]) for k, v in rules.skills.items())
+
+
+def _sizes(rules) -> tuple[tuple[str, str], ...]:
+    return tuple((name, name) for name, _ in rules.sizes)
+
+
+SHEET_CALCULATOR = Calculator(
+    SYSTEM,
+    "fiche",
+    *SHEET,
+    (
+        *score_inputs(
+            ATTRIBUTE_FIELDS,
+            1,
+            20,
+            "Après la répartition de l'étape 4 (départ 8, de 6 à 11), avant les aspects.",
+        ),
+        ChoiceInput("aspect_1", LABELS["aspect_1"], "farouche", _named("aspects"), ""),
+        ChoiceInput("aspect_2", LABELS["aspect_2"], "gymnaste", _named("aspects"), ""),
+        ChoiceInput(
+            "meilleur",
+            LABELS["meilleur"],
+            "agilite",
+            _attributes,
+            "Un des quatre attributs obligatoires des aspects.",
+        ),
+        ChoiceInput(
+            "pire",
+            LABELS["pire"],
+            "sensibilite",
+            _attributes,
+            "Un des trois obligatoires restants ; les deux derniers reçoivent +2.",
+        ),
+        ChoiceInput(
+            "facultatif_1",
+            LABELS["facultatif_1"],
+            "vigueur",
+            _attributes,
+            "Parmi les quatre facultatifs des aspects.",
+        ),
+        ChoiceInput("facultatif_2", LABELS["facultatif_2"], "coordination", _attributes, ""),
+        ChoiceInput(
+            "choix_libre",
+            LABELS["choix_libre"],
+            "vigueur",
+            _attributes,
+            "Sans lien avec les aspects.",
+        ),
+        MultiChoiceInput(
+            "bonus_espece",
+            LABELS["bonus_espece"],
+            ("agilite", "coordination"),
+            _attributes,
+            "Selon le livre d'univers.",
+        ),
+        MultiChoiceInput(
+            "bonus_peuple", LABELS["bonus_peuple"], (), _attributes, "Selon le livre d'univers."
+        ),
+        ChoiceInput(
+            "caractere",
+            LABELS["caractere"],
+            "courrouce",
+            _named("caracteres"),
+            "+1 à son attribut et son don.",
+        ),
+        MultiChoiceInput(
+            "dons",
+            LABELS["dons"],
+            (),
+            _named("dons"),
+            "En plus du don du caractère : un par handicap.",
+        ),
+        MultiChoiceInput("handicaps", LABELS["handicaps"], (), _named("handicaps"), ""),
+        ChoiceInput(
+            "attribut_don",
+            LABELS["attribut_don"],
+            "agilite",
+            _attributes,
+            "Ne compte qu'avec un don qui donne +1 à un attribut choisi.",
+        ),
+        IntInput(
+            "experience",
+            LABELS["experience"],
+            0,
+            0,
+            999999,
+            "Total depuis la création ; le niveau en découle.",
+        ),
+        TextInput(
+            "progression",
+            LABELS["progression"],
+            "",
+            300,
+            "Un attribut par niveau gagné, dans l'ordre (ex. « vigueur, agilité »).",
+        ),
+        IntInput(
+            "tiers",
+            LABELS["tiers"],
+            0,
+            0,
+            3,
+            "0 sans spécialisation (aucune dans ce livre).",
+        ),
+        TextInput(
+            "talents",
+            LABELS["talents"],
+            "Mêlée, Résistance, Athlétisme, Acrobaties, Formation martiale",
+            4000,
+            "Chacun une fois, séparés par des virgules ; les achats répétés vont dans « autres points ».",
+            suggestions=lambda rules: rules.talent_suggestions(),
+        ),
+        ChoiceInput(
+            "competence_caste",
+            LABELS["competence_caste"],
+            "melee",
+            _skills,
+            "Son talent est obligatoire.",
+        ),
+        ChoiceInput(
+            "competence_education",
+            LABELS["competence_education"],
+            "resistance",
+            _skills,
+            "Son talent est obligatoire.",
+        ),
+        IntInput(
+            "autres_points",
+            LABELS["autres_points"],
+            0,
+            0,
+            400,
+            "Achats répétés, pouvoirs, talents réservés.",
+        ),
+        TextInput(
+            "rangs",
+            LABELS["rangs"],
+            "mêlée 2, acrobaties 1, athlétisme 1, résistance 1",
+            400,
+            "« compétence rang », séparés par des virgules ; les autres sont au rang 0.",
+        ),
+        ChoiceInput("taille", LABELS["taille"], "Moyenne", _sizes, "Pour la capacité de charge."),
+        IntInput(
+            "points_de_mouvement",
+            LABELS["points_de_mouvement"],
+            6,
+            0,
+            40,
+            "Selon l'espèce (livre d'univers).",
+        ),
+        IntInput("masse_portee", LABELS["masse_portee"], 0, 0, 5000, ""),
+        IntInput(
+            "defense_armure",
+            LABELS["defense_armure"],
+            0,
+            0,
+            60,
+            "Somme des pièces d'armure et du bouclier.",
+        ),
+        IntInput("jet_argent", LABELS["jet_argent"], 26, 0, 1000, "Dés de la caste (7d6 : 26)."),
+        IntInput("facteur_education", LABELS["facteur_education"], 4, 0, 100, ""),
+        IntInput("depenses", LABELS["depenses"], 70, 0, 100000, "Équipement acheté."),
+    ),
+    compute_sheet,
+    (
+        "Répartition de l'étape 4 : un point retiré sous 8 permet d'en ajouter un ailleurs, comme dans l'exemple de Justinien{@source 205–207}.",
+        "Statistiques : Base rétroactive, un Incrément par niveau gagné calculé après le point d'attribut de ce niveau, aucun au niveau 0 ; Effectif tronqué vers zéro.",
+        "Force, Précision et Puissance suivent les formules du chapitre 3 ; l'exemple de Justinien imprime la moitié du score (8, 5, 4), écart signalé.",
+        "Seuil de tolérance à l'alcool arrondi à l'entier inférieur ; bonus d'Initiative des talents additionnés.",
+        "Rabais des aspects à la création seulement{@source 253} : les talents de leurs compétences sont comptés comme achetés à la création (ils y tiennent toujours, avec ceux de la caste et de l'éducation) ; un tel talent acheté plus tard coûte 1 point de plus, à ajouter aux autres points dépensés. Talentueux rend gratuits les talents de tiers 0 qui économisent le plus.",
+        "Bonus d'espèce et de peuple de +1 par case cochée ; Entraînement et Expertise ne modifient pas les valeurs calculées.",
+    ),
+    # The book's steps, each a part of the form the reader can fold.
+    sections=(
+        FormSection("Attributs", "agilite"),
+        FormSection("Aspects", "aspect_1"),
+        FormSection("Espèce, peuple et caractère", "bonus_espece"),
+        FormSection("Niveaux et talents", "experience"),
+        FormSection("Compétences", "competence_caste"),
+        FormSection("Corps et charge", "taille"),
+        FormSection("Argent", "jet_argent"),
+    ),
+    computes=("regle creation",),
 )
 
 

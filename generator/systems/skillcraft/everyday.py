@@ -1,17 +1,14 @@
-"""Small calculators of SkillCraft that read one table each: experience and level,
-encumbrance (l. 2078–2086), the cost of channelling a power (l. 2781–2809)."""
+"""What the small calculators of SkillCraft (calculators.py) compute, each from one table:
+experience and level (l. 292–329), encumbrance (l. 2078–2086), the cost of channelling a
+power (l. 2781–2809)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.engine.inputs import ChoiceInput, FieldError, IntInput
-from generator.engine.registry import Calculator
+from generator.engine.inputs import FieldError
 from generator.engine.results import Figure, Figures, Text
 from generator.systems.skillcraft import dice
-
-SYSTEM = "skillcraft"
-
 
 # --- experience and level (l. 292–329) ---------------------------------------------------
 
@@ -41,21 +38,6 @@ def compute_progression(regles, experience, tiers):
         Figure("Rang maximal des compétences", regles.max_rank[tiers], note=f"tiers {tiers}"),
     ]
     return (Figures("Progression", tuple(lines)),)
-
-
-PROGRESSION = Calculator(
-    SYSTEM,
-    "progression",
-    "Expérience et niveau",
-    "À quel niveau mène mon expérience, et que m'a-t-elle rapporté ?",
-    (
-        IntInput("experience", "Expérience totale", 400, 0, 10_000_000, ""),
-        IntInput("tiers", "Tiers du personnage", 0, 0, 3, "Fixe le rang maximal des compétences."),
-    ),
-    compute_progression,
-    ("Points gagnés sans compter les Spécialisations ni les dépenses.",),
-    computes=("regle progression#experience-et-niveau",),
-)
 
 
 # --- encumbrance (l. 2078–2086) ------------------------------------------------------------
@@ -88,29 +70,6 @@ def compute_encumbrance(regles, vigueur, taille, masse, mouvement):
     if penalty and penalty == mouvement:
         blocks.append(Text("Trop chargée : la créature ne peut plus se déplacer.", "avertissement"))
     return tuple(blocks)
-
-
-def _sizes(rules) -> tuple[tuple[str, str], ...]:
-    return tuple((key, f"{name} ({share} %)") for key, (name, share) in rules.size_share.items())
-
-
-ENCOMBREMENT = Calculator(
-    SYSTEM,
-    "encombrement",
-    "Encombrement",
-    "Combien puis-je porter, et combien de points de mouvement me coûte ma charge ?",
-    (
-        IntInput("vigueur", "Score de Vigueur", 12, 1, 40, ""),
-        ChoiceInput("taille", "Taille", "moyenne", _sizes, ""),
-        IntInput("masse", "Masse portée (kg)", 90, 0, 10_000, "Tout ce qui est porté ou soulevé."),
-        IntInput("mouvement", "Points de mouvement", 6, 0, 30, ""),
-    ),
-    compute_encumbrance,
-    (
-        "Pénalité = points de mouvement × excédent ÷ capacité, arrondie à l'entier inférieur, au moins 1 (note éditoriale de la table Encombrement).",
-    ),
-    computes=("regle equipement#encombrement",),
-)
 
 
 # --- channelling a power (l. 2781–2809) ----------------------------------------------------
@@ -149,32 +108,3 @@ def compute_power(regles, tiers, niveau, modificateur, rang, bonus, energie):
             )
         )
     return tuple(blocks)
-
-
-COUT_POUVOIR = Calculator(
-    SYSTEM,
-    "cout-pouvoir",
-    "Coût d'un pouvoir",
-    "Combien d'Énergie coûte un pouvoir, et quelles chances de le canaliser ?",
-    (
-        IntInput("tiers", "Tiers du pouvoir", 1, 0, 3, ""),
-        IntInput(
-            "niveau",
-            "Niveau canalisé",
-            3,
-            1,
-            7,
-            "Le niveau minimal du tiers, plus avec Magie puissante.",
-        ),
-        IntInput("modificateur", "Modificateur d'attribut", 2, -5, 10, "Celui de l'Occultisme."),
-        IntInput("rang", "Rang d'Occultisme", 3, 0, 14, ""),
-        IntInput("bonus", "Bonus", 0, -30, 30, "Talents, Espérance dépensée…"),
-        IntInput("energie", "Énergie actuelle", 30, 0, 500, ""),
-    ),
-    compute_power,
-    (
-        "Tiers 1 au niveau 3 : 6 × 3 = 18 Énergie, DD 18{@source 2807}.",
-        "Les talents qui changent le coût ou le DD (Optimisation magique, Maximisation magique…) ne sont pas comptés : voir leurs pages.",
-    ),
-    computes=("regle magie#canaliser",),
-)

@@ -22,7 +22,7 @@ from generator.systems.skillcraft.rules import Rules, Talent
 Problems = tuple[tuple[str, str], ...]
 RANK = re.compile(r"(.*?)[\s:=]+([+-]?[0-9]{1,3})")
 
-# The form's labels, which the checks quote (sheet.py declares the fields with them).
+# The form's labels, which the checks quote (calculators.py declares the fields with them).
 LABELS = {
     "aspect_1": "Premier aspect",
     "aspect_2": "Second aspect",

@@ -1,5 +1,7 @@
-"""Calculators of UnDéSix: the d6 test, the opposed test and the attack (line numbers refer
-to the source text). Every number of the rules comes from the data through `Rules`."""
+"""Calculators of UnDéSix, every one declared here: the d6 test, the opposed test, the
+attack, the spell builder, character creation and health (line numbers refer to the source
+text). Creation and health are computed by creation.py and health.py. Every number of the
+rules comes from the data through `Rules`."""
 
 from __future__ import annotations
 
@@ -8,13 +10,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
-from generator.engine.inputs import BoolInput, ChoiceInput, FieldError, IntInput, MultiChoiceInput
+from generator.engine.inputs import (
+    BoolInput,
+    ChoiceInput,
+    FieldError,
+    IntInput,
+    MultiChoiceInput,
+    TextInput,
+)
 from generator.engine.law import Law
 from generator.engine.registry import Calculator
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue, uniform
-from generator.systems.undesix.creation import CREATION
-from generator.systems.undesix.health import SANTE
+from generator.systems.undesix.creation import compute_creation
+from generator.systems.undesix.health import compute_health
 from generator.systems.undesix.rules import Rules
 
 SYSTEM = "undesix"
@@ -845,6 +854,101 @@ SORT = Calculator(
     plays=spell_plays,
     computes=("regle magie#construire-un-sort", "regle magie#cout-en-psy"),
 )
+
+
+# --- character creation (Fiche 9, l. 1005–1145) ----------------------------------------
+
+
+def _mode_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return tuple((key, mode.name) for key, mode in rules.modes.items())
+
+
+def _verb_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return (("aucun", "Aucun"),) + tuple((k, name) for k, (name, _) in rules.verbs.items())
+
+
+def _essence_suggestions(rules: Rules) -> tuple[tuple[str, str], ...]:
+    return tuple((name, f"Essence ({signed(mod)})") for name, mod in rules.essences.values())
+
+
+CREATION = Calculator(
+    SYSTEM,
+    "creation",
+    "Création de personnage",
+    "Mes caractéristiques respectent-elles le mode de création, et que valent PHY, CA, langues, PSY et Réactivité ?",
+    (
+        ChoiceInput("mode", "Mode de création", "creation-egalitaire", _mode_choices, ""),
+        IntInput("phy", "PHY", 2, 0, 60, "Physique."),
+        IntInput("dex", "DEX", 4, 0, 60, "Dextérité."),
+        IntInput("sav", "SAV", 4, 0, 60, "Savoir."),
+        IntInput("psy", "PSY (MAG)", 4, 0, 60, "Psychique, ou MAGie dans un monde fantastique."),
+        IntInput("sens", "SENS", 4, 0, 60, "Sens (Perception)."),
+        TextInput(
+            "essences",
+            "Essences du bonus magique",
+            "",
+            200,
+            "Super-héros, demi-dieux, dieux : une ou deux.",
+            suggestions=_essence_suggestions,
+        ),
+        ChoiceInput("verbe", "Verbe du bonus magique", "aucun", _verb_choices, ""),
+        IntInput("bonus_essences", "Bonus versé aux Essences", 0, 0, 100, ""),
+        IntInput("bonus_verbe", "Bonus versé au Verbe", 0, 0, 100, ""),
+    ),
+    compute_creation,
+    (
+        "Valeurs par défaut : Chloé (PHY 2, DEX 4, SAV 4, SENS 4 ; PSY 4 supposé), une création égalitaire valide (guide de la source, §A3).",
+        "Tirage aléatoire : chaque caractéristique de 1 à 6 ; dans un monde fantastique, la MAGie peut monter à 10 avec des points pris aux autres. Qu'aucune ne soit descendue sous 2 en cédant des points ne peut pas se vérifier sans le tirage d'origine : à vous de le faire.",
+        "CA de base : table de la Dextérité, prolongée au-delà de 8 (note éditoriale de la table).",
+    ),
+    computes=("regle creation",),
+)
+
+
+# --- health (Fiche 1, l. 95–121; Fiche 8, l. 853–867) ----------------------------------
+
+
+SANTE = Calculator(
+    SYSTEM,
+    "sante",
+    "Santé",
+    "Combien de PHY et de PSY reste-t-il, dans quel état, et combien de repos pour s'en remettre ?",
+    (
+        IntInput("phy", "PHY (score de départ)", 4, 1, 50, ""),
+        IntInput(
+            "bonus_vitalite",
+            "Bonus de Vitalité",
+            0,
+            0,
+            50,
+            "Gagnés en fin de partie ; ils encaissent les dégâts avant le PHY.",
+        ),
+        IntInput("degats", "Dégâts reçus (points de PHY)", 0, 0, 200, "Depuis le dernier repos."),
+        IntInput("psy", "PSY (score de départ)", 4, 0, 50, ""),
+        IntInput(
+            "psy_depense",
+            "PSY dépensés",
+            0,
+            0,
+            200,
+            "Sorts, résistance aux sorts, actions désespérées.",
+        ),
+        BoolInput(
+            "option_moins_10",
+            "Option : inconscience jusqu'à −10",
+            False,
+            "Un personnage joueur sous 0 PHY ne meurt que plus bas (règle optionnelle).",
+        ),
+    ),
+    compute_health,
+    (
+        "À 0 PHY : mourant ; au-dessous : mort, ou inconscient avec l'option{@source 853–859}.",
+        "Les seuils de PSY suivent la lecture stricte de la table (séquelles à partir de −6, folie définitive à partir de −11).",
+        "Repos : 8 heures par point de PHY ou de Bonus de Vitalité, 10 minutes par point de PSY{@source 99–101, 119}.",
+    ),
+    computes=("regle sante",),
+)
+
 
 # The system's calculators, in the order of its pages (engine/registry.py reads this list).
 CALCULATORS = (

@@ -1,18 +1,16 @@
-"""Character creation checker of UnDéSix: the five characteristics against the chosen
-mode (Fiche 9, l. 1005–1145), and the values they give (l. 1037–1075)."""
+"""Character creation of UnDéSix, as its calculator (calculators.py) computes it: the five
+characteristics checked against the chosen mode (Fiche 9, l. 1005–1145), and the values
+they give (l. 1037–1075)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.engine.inputs import ChoiceInput, IntInput, TextInput
 from generator.engine.names import require_known, slug
-from generator.engine.registry import Calculator
-from generator.engine.results import Figure, Figures, Text, format_number, signed
+from generator.engine.results import Figure, Figures, Text, format_number
 from generator.systems.undesix.character import UndesixCharacter
 from generator.systems.undesix.rules import Mode, Rules
 
-SYSTEM = "undesix"
 DICE = 5  # one die per characteristic
 
 
@@ -145,49 +143,3 @@ def compute_creation(regles, **values):
         Figures("Valeurs de la fiche", derived_figures(regles, values)),
         Figures("Tirage et total", tuple(totals)),
     )
-
-
-def _mode_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
-    return tuple((key, mode.name) for key, mode in rules.modes.items())
-
-
-def _verb_choices(rules: Rules) -> tuple[tuple[str, str], ...]:
-    return (("aucun", "Aucun"),) + tuple((k, name) for k, (name, _) in rules.verbs.items())
-
-
-def _essence_suggestions(rules: Rules) -> tuple[tuple[str, str], ...]:
-    return tuple((name, f"Essence ({signed(mod)})") for name, mod in rules.essences.values())
-
-
-CREATION = Calculator(
-    SYSTEM,
-    "creation",
-    "Création de personnage",
-    "Mes caractéristiques respectent-elles le mode de création, et que valent PHY, CA, langues, PSY et Réactivité ?",
-    (
-        ChoiceInput("mode", "Mode de création", "creation-egalitaire", _mode_choices, ""),
-        IntInput("phy", "PHY", 2, 0, 60, "Physique."),
-        IntInput("dex", "DEX", 4, 0, 60, "Dextérité."),
-        IntInput("sav", "SAV", 4, 0, 60, "Savoir."),
-        IntInput("psy", "PSY (MAG)", 4, 0, 60, "Psychique, ou MAGie dans un monde fantastique."),
-        IntInput("sens", "SENS", 4, 0, 60, "Sens (Perception)."),
-        TextInput(
-            "essences",
-            "Essences du bonus magique",
-            "",
-            200,
-            "Super-héros, demi-dieux, dieux : une ou deux.",
-            suggestions=_essence_suggestions,
-        ),
-        ChoiceInput("verbe", "Verbe du bonus magique", "aucun", _verb_choices, ""),
-        IntInput("bonus_essences", "Bonus versé aux Essences", 0, 0, 100, ""),
-        IntInput("bonus_verbe", "Bonus versé au Verbe", 0, 0, 100, ""),
-    ),
-    compute_creation,
-    (
-        "Valeurs par défaut : Chloé (PHY 2, DEX 4, SAV 4, SENS 4 ; PSY 4 supposé), une création égalitaire valide (guide de la source, §A3).",
-        "Tirage aléatoire : chaque caractéristique de 1 à 6 ; dans un monde fantastique, la MAGie peut monter à 10 avec des points pris aux autres. Qu'aucune ne soit descendue sous 2 en cédant des points ne peut pas se vérifier sans le tirage d'origine : à vous de le faire.",
-        "CA de base : table de la Dextérité, prolongée au-delà de 8 (note éditoriale de la table).",
-    ),
-    computes=("regle creation",),
-)

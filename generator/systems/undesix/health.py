@@ -1,14 +1,10 @@
-"""Health tracker of UnDéSix: Bonus de Vitalité, PHY and PSY after damage and effort
-(Fiche 1, l. 95–121; Fiche 8, l. 853–867)."""
+"""Health of UnDéSix, as its calculator (calculators.py) computes it: Bonus de Vitalité,
+PHY and PSY after damage and effort (Fiche 1, l. 95–121; Fiche 8, l. 853–867)."""
 
 from __future__ import annotations
 
-from generator.engine.inputs import BoolInput, IntInput
-from generator.engine.registry import Calculator
 from generator.engine.results import Figure, Figures, Text
 from generator.systems.undesix.rules import Rules
-
-SYSTEM = "undesix"
 
 
 def body_state(rules: Rules, phy: int, option: bool) -> tuple[str, str]:
@@ -74,45 +70,3 @@ def compute_health(regles, phy, bonus_vitalite, degats, psy, psy_depense, option
     if state == "Mort":
         blocks.insert(0, Text("Le personnage est mort.", tone))
     return tuple(blocks)
-
-
-SANTE = Calculator(
-    SYSTEM,
-    "sante",
-    "Santé",
-    "Combien de PHY et de PSY reste-t-il, dans quel état, et combien de repos pour s'en remettre ?",
-    (
-        IntInput("phy", "PHY (score de départ)", 4, 1, 50, ""),
-        IntInput(
-            "bonus_vitalite",
-            "Bonus de Vitalité",
-            0,
-            0,
-            50,
-            "Gagnés en fin de partie ; ils encaissent les dégâts avant le PHY.",
-        ),
-        IntInput("degats", "Dégâts reçus (points de PHY)", 0, 0, 200, "Depuis le dernier repos."),
-        IntInput("psy", "PSY (score de départ)", 4, 0, 50, ""),
-        IntInput(
-            "psy_depense",
-            "PSY dépensés",
-            0,
-            0,
-            200,
-            "Sorts, résistance aux sorts, actions désespérées.",
-        ),
-        BoolInput(
-            "option_moins_10",
-            "Option : inconscience jusqu'à −10",
-            False,
-            "Un personnage joueur sous 0 PHY ne meurt que plus bas (règle optionnelle).",
-        ),
-    ),
-    compute_health,
-    (
-        "À 0 PHY : mourant ; au-dessous : mort, ou inconscient avec l'option{@source 853–859}.",
-        "Les seuils de PSY suivent la lecture stricte de la table (séquelles à partir de −6, folie définitive à partir de −11).",
-        "Repos : 8 heures par point de PHY ou de Bonus de Vitalité, 10 minutes par point de PSY{@source 99–101, 119}.",
-    ),
-    computes=("regle sante",),
-)
