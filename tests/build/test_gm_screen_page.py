@@ -62,7 +62,18 @@ def expected(system, item) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("system_id", [s.id for s in CORPUS.systems.values()])
+# A system may have no screen (`ecran` is optional in systeme.yaml): then it has no page.
+WITH_SCREEN = [s.id for s in CORPUS.systems.values() if "ecran" in s.meta]
+
+
+def test_a_system_has_a_screen_page_if_and_only_if_it_declares_one(site):
+    assert WITH_SCREEN
+    for system_id in CORPUS.systems:
+        page = site / urls.url(urls.gm_screen(system_id)).strip("/") / "index.html"
+        assert page.is_file() == (system_id in WITH_SCREEN), system_id
+
+
+@pytest.mark.parametrize("system_id", WITH_SCREEN)
 def test_the_screen_page_shows_every_row_of_what_it_declares(site, system_id):
     system = CORPUS.systems[system_id]
     text = page_text(site, system_id)
