@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-
 from generator import systems
+from generator.engine import schema_check
 from generator.pipeline import vocabulary
 from generator.pipeline.yamlload import Located, YamlProblem, parse_yaml
 
@@ -249,6 +248,11 @@ def faults_of(path: Path) -> list[tuple[Path, int, str]]:
             walk(child, (*where, "$defs", name))
 
     walk(own, ())
+    if not found:  # a keyword the check does not know is said here, not as a traceback
+        try:
+            schema_check.Validator(compose(package_system(path), path.stem, own))
+        except schema_check.UnsupportedSchema as error:
+            found.append((path, located.line(error.where), str(error)))
     return found
 
 
@@ -395,117 +399,22 @@ URL_FIELD = {
 }
 
 
-_TYPES = {
-    "string": "un texte",
-    "integer": "un entier",
-    "number": "un nombre",
-    "boolean": "vrai ou faux (true/false)",
-    "array": "une liste",
-    "object": "un objet (clé: valeur)",
-    "null": "rien",
-}
-
-
-def _type_name(value: object) -> str:
-    for name, kind in (
-        ("boolean", bool),
-        ("integer", int),
-        ("number", float),
-        ("string", str),
-        ("array", list),
-        ("object", dict),
-    ):
-        if isinstance(value, kind):
-            return _TYPES[name]
-    return _TYPES["null"]
-
-
-def _where(path: tuple) -> str:
-    shown = ".".join(str(p) for p in path if not isinstance(p, int))
-    return f"« {shown} » : " if shown else ""
-
-
 # Validators by schema, and findings by (schema, value): `serve` judges the project again
 # after each edit, and most values have not changed. A schema is never modified once
 # composed (`kinds` and `system_schema` are cached already); it is kept here with its
 # validator, so that its id cannot be reused by another one. The value's repr tells
 # apart everything YAML can give (1, 1.0, True, "1"; keys included).
 def problems(schema: dict, instance: object) -> list[tuple[tuple, str]]:
-    """(path in the instance, French message) for every way `instance` breaks `schema`."""
+    """(path in the instance, French message) for every way `instance` breaks `schema`:
+    the engine's check (`schema_check`), the one the browser makes too."""
     return list(_found(_ById(schema), ByRepr(instance)))
 
 
 @lru_cache(maxsize=200_000)  # the real data have 2,200 entities
 def _found(schema: _ById, instance: ByRepr) -> tuple:
-    return tuple(_problems(_validator(schema), instance.value))
+    return tuple(_validator(schema).problems(instance.value))
 
 
 @lru_cache(maxsize=1024)
-def _validator(schema: _ById) -> Draft202012Validator:
-    return Draft202012Validator(schema.schema)
-
-
-def _problems(validator: Draft202012Validator, instance: object) -> list[tuple[tuple, str]]:
-    found = []
-    for error in validator.iter_errors(instance):
-        path = tuple(error.absolute_path)
-        where = _where(path)
-        match error.validator:
-            case "required":
-                missing = [name for name in error.validator_value if name not in error.instance]
-                for name in missing:
-                    found.append((path, f"{where}champ obligatoire « {name} » manquant"))
-            case "additionalProperties":
-                allowed = set(error.schema.get("properties", {}))
-                for name in error.instance:
-                    if name not in allowed:
-                        found.append(
-                            (
-                                path + (name,),
-                                f"{where}champ inconnu « {name} » (champs permis : {', '.join(sorted(allowed))})",
-                            )
-                        )
-            case "type":
-                expected = (
-                    error.validator_value
-                    if isinstance(error.validator_value, list)
-                    else [error.validator_value]
-                )
-                wanted = " ou ".join(_TYPES[t] for t in expected)
-                found.append(
-                    (
-                        path,
-                        f"{where}type incorrect : attendu {wanted}, trouvé {_type_name(error.instance)}",
-                    )
-                )
-            case "enum":
-                found.append(
-                    (
-                        path,
-                        f"{where}valeur « {error.instance} » non permise ; valeurs possibles : {', '.join(map(str, error.validator_value))}",
-                    )
-                )
-            case "pattern":
-                found.append(
-                    (
-                        path,
-                        f"{where}« {error.instance} » n'a pas la forme attendue (minuscules sans accents, chiffres et tirets)",
-                    )
-                )
-            case "minLength":
-                found.append((path, f"{where}texte vide"))
-            case "minItems":
-                found.append(
-                    (path, f"{where}liste vide ou trop courte (au moins {error.validator_value})")
-                )
-            case "minimum" | "maximum":
-                found.append(
-                    (
-                        path,
-                        f"{where}valeur {error.instance} hors limites ({error.validator} : {error.validator_value})",
-                    )
-                )
-            case _:
-                found.append((path, f"{where}{error.message}"))
-    # jsonschema reports each missing field once per `required` check: keep one of each.
-    return list(dict.fromkeys(found))
+def _validator(schema: _ById) -> schema_check.Validator:
+    return schema_check.Validator(schema.schema)
