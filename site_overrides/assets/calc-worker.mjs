@@ -24,7 +24,7 @@ async function boot() {
     // A roll: `words` are random, drawn by the page (« Lancer », lancer.js).
     lancer: ({ system, calc, query, words }) => api.roll_json(system, calc, text(query), text(words)),
     // A character sheet laid out for print (fiche.js).
-    fiche: ({ system, calc, query }) => module("fiche").sheet_json(system, calc, text(query)),
+    fiche: ({ system, calc, query }) => module("printout").sheet_json(system, calc, text(query)),
     // « Mes personnages » (personnages.js): `calc` is the action, `query` its payload.
     personnages: ({ calc, query }) => module("saved").saved_json(calc, text(query)),
   };

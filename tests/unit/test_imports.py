@@ -4,10 +4,12 @@ hands itself down, `registry.use`), and no module imports itself back through ot
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
 import zipfile
 
+from helpers import ROOT
 from import_graph import graph
 
 from generator.pipeline import assets
@@ -76,3 +78,17 @@ def test_no_module_imports_itself_back():
         if name not in done:
             visit(name, [name])
     assert cycles == []
+
+
+def test_what_the_browser_worker_calls_exists_in_the_engine():
+    """calc-worker.mjs names engine modules and functions in strings: a rename of either
+    must fail here, not in a reader's browser."""
+    worker = (ROOT / "site_overrides" / "assets" / "calc-worker.mjs").read_text(encoding="utf-8")
+    calls = re.findall(r'module\("(\w+)"\)\.(\w+)', worker)
+    calls += [("api", name) for name in re.findall(r"\bapi\.(\w+)\(", worker)]
+    assert ("api", "run_json") in calls and len({module for module, _ in calls}) >= 3
+    for module, function in calls:
+        imported = importlib.import_module(f"generator.engine.{module}")
+        assert callable(getattr(imported, function, None)), f"{module}.{function}"
+    for name in re.findall(r'pyimport\("([\w.]+)"\)', worker):
+        importlib.import_module(name)
