@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
+from helpers import ROOT
 
 from generator import systems
 from generator.engine import registry, urls
@@ -217,3 +219,14 @@ def test_no_raw_data_on_any_page(renderer):
     for page, text in renderer.pages().items():
         for pattern in (r"\bNone\b", r"\bnull\b", r"\.txt\b", r":   −?\d+\.\d", r"^\| \| \|$"):
             assert not re.search(pattern, text, re.M), (page, pattern)
+
+
+def test_every_module_the_generic_code_asks_of_a_system_exists_in_one():
+    """`module(system, "name")` returns None for a system without that file: a name no
+    system has (after a rename) would turn a feature off without a word."""
+    asked = set()
+    for path in (ROOT / "generator").rglob("*.py"):
+        asked |= set(re.findall(r'\.module\([^)]*?,\s*"(\w+)"\)', path.read_text(encoding="utf-8")))
+    assert {"calculators", "rules", "character"} <= asked
+    for name in asked:
+        assert any(systems.module(s, name) for s in systems.ids()), name
