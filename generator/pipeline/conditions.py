@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from generator.engine import schema_refs
+from generator.engine.schema_refs import follow
 from generator.pipeline import schemas
 from generator.pipeline.corpus import Entity, System
-from generator.pipeline.links import _threshold, follow
 
 # Alternatives, one of which is enough: (entity, minimum; None: having it is enough).
 Clause = list[tuple[Entity, int | None]]
@@ -28,7 +29,7 @@ def clauses(system: System, entity: Entity) -> list[Clause]:
             clause = found.setdefault(
                 (pattern, path) if group is None else (pattern[:group], path[:group]), []
             )
-            alternative = (target, _threshold(entity.data, path, threshold))
+            alternative = (target, schema_refs.threshold(entity.data, path, threshold))
             if not _among(alternative, clause):
                 clause.append(alternative)
     out = []

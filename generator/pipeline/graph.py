@@ -11,9 +11,9 @@ A loop is reported once, where its first entity states its requirement, with its
 
 from __future__ import annotations
 
+from generator.engine.schema_refs import follow
 from generator.pipeline.corpus import Corpus, Entity, System
 from generator.pipeline.errors import Problems
-from generator.pipeline.links import follow
 from generator.pipeline.schemas import kinds as kinds_of
 
 VERB = {"requis": "se requiert", "exclu": "s'exclut"}

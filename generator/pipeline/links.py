@@ -21,7 +21,8 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode
 
 from generator import systems
-from generator.engine import registry, roll_tags, urls
+from generator.engine import registry, roll_tags, schema_refs, urls
+from generator.engine.schema_refs import follow
 from generator.engine.typographie import pluriel
 from generator.pipeline import markdown_safety, schemas, sources
 from generator.pipeline.anchors import TAG, chapter_anchors
@@ -284,7 +285,7 @@ class Links:
                             Target(target.docs_path, "", target.name),
                             entity,
                         )
-                        minimum = _threshold(entity.data, path, seuil)
+                        minimum = schema_refs.threshold(entity.data, path, seuil)
                         if relation == "requis" and minimum is not None:
                             key = (target.docs_path, entity.docs_path)
                             self._thresholds[key] = max(minimum, self._thresholds.get(key, minimum))
@@ -492,28 +493,3 @@ def strings_in(node: object, path: tuple):
     elif isinstance(node, list):
         for i, value in enumerate(node):
             yield from strings_in(value, path + (i,))
-
-
-def _threshold(data: dict, path: tuple, seuil: str | int | None) -> int | None:
-    """The minimum a requirement found at `path` asks for (see Kind.references)."""
-    if seuil is None or isinstance(seuil, int):
-        return seuil
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    value = parent.get(seuil) if isinstance(parent, dict) else None
-    return value if isinstance(value, int) else None
-
-
-def follow(node: object, pattern: tuple, path: tuple):
-    """Values found along a schema path pattern ('*' = every list item)."""
-    if not pattern:
-        if isinstance(node, str):
-            yield path, node
-        return
-    head, rest = pattern[0], pattern[1:]
-    if head == "*" and isinstance(node, list):
-        for i, item in enumerate(node):
-            yield from follow(item, rest, path + (i,))
-    elif isinstance(node, dict) and head in node:
-        yield from follow(node[head], rest, path + (head,))

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from generator import systems
-from generator.engine import schema_check
+from generator.engine import schema_check, schema_refs
 from generator.pipeline import vocabulary
 from generator.pipeline.yamlload import Located, YamlProblem, parse_yaml
 
@@ -47,49 +47,21 @@ class Kind:
     def short_name(self, data: dict) -> str:
         return (data.get(self.short_field) if self.short_field else None) or data["nom"]
 
-    def references(self) -> list[tuple[tuple, str, str, str | int | None]]:
+    def references(self) -> list[schema_refs.Reference]:
+        """(pattern, target kind, relation, threshold) of each `x-ref` (schema_refs.py)."""
         return list(_walked(self, "references", self._references))
 
-    def requirements(self) -> list[tuple[tuple, str, str | int | None, int | None]]:
+    def requirements(self) -> list[schema_refs.Requirement]:
+        """(pattern, target kind, threshold, alternatives) of each requirement."""
         return list(_walked(self, "requirements", self._requirements))
 
-    def _references(self) -> list[tuple[tuple, str, str, str | int | None]]:
-        """(schema path pattern, target kind, relation, threshold) of every field marked
-        `x-ref`. The relation is `x-relation` (requis, exclu) or « cite »; the threshold of
-        a requirement is a sibling field named by the enclosing object's `x-seuil` (« min »),
-        or a number given by the field's own `x-seuil-fixe`."""
-        found: list[tuple[tuple, str, str, str | int | None]] = []
+    def _references(self) -> list[schema_refs.Reference]:
+        """What `schema_refs.references` finds in the kind's schema."""
+        return schema_refs.references(self.schema)
 
-        def walk(node: dict, path: tuple, threshold: str | None) -> None:
-            if "x-ref" in node:
-                relation = node.get("x-relation", "cite")
-                found.append((path, node["x-ref"], relation, node.get("x-seuil-fixe", threshold)))
-            for key, child in node.get("properties", {}).items():
-                walk(child, path + (key,), node.get("x-seuil"))
-            if isinstance(node.get("items"), dict):
-                walk(node["items"], path + ("*",), None)
-
-        walk(self.schema, (), None)
-        return found
-
-    def _requirements(self) -> list[tuple[tuple, str, str | int | None, int | None]]:
-        """(pattern, target kind, threshold, alternatives) of every requirement: the last is
-        the length of the path to the nearest `x-un-parmi` node above it (requirements found
-        under one value of that node are alternatives), or None (a requirement of its own)."""
-        found: list[tuple[tuple, str, str | int | None, int | None]] = []
-
-        def walk(node: dict, path: tuple, threshold: str | None, group: int | None) -> None:
-            if node.get("x-un-parmi"):
-                group = len(path)
-            if "x-ref" in node and node.get("x-relation") == "requis":
-                found.append((path, node["x-ref"], node.get("x-seuil-fixe", threshold), group))
-            for key, child in node.get("properties", {}).items():
-                walk(child, path + (key,), node.get("x-seuil"), group)
-            if isinstance(node.get("items"), dict):
-                walk(node["items"], path + ("*",), None, group)
-
-        walk(self.schema, (), None, None)
-        return found
+    def _requirements(self) -> list[schema_refs.Requirement]:
+        """What `schema_refs.requirements` finds in the kind's schema."""
+        return schema_refs.requirements(self.schema)
 
 
 def _walked(kind: Kind, name: str, walk) -> tuple:
