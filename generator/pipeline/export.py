@@ -1,5 +1,5 @@
 """JSON export: api/index.json, api/<system>/<kind>.json, api/<system>/systeme.json, api/schemas/
-(the schemas of the data, and of each system's saved character)."""
+(the schemas of the data, of each system's saved character, and of house rules)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from functools import lru_cache
 
 from generator import systems
-from generator.engine import character, reperes, rules, saved, urls
+from generator.engine import character, house, reperes, rules, saved, urls
 from generator.pipeline import schemas
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.per_entity import FRESH, Fresh
@@ -51,6 +51,7 @@ def export(corpus: Corpus, reuse: Fresh = FRESH) -> dict[str, str]:
         files |= own
         index["systemes"][system.id] = dict(entry)  # its character's schema is added below
     files |= character_schemas(corpus, index, reuse)
+    files |= house_schemas(corpus, index)
     files["index.json"] = _dump(index)
     original = [s.id for s in corpus.systems.values() if s.original]
     for name, schema in (schemas.published(original) | schemas.list_schemas()).items():
@@ -106,6 +107,21 @@ def character_schemas(corpus: Corpus, index: dict, reuse: Fresh = FRESH) -> dict
 
 
 SAVED_SCHEMA = "personnages.schema.json"
+HOUSE_SCHEMA = "regles-maison.schema.json"
+
+
+def house_schemas(corpus: Corpus, index: dict) -> dict[str, str]:
+    """The schema of a house entity of each kind (as the engine judges one: `source`
+    optional, engine/house.py) and of a collection of house rules, file or link."""
+    files, addresses = {}, {}
+    for system in corpus.systems.values():
+        for kind_id, kind in schemas.kinds(system.id).items():
+            path = f"schemas/{system.id}/{kind_id}.maison.schema.json"
+            files[path] = _dump(house.entity_schema(kind.schema))
+            addresses.setdefault(system.id, {})[kind_id] = path.removeprefix("schemas/")
+    files[f"schemas/{HOUSE_SCHEMA}"] = _dump(house.file_schema(addresses))
+    index["regles_maison"] = {"schema": f"schemas/{HOUSE_SCHEMA}", "format": house.FORMAT}
+    return files
 
 
 def _paths(files: dict[str, str]) -> dict[str, str]:

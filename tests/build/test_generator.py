@@ -8,6 +8,8 @@ import sys
 import pytest
 from helpers import ROOT, edit, line_of, problems_of
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 from generator.engine.typographie import texte
 from generator.pipeline.build import build, check
@@ -146,6 +148,38 @@ def test_exported_entities_validate_against_published_schemas(site):
             for entity in json.loads((site / "api" / entry["donnees"]).read_text()):
                 assert not list(validator.iter_errors(entity)), entity["id"]
                 assert (site / entity["url"].strip("/") / "index.html").is_file()
+
+
+def test_a_collection_of_house_rules_validates_against_its_published_schema(site):
+    """Exported entities of every kind, written as house rules amending themselves (no
+    `source`), are a valid collection for the published schema; a kind the system lacks
+    is not."""
+    index = json.loads((site / "api/index.json").read_text())
+    folder = site / "api" / "schemas"
+    registry = Registry().with_resources(
+        (
+            f"file:///schemas/{path.relative_to(folder).as_posix()}",
+            Resource.from_contents(json.loads(path.read_text()), DRAFT202012),
+        )
+        for path in folder.rglob("*.json")
+    )
+    address = "file:///" + index["regles_maison"]["schema"]
+    validator = Draft202012Validator({"$ref": address}, registry=registry)
+    rules = [
+        {
+            "systeme": system_id,
+            "genre": kind,
+            "base": entity["id"],
+            "entite": {k: v for k, v in entity.items() if k not in ("url", "source")},
+        }
+        for system_id, system in index["systemes"].items()
+        for kind, entry in system["genres"].items()
+        for entity in json.loads((site / "api" / entry["donnees"]).read_text())[:3]
+    ]  # three of each kind: a collection holds 500 rules at most
+    collection = {"format": index["regles_maison"]["format"], "regles": rules}
+    assert len(rules) > 10 and not list(validator.iter_errors(collection))
+    rules[0] = {**rules[0], "genre": "inexistant"}
+    assert list(validator.iter_errors(collection))
 
 
 def test_runtime_assets_are_self_hosted(site):

@@ -14,6 +14,7 @@ from helpers import SCAFFOLDED
 
 from generator import systems
 from generator.engine import urls
+from generator.engine.typographie import texte
 
 PACKAGE = systems.package_of(SCAFFOLDED)
 GIFTS = ("don-d-exemple", "don-avance")
@@ -93,7 +94,7 @@ def test_the_new_system_s_entities_are_rows_of_the_finder(scaffolded):
     own = {row["i"]: row for row in rows if row["s"] == SCAFFOLDED}
     assert set(own) == {f"{SCAFFOLDED}/don/{gift}" for gift in GIFTS}
     advanced = own[f"{SCAFFOLDED}/don/don-avance"]
-    assert advanced["c"] == "Don requis : Don d'exemple"  # the built-in sentence
+    assert advanced["c"] == texte("Don requis : Don d'exemple")  # the built-in sentence
     assert advanced["q"] == [[[f"{SCAFFOLDED}/don/don-d-exemple", None]]]
     assert advanced["f"] == {"Jet": "2d6+1"}
 
