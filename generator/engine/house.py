@@ -36,7 +36,7 @@ from types import MappingProxyType
 
 from generator.engine import schema_check, schema_refs
 from generator.engine.character import JSON_SCHEMA
-from generator.engine.imbrication import too_deep
+from generator.engine.imbrication import place_of, too_deep
 
 FORMAT = 1
 # Bounds of a collection, each told before what it bounds is read. The whole official
@@ -627,9 +627,7 @@ def parse(text: object) -> object:
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except (TypeError, ValueError, RecursionError) as error:
-        where = (
-            f" (ligne {error.lineno}, colonne {error.colno})" if hasattr(error, "lineno") else ""
-        )
+        where = place_of(error)
         raise CollectionError(
             f"Collection illisible : ce n'est pas du JSON{where}. Rien n'a été importé."
         ) from None

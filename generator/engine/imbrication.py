@@ -20,3 +20,11 @@ def too_deep(text: str, limit: int) -> bool:
         if depth > limit:
             return True
     return False
+
+
+def place_of(error: Exception) -> str:
+    """Where a JSON text stopped being JSON, for a French message: « (ligne 3, colonne 7) »,
+    or nothing when the error says no place."""
+    if hasattr(error, "lineno"):
+        return f" (ligne {error.lineno}, colonne {error.colno})"
+    return ""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 
 from generator.engine import character, rules
 from generator.engine.character import JSON_SCHEMA, Character, CharacterError
-from generator.engine.imbrication import too_deep
+from generator.engine.imbrication import place_of, too_deep
 from generator.engine.typographie import texte
 
 FILE_FORMAT = 1
@@ -172,9 +172,7 @@ def parse(text: str) -> object:
     try:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
-        where = (
-            f" (ligne {error.lineno}, colonne {error.colno})" if hasattr(error, "lineno") else ""
-        )
+        where = place_of(error)
         raise FileError(
             f"Fichier illisible : ce n'est pas du JSON{where}. Rien n'a été importé."
         ) from None
