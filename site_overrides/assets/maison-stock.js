@@ -1,0 +1,68 @@
+// « Règles maison » (issue 37): what the browser keeps of the reader's house rules, and the
+// one place that reads and writes it. The page « Règles maison » (maison.js) is the only
+// writer: it has each entry checked by the engine (engine/house.py) before it keeps it,
+// and it writes, in the same single write, what the other pages need to show a house
+// entity without the engine: its finder row and its card (`index`). The finder, the
+// search, the lists and the official pages only read (`houseIndex`).
+//
+// localStorage « srd-regles-maison »:
+//   {format: 1,
+//    collection: {format: 1, regles: [entry]},   // as exported (engine/house.py FORMAT 1)
+//    eteintes: [key],                            // amendments the reader switched off
+//    index: {key: {ligne: <finder row>, carte: <card>}}}  // derived, rewritten at each write
+// An entry's key is « system/kind/id » (an amendment keeps its official entity's id, so
+// its key is the official one: the finder's « i », the lists' and cards' key).
+import { SITE_ROOT, StorageRefused, store } from "./commun.js";
+
+export const KEY = "srd-regles-maison";
+const STORE_FORMAT = 1;
+export const COLLECTION_FORMAT = 1; // engine/house.py FORMAT
+
+export const entryKey = (entry) => `${entry.systeme}/${entry.genre}/${entry.entite?.id}`;
+
+// The page that shows a house entity (generator/engine/urls.py HOUSE_ENTITY).
+export const houseUrl = (key) => new URL(`maison/voir/?e=${encodeURIComponent(key)}`, SITE_ROOT).href;
+
+const EMPTY = () => ({ format: STORE_FORMAT, collection: { format: COLLECTION_FORMAT, regles: [] }, eteintes: [], index: {} });
+
+// What is kept, whole; an empty store when nothing is. Throws StorageRefused
+// (« indisponible », or « illisible » when what is kept is not this store).
+export function readStore() {
+  const text = store.read(KEY);
+  if (!text) return EMPTY();
+  let kept;
+  try {
+    kept = JSON.parse(text);
+  } catch {
+    throw new StorageRefused("illisible");
+  }
+  if (kept?.format !== STORE_FORMAT || !Array.isArray(kept.collection?.regles)) throw new StorageRefused("illisible");
+  return { ...EMPTY(), ...kept };
+}
+
+// Keeps `kept` ({collection, eteintes, index}) whole, or nothing (StorageRefused).
+export function writeStore(kept) {
+  store.write(KEY, JSON.stringify({ ...kept, format: STORE_FORMAT }));
+  dispatchEvent(new CustomEvent("srd-regles-maison")); // this page's readers redraw
+}
+
+// For the pages that only read: {key: {ligne, carte, eteinte}} of every house rule kept,
+// {} when there is none or the storage cannot be read (those pages then show the official
+// rules only; « Règles maison » says why).
+export function houseIndex() {
+  let kept;
+  try {
+    kept = readStore();
+  } catch {
+    return {};
+  }
+  const off = new Set(kept.eteintes);
+  const found = {};
+  for (const [key, shown] of Object.entries(kept.index || {})) found[key] = { ...shown, eteinte: off.has(key) };
+  return found;
+}
+
+// Another tab's write: this one's readers redraw too.
+addEventListener("storage", (event) => {
+  if (event.key === KEY) dispatchEvent(new CustomEvent("srd-regles-maison"));
+});
