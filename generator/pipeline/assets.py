@@ -24,6 +24,10 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The YAML reader of « Règles maison » (maison.js pastes YAML or JSON): js-yaml's browser ES
+# module, its source map left out as Pyodide's are.
+JS_YAML = Path("js-yaml") / "dist" / "browser" / "js-yaml.esm.min.mjs"
+JS_YAML_ASSET = "assets/js-yaml.mjs"
 ENGINE_DIST = "srd_engine"
 ENGINE_VERSION = "0.1.0"
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same sources
@@ -41,6 +45,15 @@ def pyodide_dir(root: Path) -> Path:
             f"{folder}: fichiers Pyodide absents ({', '.join(missing)}) ; lancez « npm ci » (ou « make site »)."
         )
     return folder
+
+
+def js_yaml(root: Path) -> bytes:
+    """js-yaml's browser module as the site has it: without its source map's comment."""
+    path = root / "node_modules" / JS_YAML
+    if not path.exists():
+        raise MissingRuntime(f"{path} : js-yaml absent ; lancez « npm ci » (ou « make site »).")
+    lines = path.read_bytes().splitlines(keepends=True)
+    return b"".join(line for line in lines if not line.startswith(b"//# sourceMappingURL="))
 
 
 def _sources(folder: Path, prefix: str, recursive: bool = True) -> dict[str, bytes]:
@@ -140,7 +153,8 @@ REWRITE = {STDLIB: trimmed_stdlib, LOCK: lock_without_packages}
 
 
 def asset_files(root: Path, data: dict) -> dict[str, bytes]:
-    """{path under docs/: content} of the runtime: Pyodide's files and the engine's wheel."""
+    """{path under docs/: content} of the runtime: Pyodide's files, the engine's wheel and
+    js-yaml."""
     source = pyodide_dir(root)
     files = {f"assets/pyodide/{name}": _pyodide_file(source / name) for name in PYODIDE_FILES}
     filename, wheel = engine_wheel(data)
@@ -148,6 +162,7 @@ def asset_files(root: Path, data: dict) -> dict[str, bytes]:
     version = json.loads((source / "package.json").read_text())["version"]
     manifest = {"pyodide": version, "wheels": [filename]}
     files["assets/wheels/manifest.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+    files[JS_YAML_ASSET] = js_yaml(root)
     return files
 
 
