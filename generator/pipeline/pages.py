@@ -17,7 +17,7 @@ from jinja2 import (
 )
 
 from generator import systems
-from generator.engine import character, printout, registry, saved, urls
+from generator.engine import character, house, printout, registry, saved, urls
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
 from generator.engine.typographie import pluriel, texte
@@ -467,6 +467,15 @@ class Renderer:
         out[urls.SAVED] = self._render(  # « Mes personnages »
             "personnages.md.j2", urls.SAVED, sheets=self.sheets(), format=saved.FILE_FORMAT
         )
+        # « Règles maison »: what it shows of each system comes from assets/maison.json.
+        limits = {  # numbers as French writes them: 1 000 000
+            "regles": f"{house.MAX_ENTRIES:_}".replace("_", "\u202f"),
+            "caracteres": f"{house.MAX_TEXT_CHARS:_}".replace("_", "\u202f"),
+        }
+        out[urls.HOUSE] = self._render(
+            "maison.md.j2", urls.HOUSE, format=house.FORMAT, limites=limits
+        )
+        out[urls.HOUSE_ENTITY] = self._render("maison-voir.md.j2", urls.HOUSE_ENTITY)
         for system in self.corpus.systems.values():
             out.update(self.system_pages(system))
         return out
@@ -609,6 +618,7 @@ class Renderer:
     def nav(self) -> list:
         nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}, {"Mes listes": urls.LISTS}]
         nav.append({"Mes personnages": urls.SAVED})  # beside the lists: what a player keeps
+        nav.append({"Règles maison": urls.HOUSE})  # what a game master writes
         for system in self.corpus.systems.values():
             sid = system.id
             section: list = [urls.system_home(sid)]
