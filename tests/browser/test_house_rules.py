@@ -1,0 +1,424 @@
+"""« Règles maison » in Chromium (issue 37): a house atout (Divin) and a house talent
+(SkillCraft) written through the form, their references chosen among the data's own
+entities; a value out of bounds said at its field; an official entity amended, its
+changes marked on its page; the rules exported then imported in a fresh profile, and
+shared by a link; hostile files refused with a message, nothing run, nothing lost; axe on
+both pages. The engine's answers come from engine/house.py through the worker (entry
+« maison »): every wait is on a named state (data-state) or a status text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
+KEY = "srd-regles-maison"
+HOUSE = "/maison/"
+DATE = "2026-11-28T08:00:00.000Z"
+
+# Two valid house rules, their references the data's own entities.
+ATOUT = {
+    "systeme": "divin6",
+    "genre": "atout",
+    "entite": {
+        "id": "frappe-du-tonnerre",
+        "nom": "Frappe du tonnerre",
+        "resume": "Une frappe qui tonne.",
+        "categorie": "combat",
+        "condition": "",
+        "prerequis": {"atouts": ["accointances"]},
+        "prises": {"max": 1, "texte": "une seule fois"},
+        "description": "Le coup résonne.",
+    },
+    "modifie": DATE,
+}
+TALENT = {
+    "systeme": "skillcraft",
+    "genre": "talent",
+    "entite": {
+        "id": "pas-leger",
+        "nom": "Pas léger",
+        "resume": "Marche sans bruit.",
+        "tiers": 1,
+        "prerequis": "athletisme",
+        "achats_multiples": False,
+        "description": "Le personnage marche sans bruit.",
+    },
+    "modifie": DATE,
+}
+
+
+@pytest.fixture
+def context(browser, server):
+    """One browser profile (its localStorage shared by its pages); no console error, and
+    no alert, confirm or prompt of the browser's own."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    errors: list[str] = []
+
+    def watch(page):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: errors.append(f"dialogue {d.type} : {d.message}"))
+
+    context.on("page", watch)
+    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield context
+    context.close()
+    assert not errors, errors
+
+
+def stored(page: Page) -> dict:
+    text = page.evaluate(f"localStorage.getItem('{KEY}')")
+    return json.loads(text) if text else {}
+
+
+def rules(page: Page) -> list[dict]:
+    return stored(page).get("collection", {}).get("regles", [])
+
+
+def keep(page: Page, server: str, *entries: dict) -> None:
+    """The store holding `entries` (as the page would have written them), then the page
+    opened on it."""
+    page.goto(server + HOUSE)
+    collection = {"format": 1, "regles": list(entries)}
+    kept = {"format": 1, "collection": collection, "eteintes": [], "index": {}}
+    page.evaluate(f"localStorage.setItem({KEY!r}, {json.dumps(json.dumps(kept))})")
+    open_house(page, server)
+
+
+def open_house(page: Page, server: str, address: str = HOUSE) -> None:
+    page.goto(server + address)
+    expect(page.locator(".srd-maison")).to_have_attribute("data-state", "pret")
+
+
+def form(page: Page):
+    return page.locator("form.srd-maison-formulaire")
+
+
+def labelled(page: Page, title: str):
+    """A field of the form by its title (« obligatoire » may follow)."""
+    words = re.escape(title).replace("\\ ", r"\s")  # no-break spaces are spaces too
+    return form(page).get_by_label(re.compile(rf"^{words}(\s\(obligatoire\))?$"))
+
+
+def choose(page: Page, system: str, kind: str) -> None:
+    page.locator("#srd-maison-systeme").select_option(system)
+    page.locator("#srd-maison-genre").select_option(kind)
+    expect(labelled(page, "Nom")).to_be_visible()
+
+
+def save(page: Page) -> None:
+    form(page).get_by_role("button", name="Enregistrer", exact=True).click()
+
+
+def saved(page: Page, state: str = "enregistre") -> None:
+    expect(form(page)).to_have_attribute("data-state", state, timeout=PYODIDE_WAIT_MS)
+
+
+def status(page: Page):
+    return form(page).locator(".srd-maison-formulaire-etat")
+
+
+def report(page: Page):
+    return page.locator(".srd-maison-rapport")
+
+
+def import_file(page: Page, content: str | bytes) -> None:
+    data = content.encode() if isinstance(content, str) else content
+    page.set_input_files(
+        "#srd-maison-fichier",
+        {"name": "regles-maison.json", "mimeType": "application/json", "buffer": data},
+    )
+
+
+def imported(page: Page) -> None:
+    expect(page.locator(".srd-maison-partage")).to_have_attribute(
+        "data-state", "lu", timeout=PYODIDE_WAIT_MS
+    )
+
+
+def test_a_house_atout_and_talent_written_checked_and_kept(context, server):
+    page = context.new_page()
+    open_house(page, server)
+    # Divin: an atout that requires an official one, chosen by its name.
+    choose(page, "divin6", "atout")
+    labelled(page, "Nom").fill("Frappe du tonnerre")
+    expect(labelled(page, "Identifiant")).to_have_value("frappe-du-tonnerre")  # proposed
+    labelled(page, "Résumé").fill("Une frappe qui tonne.")
+    labelled(page, "Catégorie").select_option(label="combat")
+    labelled(page, "Description").fill("Le coup résonne.")
+    labelled(page, "Règle de prise").fill("une seule fois")
+    form(page).get_by_role("button", name="Ajouter — Atouts requis").click()
+    labelled(page, "Atouts requis n° 1").select_option(label="Accointances")
+    save(page)
+    saved(page)
+    expect(status(page)).to_contain_text("Règle « Frappe du tonnerre » enregistrée")
+    (atout,) = rules(page)
+    assert atout["entite"]["prerequis"] == {"atouts": ["accointances"]}
+    assert atout["entite"]["prises"] == {"max": None, "texte": "une seule fois"}
+    assert "divin6/atout/frappe-du-tonnerre" in stored(page)["index"]
+
+    # SkillCraft: a talent out of bounds is refused at its field, then kept once right.
+    page.get_by_role("button", name="Nouvelle règle").click()
+    choose(page, "skillcraft", "talent")
+    labelled(page, "Nom").fill("Pas léger")
+    labelled(page, "Résumé").fill("Marche sans bruit.")
+    labelled(page, "Description").fill("Le personnage marche sans bruit.")
+    tiers = labelled(page, "Tiers")
+    tiers.fill("7")
+    labelled(page, "Talent requis").select_option(label="Athlétisme")
+    labelled(page, "Formation").select_option(label="Mêlée")
+    save(page)
+    saved(page, "erreurs")
+    expect(tiers).to_have_attribute("aria-invalid", "true")
+    expect(tiers).to_be_focused()
+    message = page.locator(f"#{tiers.get_attribute('aria-describedby').split()[0]}")
+    expect(message).to_contain_text("hors limites (maximum : 3)")
+    summary = form(page).locator(".srd-maison-resume-erreurs")
+    expect(summary.get_by_role("link")).to_have_count(1)
+    assert summary.get_by_role("link").get_attribute("href") == f"#{tiers.get_attribute('id')}"
+    assert len(rules(page)) == 1  # nothing kept until valid
+    tiers.fill("1")
+    save(page)
+    saved(page)
+    expect(tiers).not_to_have_attribute("aria-invalid", "true")
+    talent = next(r for r in rules(page) if r["systeme"] == "skillcraft")
+    assert talent["entite"]["prerequis"] == "athletisme"
+    assert talent["entite"]["formation"] == "melee"
+    assert talent["entite"]["tiers"] == 1
+
+    # The list, by system then kind; each rule's page renders it.
+    listing = page.locator(".srd-maison-liste")
+    expect(listing.locator(".srd-maison-systeme")).to_have_count(2)
+    expect(listing.get_by_role("heading", name="SkillCraft")).to_be_visible()
+    listing.get_by_role("link", name="Voir — Pas léger").click()
+    page.wait_for_url("**/maison/voir/**")
+    view = page.locator(".srd-maison-voir")
+    expect(view).to_have_attribute("data-state", "pret", timeout=PYODIDE_WAIT_MS)
+    expect(page.locator("h1")).to_have_text("Pas léger")
+    expect(view.locator(".srd-maison-badge")).to_have_text("Règle maison")
+
+    # Changed through « Modifier », deleted once confirmed.
+    open_house(page, server)
+    card = page.locator(".srd-maison-regle", has_text="Frappe du tonnerre")
+    card.get_by_role("button", name="Modifier — Frappe du tonnerre").click()
+    expect(labelled(page, "Nom")).to_have_value("Frappe du tonnerre")
+    labelled(page, "Résumé").fill("Une frappe qui gronde.")
+    save(page)
+    saved(page)
+    expect(status(page)).to_contain_text("mise à jour")
+    assert len(rules(page)) == 2
+    card.get_by_role("button", name="Supprimer — Frappe du tonnerre").click()
+    page.locator("dialog.srd-confirmer").get_by_role("button", name="Supprimer").click()
+    expect(card).to_have_count(0, timeout=PYODIDE_WAIT_MS)
+    assert [r["entite"]["id"] for r in rules(page)] == ["pas-leger"]
+
+
+def test_an_official_entity_amended_shows_its_changes(context, server):
+    page = context.new_page()
+    page.goto(f"{server}/divin6/atout/accointances/")
+    page.get_by_role("link", name="Modifier en règle maison").click()
+    page.wait_for_url("**/maison/**")
+    expect(page.locator(".srd-maison")).to_have_attribute("data-state", "pret")
+    expect(labelled(page, "Nom")).to_have_value("Accointances")
+    expect(labelled(page, "Identifiant")).to_have_value("accointances")
+    expect(labelled(page, "Identifiant")).to_have_js_property("readOnly", True)
+    labelled(page, "Résumé").fill("+3 en Influence pour trouver matériel ou planques.")
+    save(page)
+    saved(page)
+    (amended,) = rules(page)
+    assert amended["base"] == "accointances"
+    assert "url" not in amended["entite"]  # the export's own field is not the entity's
+    key = "divin6/atout/accointances"
+    item = page.locator(".srd-maison-regle", has_text="Accointances")
+    switch = item.get_by_role("switch")
+    expect(switch).to_be_checked()
+    item.get_by_role("link", name="Voir — Accointances").click()
+    view = page.locator(".srd-maison-voir")
+    expect(view).to_have_attribute("data-state", "pret", timeout=PYODIDE_WAIT_MS)
+    changed = view.locator("dt", has_text="Résumé")
+    expect(changed.locator(".srd-maison-modifie-marque")).to_have_text("modifié")
+    official = view.locator("details.srd-maison-texte-officiel")
+    expect(official).to_have_count(1)
+    expect(official.locator("summary")).to_have_text("Texte officiel")
+    expect(view.locator("ins").first).to_be_attached()
+    expect(view.get_by_role("link", name="voir la page officielle")).to_have_attribute(
+        "href", re.compile(r"/divin6/atout/accointances/$")
+    )
+    view.get_by_role("switch").uncheck()
+    expect(view.locator(".srd-maison-interrupteur")).to_contain_text("Désactivée")
+    assert stored(page)["eteintes"] == [key]
+
+
+def test_rules_exported_then_imported_in_a_fresh_profile(context, browser, server):
+    page = context.new_page()
+    keep(page, server, ATOUT, TALENT)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter toutes les règles").click()
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert exported == {"format": 1, "regles": [ATOUT, TALENT]}
+
+    fresh = browser.new_context(service_workers="block")
+    other = fresh.new_page()
+    open_house(other, server)
+    import_file(other, json.dumps(exported))
+    imported(other)
+    expect(report(other)).to_contain_text("Règle « Frappe du tonnerre » ajoutée.")
+    expect(report(other)).to_contain_text("Règle « Pas léger » ajoutée.")
+    assert rules(other) == [ATOUT, TALENT]
+    assert set(stored(other)["index"]) == {
+        "divin6/atout/frappe-du-tonnerre",
+        "skillcraft/talent/pas-leger",
+    }
+    # The same key again, changed: never replaced without the reader's word.
+    changed = {**TALENT, "entite": {**TALENT["entite"], "resume": "Autre résumé."}}
+    import_file(other, json.dumps({"format": 1, "regles": [changed]}))
+    asking = other.locator("dialog.srd-confirmer")
+    expect(asking).to_contain_text("« Pas léger »", timeout=PYODIDE_WAIT_MS)
+    asking.get_by_role("button", name="Annuler").click()
+    imported(other)
+    expect(report(other)).to_contain_text("non importée : la vôtre est gardée")
+    assert rules(other) == [ATOUT, TALENT]
+    import_file(other, json.dumps({"format": 1, "regles": [changed]}))
+    asking.get_by_role("button", name="Remplacer").click()
+    expect(report(other)).to_contain_text("Règle « Pas léger » remplacée.", timeout=PYODIDE_WAIT_MS)
+    assert rules(other) == [ATOUT, changed]
+    fresh.close()
+
+
+def test_rules_shared_by_a_link_are_kept_only_once_added(context, browser, server):
+    page = context.new_page()
+    keep(page, server, ATOUT, TALENT)
+    page.get_by_role("button", name="Copier le lien de partage").click()
+    expect(page.locator(".srd-maison-partage")).to_have_attribute(
+        "data-state", "lien-pret", timeout=PYODIDE_WAIT_MS
+    )
+    link = page.get_by_label("Lien de partage").input_value()
+    assert link.startswith(f"{server}/maison/#c=")
+
+    fresh = browser.new_context(service_workers="block")
+    other = fresh.new_page()
+    other.goto(link)
+    received = other.locator(".srd-maison-lien-recu")
+    expect(received).to_have_attribute("data-state", "lu", timeout=PYODIDE_WAIT_MS)
+    expect(received).to_contain_text("Frappe du tonnerre")
+    expect(received).to_contain_text("Pas léger")
+    assert "#" not in other.url  # the fragment is read once, then taken off the address
+    assert rules(other) == []  # nothing kept before the reader says so
+    received.get_by_role("button", name="Ajouter ces règles").click()
+    expect(received).to_have_attribute("data-state", "ajoute", timeout=PYODIDE_WAIT_MS)
+    assert rules(other) == [ATOUT, TALENT]
+    fresh.close()
+
+
+def deep(depth: int) -> str:
+    entry = {**ATOUT, "entite": {**ATOUT["entite"], "condition": "@"}}
+    return json.dumps({"format": 1, "regles": [entry]}).replace('"@"', "[" * depth + "]" * depth)
+
+
+HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+# (what it is, its content, what the report says)
+HOSTILE = [
+    (
+        "balise et __proto__",
+        json.dumps(
+            {
+                "format": 1,
+                "regles": [
+                    {
+                        "systeme": "divin6",
+                        "genre": "atout",
+                        "entite": {"id": "x", "nom": HOSTILE_NAME},
+                    }
+                ],
+                "__proto__": {"admin": True},
+            }
+        ),
+        "champ inconnu « __proto__ »",
+    ),
+    ("10 Mo", '{"format": 1, "regles": [], "x": "' + "a" * 10_000_000 + '"}', "trop gros"),
+    ("imbriqué 5 000 fois", deep(5_000), "trop imbriquée"),
+]
+
+
+def test_hostile_files_run_nothing_lose_nothing_and_say_why(context, server):
+    page = context.new_page()
+    keep(page, server, ATOUT)
+    before = stored(page)
+    for what, content, message in HOSTILE:
+        import_file(page, content)
+        imported(page)
+        expect(report(page)).to_contain_text(message)
+        expect(report(page)).to_contain_text("Rien n'a été importé.")
+        assert stored(page) == before, what
+    # A valid rule named like markup is kept and shown as text, never as an element.
+    named = {**TALENT, "entite": {**TALENT["entite"], "nom": HOSTILE_NAME}}
+    import_file(page, json.dumps({"format": 1, "regles": [named]}))
+    imported(page)
+    expect(page.locator(".srd-maison-liste")).to_contain_text(HOSTILE_NAME)
+    assert page.locator(".srd-maison img, .srd-maison-voir img").count() == 0
+    assert [r["entite"]["id"] for r in rules(page)] == ["frappe-du-tonnerre", "pas-leger"]
+    page.goto(f"{server}/maison/voir/?e=skillcraft/talent/pas-leger")
+    expect(page.locator(".srd-maison-voir")).to_have_attribute(
+        "data-state", "pret", timeout=PYODIDE_WAIT_MS
+    )
+    expect(page.locator("h1")).to_have_text(HOSTILE_NAME)
+    assert page.locator("article img").count() == 0
+
+
+def test_an_unknown_rule_says_so(context, server):
+    page = context.new_page()
+    page.goto(f"{server}/maison/voir/?e=divin6/atout/inconnue")
+    view = page.locator(".srd-maison-voir")
+    expect(view).to_have_attribute("data-state", "introuvable")
+    expect(view).to_contain_text("Aucune règle maison « divin6/atout/inconnue »")
+    expect(view.get_by_role("link", name="Voir vos règles maison")).to_be_visible()
+
+
+def axe(page: Page) -> list[str]:
+    from helpers import AXE
+
+    page.mouse.move(0, 0)  # a hovered button is not what is measured
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] }))
+            .violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))"""
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_both_pages_are_accessible(browser, server, scheme):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        color_scheme=scheme,
+        bypass_csp=True,  # axe is injected as a script of the test, not of the site
+        service_workers="block",
+    )
+    page = context.new_page()
+    amended = {
+        "systeme": "divin6",
+        "genre": "atout",
+        "base": "accointances",
+        "entite": {**ATOUT["entite"], "id": "accointances", "nom": "Accointances"},
+        "modifie": DATE,
+    }
+    keep(page, server, ATOUT, TALENT, amended)
+    # The form with its messages: a required field left empty, said at its field.
+    choose(page, "skillcraft", "talent")
+    form(page).get_by_role("button", name="Ajouter — Condition").click()
+    save(page)
+    saved(page, "erreurs")
+    assert not axe(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.goto(f"{server}/maison/voir/?e=divin6/atout/accointances")
+    expect(page.locator(".srd-maison-voir")).to_have_attribute(
+        "data-state", "pret", timeout=PYODIDE_WAIT_MS
+    )
+    page.locator("details.srd-maison-texte-officiel").first.locator("summary").click()
+    assert not axe(page)
+    context.close()
