@@ -422,3 +422,51 @@ def test_both_pages_are_accessible(browser, server, scheme):
     page.locator("details.srd-maison-texte-officiel").first.locator("summary").click()
     assert not axe(page)
     context.close()
+
+
+TALENT_YAML = """\
+- id: pas-de-velours
+  nom: Pas de velours
+  resume: Marche sans bruit, même sur le gravier.
+  tiers: 0
+  prerequis: athletisme
+  achats_multiples: false
+  maitrises: [bottes souples]
+  description: |
+    Le personnage marche sans bruit.
+"""
+
+
+def test_yaml_pasted_fills_the_form_and_a_full_storage_loses_nothing(context, server):
+    page = context.new_page()
+    open_house(page, server)
+    choose(page, "skillcraft", "talent")
+    page.get_by_text("Coller du YAML ou du JSON").click()
+    page.get_by_label("Texte YAML ou JSON").fill("nom: [non fermé")
+    page.get_by_role("button", name="Lire dans le formulaire").click()
+    said = page.locator(".srd-maison-yaml-etat")
+    expect(said).to_contain_text("Texte illisible")
+    expect(labelled(page, "Nom")).to_have_value("")
+    page.get_by_label("Texte YAML ou JSON").fill(TALENT_YAML)
+    page.get_by_role("button", name="Lire dans le formulaire").click()
+    expect(said).to_contain_text("Formulaire rempli")
+    expect(labelled(page, "Nom")).to_have_value("Pas de velours")
+    expect(labelled(page, "Identifiant")).to_have_value("pas-de-velours")
+    expect(labelled(page, "Talent requis")).to_have_value("athletisme")
+    expect(labelled(page, "Maîtrise n° 1")).to_have_value("bottes souples")
+    # The storage full: said, nothing kept, the form still filled.
+    from helpers import fill_local_storage
+
+    fill_local_storage(page)
+    save(page)
+    saved(page, "erreurs")
+    expect(status(page)).to_contain_text("Le stockage de ce navigateur est plein")
+    expect(status(page)).to_contain_text("le formulaire garde ce que vous avez écrit")
+    expect(labelled(page, "Nom")).to_have_value("Pas de velours")
+    assert rules(page) == []
+    page.evaluate("localStorage.clear()")
+    save(page)
+    saved(page)
+    (talent,) = rules(page)
+    assert talent["entite"]["maitrises"] == ["bottes souples"]
+    assert talent["entite"]["description"] == "Le personnage marche sans bruit.\n"
