@@ -76,6 +76,26 @@ def test_my_characters_sit_in_the_menu_beside_my_lists(site):
     assert 'href="../personnages/"' in html
 
 
+def test_house_rules_sit_in_the_menu_and_every_entity_page_links_to_them(site):
+    """Issue 37: « Règles maison » follows « Mes personnages » in the menu; each entity
+    page opens itself there, to be amended."""
+    html = (site / "skillcraft/index.html").read_text()
+    for menu in ("md-tabs__list", "md-nav--primary"):
+        part = html[html.index(menu) :]
+        characters = re.search(r">\s*Mes personnages\s*<", part).start()
+        house = re.search(r">\s*Règles maison\s*<", part)
+        assert house and 0 < house.start() - characters < 400, menu  # the next entry
+    for page, key in [
+        ("divin6/atout/accointances", "divin6/atout/accointances"),
+        ("skillcraft/talent/dressage", "skillcraft/talent/dressage"),
+    ]:
+        entity = (site / page / "index.html").read_text()
+        assert f'href="../../../maison/?modifier={key}"' in entity, page
+        assert ">Modifier en règle maison</a>" in entity
+    assert (site / "maison/voir/index.html").is_file()
+    assert (site / "assets/js-yaml.mjs").read_bytes().startswith(b"/*! js-yaml")
+
+
 def test_index_table_lists_every_entity_with_key_columns(site):
     html = (site / "reserve-d6/caracteristique/index.html").read_text()
     for name in ["Constitution", "Dextérité", "Intelligence", "Charisme"]:
