@@ -239,7 +239,10 @@ function bindHousePage(root) {
     const name = nameOf(entry);
     const item = element("li", { class: "srd-maison-regle", "data-cle": key });
     const facts = element("p", { class: "srd-maison-regle-nom" }, element("strong", {}, name));
-    if (entry.base) facts.append(` · modifie l'entité officielle ${quoted(entry.base)}`);
+    if (entry.base) {
+      const official = new URL(`${entry.systeme}/${entry.genre}/${entry.base}/`, SITE_ROOT).href;
+      facts.append(" · modifie ", element("a", { href: official }, "l'entité officielle"));
+    }
     item.append(facts);
     const actions = element("p", { class: "srd-maison-actions" });
     actions.append(control("a", "Voir", name, { href: houseUrl(key), class: "md-button" }), " ");
