@@ -137,6 +137,17 @@ def equal(one: object, two: object) -> bool:
 _REF = re.compile(r"#/\$defs/([^/~%]+)")  # the one form the schemas use: no pointer escapes
 
 
+# The identifiers' pattern, said in words; any other pattern is quoted as it is written.
+ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+def pattern_form(pattern: str) -> str:
+    """What a value that does not match `pattern` should look like, in French."""
+    if pattern == ID_PATTERN:
+        return "minuscules sans accents, chiffres et tirets"
+    return f"motif {pattern}"
+
+
 class Validator:
     """A schema made ready to check values: `problems(value)` lists what is wrong."""
 
@@ -265,11 +276,11 @@ class Validator:
         return check
 
     def _minProperties(self, value, schema, at):
-        said = "should be non-empty" if value == 1 else "does not have enough properties"
+        said = "objet vide" if value == 1 else f"trop peu de champs (au moins {value})"
 
         def check(instance, path, found):
             if isinstance(instance, dict) and len(instance) < value:
-                found.append((path, f"{where(path)}{instance!r} {said}"))
+                found.append((path, f"{where(path)}{said}"))
 
         return check
 
@@ -291,11 +302,13 @@ class Validator:
         return check
 
     def _maxItems(self, value, schema, at):
-        said = "is expected to be empty" if value == 0 else "is too long"
+        said = (
+            "liste qui doit rester vide" if value == 0 else f"liste trop longue (au plus {value})"
+        )
 
         def check(instance, path, found):
             if isinstance(instance, list) and len(instance) > value:
-                found.append((path, f"{where(path)}{instance!r} {said}"))
+                found.append((path, f"{where(path)}{said}"))
 
         return check
 
@@ -316,7 +329,12 @@ class Validator:
     def _const(self, value, schema, at):
         def check(instance, path, found):
             if not equal(instance, value):
-                found.append((path, f"{where(path)}{value!r} was expected"))
+                found.append(
+                    (
+                        path,
+                        f"{where(path)}valeur « {instance} » non permise ; valeur attendue : {value}",
+                    )
+                )
 
         return check
 
@@ -326,22 +344,26 @@ class Validator:
         except (re.error, TypeError) as error:
             raise UnsupportedSchema(f"motif invalide : {value!r} ({error})", at) from None
 
+        form = pattern_form(value)
+
         def check(instance, path, found):
             # A search, as JSON Schema says: the schemas anchor their patterns (^…$).
             if isinstance(instance, str) and not compiled.search(instance):
                 found.append(
                     (
                         path,
-                        f"{where(path)}« {instance} » n'a pas la forme attendue (minuscules sans accents, chiffres et tirets)",
+                        f"{where(path)}« {instance} » n'a pas la forme attendue ({form})",
                     )
                 )
 
         return check
 
     def _minLength(self, value, schema, at):
+        said = "texte vide" if value == 1 else f"texte trop court (au moins {value} caractères)"
+
         def check(instance, path, found):
             if isinstance(instance, str) and len(instance) < value:
-                found.append((path, f"{where(path)}texte vide"))
+                found.append((path, f"{where(path)}{said}"))
 
         return check
 
@@ -366,7 +388,7 @@ class Validator:
                 found.append(
                     (
                         path,
-                        f"{where(path)}{instance!r} is less than or equal to the minimum of {value!r}",
+                        f"{where(path)}valeur {instance} hors limites (plus de {value} attendu)",
                     )
                 )
 

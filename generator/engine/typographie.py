@@ -5,7 +5,7 @@ A narrow no-break space (U+202F) before « ; ! ? », inside « » and between a 
 with a colon, a closing guillemet or a per cent sign; a minus sign (U+2212) for a hyphen
 that starts a number. One function for plain text
 (`texte`), one for HTML (`html`): the site's pages (a final pass of the build,
-generator/typo_hook.py), the search index and the calculators' results (this package runs
+generator/hooks/mkdocs_hooks.py), the search index and the calculators' results (this package runs
 under Pyodide too: standard library only).
 
 Only existing spaces are made non-breaking (and a missing one inside « » added): « 10:30 »,

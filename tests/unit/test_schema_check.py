@@ -163,11 +163,43 @@ def oracle(
                 found.append(
                     (
                         path,
-                        f"{where}« {error.instance} » n'a pas la forme attendue (minuscules sans accents, chiffres et tirets)",
+                        f"{where}« {error.instance} » n'a pas la forme attendue ({schema_check.pattern_form(error.validator_value)})",
                     )
                 )
             case "minLength":
-                found.append((path, f"{where}texte vide"))
+                least = error.validator_value
+                said = (
+                    "texte vide"
+                    if least == 1
+                    else f"texte trop court (au moins {least} caractères)"
+                )
+                found.append((path, f"{where}{said}"))
+            case "maxItems":
+                most = error.validator_value
+                said = (
+                    "liste qui doit rester vide"
+                    if most == 0
+                    else f"liste trop longue (au plus {most})"
+                )
+                found.append((path, f"{where}{said}"))
+            case "minProperties":
+                least = error.validator_value
+                said = "objet vide" if least == 1 else f"trop peu de champs (au moins {least})"
+                found.append((path, f"{where}{said}"))
+            case "const":
+                found.append(
+                    (
+                        path,
+                        f"{where}valeur « {error.instance} » non permise ; valeur attendue : {error.validator_value}",
+                    )
+                )
+            case "exclusiveMinimum":
+                found.append(
+                    (
+                        path,
+                        f"{where}valeur {error.instance} hors limites (plus de {error.validator_value} attendu)",
+                    )
+                )
             case "minItems":
                 found.append(
                     (path, f"{where}liste vide ou trop courte (au moins {error.validator_value})")
