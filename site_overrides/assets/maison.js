@@ -845,7 +845,7 @@ function bindViewPage(root) {
       return;
     }
     if (!reply.ok) {
-      say(`Règle illisible\u00a0: ${reply.message}`);
+      say(reply.message); // the engine's sentence says what it is
       root.dataset.state = "echec";
       return;
     }
