@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from urllib.parse import quote
 
 from generator.engine import conditions, entity_index, schema_refs, tags, urls
 from generator.engine.house_text import Texts
@@ -51,7 +50,7 @@ class Target:
 
 def house_url(key: str) -> str:
     """The page of a house entity, from the site root (assets/maison-stock.js houseUrl)."""
-    return urls.url(urls.HOUSE_ENTITY).lstrip("/") + "?e=" + quote(key, safe="-_.!~*'()")
+    return urls.house_entity(key)
 
 
 class Site:

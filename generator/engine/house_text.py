@@ -9,14 +9,13 @@ unreadable dice expression. A tag naming an entity is a reference: the house che
 (engine/house.py) finds it among the official entities, the kept ones and those of the
 same collection, as an `x-ref`. A calculator's tag is not checked against the
 calculator's fields (its rules are not loaded here): the page that opens says what it
-refuses. A `{@source …}` tag is kept, unread: a house rule cites no source text."""
+refuses; its query is kept as written, each part percent-encoded. A `{@source …}` tag is kept, unread: a house rule cites no source text."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlencode
 
 from generator.engine import roll_tags, urls
 from generator.engine.tags import TAG
@@ -112,7 +111,11 @@ class Texts:
             if title is None:
                 return f"calculateur « {calc_id} » inconnu dans {system}"
             address = urls.url(urls.calculator(system, calc_id)).lstrip("/")
-            pairs = urlencode(dict(parse_qsl(query, keep_blank_values=True)))
+            pairs = "&".join(
+                "=".join(urls.component(part, safe="%+,") for part in pair.split("=", 1))
+                for pair in query.split("&")
+                if pair
+            )
             return Link(address + (f"?{pairs}" if pairs else ""), label or title)
         if kind == "jet":  # its former name
             return f"la balise {{@jet {ref}}} s'écrit désormais {{@des {ref}}}"
