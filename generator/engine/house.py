@@ -30,7 +30,7 @@ import binascii
 import json
 import re
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -139,14 +139,23 @@ class Context:
     kinds: Mapping[tuple[str, str], Kind]
     official: Mapping[str, Known]
     house: Mapping[str, Known] = field(default_factory=lambda: MappingProxyType({}))
+    # The texts' own check, or None: `texts(system, text)` -> ([(kind, id) of each entity
+    # its tags name], [French message of each fault]) (engine/house_text.py). A tag is a
+    # reference as an `x-ref` is: to an entity official, kept, or of the same collection.
+    texts: Callable | None = field(default=None, compare=False)
 
     @classmethod
     def from_json(
-        cls, schemas: Mapping[str, Mapping[str, dict]], rows: Iterable[dict], house=()
+        cls,
+        schemas: Mapping[str, Mapping[str, dict]],
+        rows: Iterable[dict],
+        house=(),
+        texts: Callable | None = None,
     ) -> Context:
         """`schemas`: {system: {kind: its composed schema, or its published copy}};
         `rows`: the finder's rows (assets/entites.json: « i », « n », « q »); `house`: the
-        entries of the house rules already kept (`with_house`)."""
+        entries of the house rules already kept (`with_house`); `texts`: the texts' own
+        check (None: texts are judged by their schema alone)."""
         kinds = {}
         for system, own in schemas.items():
             for kind_id, schema in own.items():
@@ -163,7 +172,7 @@ class Context:
         for row in rows:
             required = (key for clause in row.get("q", ()) for key, _minimum in clause)
             official[row["i"]] = Known(row["n"], tuple(dict.fromkeys(required)))
-        made = cls(MappingProxyType(kinds), MappingProxyType(official))
+        made = cls(MappingProxyType(kinds), MappingProxyType(official), texts=texts)
         return made.with_house(house)
 
     def with_house(self, entries: Iterable[dict]) -> Context:
@@ -176,7 +185,7 @@ class Context:
             if kind is not None and judged.key is not None:
                 judged.edges = _edges(judged, kind)
                 house[judged.key] = Known(judged.name, _required(judged))
-        return Context(self.kinds, self.official, MappingProxyType(house))
+        return Context(self.kinds, self.official, MappingProxyType(house), self.texts)
 
     def systems(self) -> list[str]:
         return list(dict.fromkeys(system for system, _ in self.kinds))
@@ -305,6 +314,32 @@ def _edges(judged: _Entry, kind: Kind) -> list[tuple[tuple, str, str, str, str]]
     ]
 
 
+def _texts(judged: _Entry, kind: Kind, texts: Callable) -> None:
+    """Each text of the entity by the context's own check: its faults said at its field,
+    the entities its tags name added to its references (« cite »)."""
+    for path, text in _strings(judged.entity, ()):
+        named, faults = texts(kind.system, text)
+        for message in faults:
+            judged.add(("entite", *path), f"{_at(('entite', *path))}{message}")
+        judged.edges += [
+            (path, f"{kind.system}/{target_kind}/{value}", schema_refs.CITES, target_kind, value)
+            for target_kind, value in named
+        ]
+
+
+def _strings(node: object, path: tuple):
+    """(path, text) of every text in a value (its depth is bounded by the reader)."""
+    stack = [(node, path)]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, str):
+            yield path, node
+        elif isinstance(node, dict):
+            stack.extend(reversed([(v, (*path, k)) for k, v in node.items()]))
+        elif isinstance(node, list):
+            stack.extend(reversed([(v, (*path, i)) for i, v in enumerate(node)]))
+
+
 def _required(judged: _Entry) -> tuple[str, ...]:
     """The keys the entry requires (`x-relation: requis`), itself left out."""
     return tuple(
@@ -359,6 +394,8 @@ def _own(judged: _Entry, context: Context) -> Kind | None:
     for path, message in kind.validator.problems(judged.entity):
         judged.add(("entite", *path), message)
     judged.edges = _edges(judged, kind)
+    if context.texts is not None:
+        _texts(judged, kind, context.texts)
     _identity(judged, kind, context)
     for path, target, relation, _, _ in judged.edges:
         if target == judged.key and relation in VERB:

@@ -26,6 +26,24 @@ HOUSE = "maison/index.md"
 HOUSE_ENTITY = "maison/voir.md"
 
 
+# What encodeURIComponent leaves as is (urllib is not in the site's Python: stdlib.txt).
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+
+
+def component(text: str, safe: str = "") -> str:
+    """`text` as a part of an address, as JavaScript's encodeURIComponent writes it (and
+    the characters of `safe` left as they are)."""
+    return "".join(
+        c if c in _UNRESERVED or c in safe else "".join(f"%{b:02X}" for b in c.encode("utf-8"))
+        for c in text
+    )
+
+
+def house_entity(key: str) -> str:
+    """The page of a house entity, from the site root (assets/maison-stock.js houseUrl)."""
+    return url(HOUSE_ENTITY).lstrip("/") + "?e=" + component(key)
+
+
 def system_home(system: str) -> str:
     return f"{system}/index.md"
 

@@ -7,7 +7,8 @@ import re
 
 from markdown.extensions.toc import slugify
 
-TAG = re.compile(r"\{@([a-z-]+)\s+([^}|]*?)(?:\|([^}]*))?\}")
+from generator.engine.tags import TAG
+
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
 
 

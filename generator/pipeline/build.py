@@ -20,7 +20,7 @@ import yaml
 
 from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import cartes, finder, graph, notes, schemas, targets
+from generator.pipeline import cartes, finder, graph, house_context, notes, schemas, targets
 from generator.pipeline.assets import asset_files
 from generator.pipeline.cache import KEPT, load_corpus
 from generator.pipeline.corpus import Corpus, System
@@ -269,6 +269,7 @@ def generate_files(root: Path) -> tuple[Renderer, dict[str, bytes]]:
     found = finder.rows(corpus, links, KEPT)
     files[finder.INDEX] = finder.index_json(found).encode()
     files[cartes.INDEX] = cartes.index_json(corpus, links, found, KEPT).encode()
+    files[house_context.INDEX] = house_context.index_json(corpus).encode()
     return renderer, files
 
 

@@ -5,15 +5,15 @@ A card is the finder's row (name, kind, system, condition, index columns under t
 French titles), plus the fields whose schema title says they are a cost (when they are not
 already a column), plus the effect: the entity's description in one paragraph, its tags
 written as their labels. Nothing here is restated: it is read from the data and schemas.
+How each is written is the engine's (engine/entity_index.py: house rules have cards too).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from functools import partial
 
-from generator.engine.typographie import texte
+from generator.engine import entity_index
 from generator.pipeline import per_entity, schemas
 from generator.pipeline.corpus import Corpus, System
 from generator.pipeline.finder import _cell, _plain
@@ -21,32 +21,17 @@ from generator.pipeline.links import Links
 
 INDEX = "assets/cartes.json"
 FORMAT = 1
-COST = re.compile(r"^co[uû]t\b", re.I)  # a field titled « Coût… » is shown as a cost
-BULLET = re.compile(r"^\s*[-*]\s+", re.M)
-EMPHASIS = re.compile(r"\*\*|__")
 
 
 def _effect(links: Links, system: System, description: str) -> str:
     """The description in one paragraph: its list items marked by a bullet."""
-    text = EMPHASIS.sub("", BULLET.sub("• ", description))
-    return texte(_plain(links, system, text))
+    return entity_index.effect(description, partial(_plain, links, system))
 
 
 def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, str]:
-    """The cost fields, unless an index column already gives a cost (the same value
-    would be printed twice, in other words)."""
-    if any(COST.match(title) for title in shown):
-        return {}
+    """The cost fields, unless an index column already gives a cost."""
     kind = schemas.kinds(system.id)[entity.kind]
-    found = {}
-    for field, spec in kind.schema["properties"].items():
-        title = spec.get("title", "")
-        if not COST.match(title) or spec.get("x-interne"):
-            continue
-        value = _cell(links, system, entity, field)
-        if value and value not in found.values():
-            found[title] = texte(value)
-    return found
+    return entity_index.costs(kind, shown, partial(_cell, links, system, entity))
 
 
 def index_json(
@@ -82,13 +67,7 @@ def _card(links: Links, system: System, entity, row: dict, reads) -> dict:
     """The entity's card, from its finder row; what it reads of `system` is noted in
     `reads`."""
     system = per_entity.view(reads, system, links).system
-    fields = {**row["f"], **_costs(links, system, entity, set(row["f"]))}
-    return {
-        "n": row["n"],
-        "k": row["kn"],
-        "s": row["sn"],
-        "u": row["u"],
-        "c": row["c"],
-        "f": fields,
-        "e": _effect(links, system, entity.data.get("description") or row["r"]),
-    }
+    cost_fields = _costs(links, system, entity, set(row["f"]))
+    return entity_index.card(
+        row, cost_fields, _effect(links, system, entity.data.get("description") or row["r"])
+    )

@@ -12,10 +12,8 @@ import json
 from functools import partial
 
 from generator import systems
-from generator.engine import urls
-from generator.engine.typographie import texte
+from generator.engine import entity_index, tags, urls
 from generator.pipeline import conditions, per_entity, schemas
-from generator.pipeline.anchors import TAG
 from generator.pipeline.corpus import Corpus, Entity, System
 from generator.pipeline.links import Links
 
@@ -29,36 +27,19 @@ def _plain(links: Links, system: System, text: str) -> str:
         target = links.resolve(system, match.group(1), match.group(2), match.group(3))
         return getattr(target, "label", match.group(2))
 
-    return " ".join(TAG.sub(label, text).split())
+    return tags.plain(text, label)
+
+
+def _name_of(system: System):
+    """An entity's name by its kind and id, None when there is none."""
+    return lambda kind, ref: getattr(system.entity(kind, ref), "name", None)
 
 
 def _cell(links: Links, system: System, entity: Entity, field: str) -> str:
     kind = schemas.kinds(system.id)[entity.kind]
-    spec = kind.schema["properties"][field]
-    if spec.get("x-rendu") == "condition":
-        return ""  # the condition has its own column
-    value = entity.data.get(field)
-    sub = dict(kind.subfields).get(field)
-    if sub:  # one value per item of a list of objects, as the index table shows it
-        numbers = [row.get(sub) for row in value or [] if isinstance(row, dict)]
-        if all(n is None for n in numbers):
-            return ""
-        return " / ".join("—" if n is None else str(n).replace("-", "\u2212") for n in numbers)
-    refs = {path: target for path, target, *_ in kind.references()}
-    ref_kind = refs.get((field, "*")) or refs.get((field,))
-    labels = spec.get("x-libelles", {})
-    shown = []
-    for item in value if isinstance(value, list) else [value]:
-        if item is None or isinstance(item, dict):
-            continue
-        if ref_kind:
-            target = system.entity(ref_kind, item)
-            shown.append(target.name if target else str(item))
-        elif isinstance(item, bool):
-            shown.append("oui" if item else "non")
-        else:
-            shown.append(labels.get(item, _plain(links, system, str(item))))
-    return ", ".join(shown)
+    return entity_index.cell(
+        kind, entity.data, field, _name_of(system), partial(_plain, links, system)
+    )
 
 
 def _names(system: System):
@@ -67,7 +48,7 @@ def _names(system: System):
 
 
 def key(system: System, kind: str, entity_id: str) -> str:
-    return f"{system.id}/{kind}/{entity_id}"
+    return entity_index.key(system.id, kind, entity_id)
 
 
 def clauses(system: System, entity: Entity) -> list[list[list]]:
@@ -114,25 +95,16 @@ def _row(links: Links, system, site, kind, has_condition: bool, entity: Entity, 
         condition = _plain(links, system, own(entity.data, _names(system)))
     else:
         condition = conditions.sentence(system, entity, lambda target: target.name)
-    row = {
-        "s": system.id,
-        "sn": system.name,
-        "k": kind.id,
-        "kn": kind.label,
-        "n": entity.name,
-        "u": urls.url(entity.docs_path).lstrip("/"),
-        "r": texte(_plain(links, system, entity.data.get("resume", ""))),
-        "c": texte(condition),
-        "f": {
-            title: texte(text)
-            for field, title in kind.columns
-            if (text := _cell(links, system, entity, field))
-        },
-        "i": key(system, kind.id, entity.id),
-    }
-    if requires := clauses(system, entity):
-        row["q"] = requires
-    return row
+    return entity_index.row(
+        system=(system.id, system.name),
+        kind=kind,
+        data=entity.data,
+        url=urls.url(entity.docs_path).lstrip("/"),
+        condition=condition,
+        name_of=_name_of(system),
+        plain=partial(_plain, links, system),
+        requires=clauses(system, entity),
+    )
 
 
 def index_json(found: list[dict]) -> str:

@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 from markdown.extensions.toc import slugify
 
-from generator.pipeline import finder
+from generator.pipeline import finder, house_context
 from generator.pipeline.assets import ENGINE_DIST, ENGINE_VERSION, PYODIDE_FILES
 from generator.pipeline.corpus import Chapter, Entity
 from generator.pipeline.errors import Problems
@@ -77,6 +77,7 @@ def site_files(renderer, pages: dict[str, str], reuse: Fresh = FRESH) -> set[str
         "assets/wheels/manifest.json",
         f"assets/wheels/{ENGINE_DIST}-{ENGINE_VERSION}-py3-none-any.whl",
         finder.INDEX,
+        house_context.INDEX,
     }
     return files
 

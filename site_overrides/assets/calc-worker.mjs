@@ -27,7 +27,31 @@ async function boot() {
     fiche: ({ system, calc, query }) => module("printout").sheet_json(system, calc, text(query)),
     // « Mes personnages » (personnages.js): `calc` is the action, `query` its payload.
     personnages: ({ calc, query }) => module("saved").saved_json(calc, text(query)),
+    // « Règles maison » (maison.js): `calc` is the action, `query` its payload. The
+    // official context (maison.json, the finder's rows) is fetched and built once.
+    maison: async ({ calc, query }) => {
+      houseLoaded ||= loadHouse((maison, rows) => module("house_api").load(maison, rows));
+      await houseLoaded;
+      return module("house_api").house_json(calc, text(query));
+    },
   };
+}
+
+let houseLoaded = null;
+
+async function loadHouse(load) {
+  const read = async (path) => {
+    const reply = await fetch(here(path));
+    if (!reply.ok) throw new Error(`${path} : ${reply.status}`);
+    return reply.text();
+  };
+  try {
+    const [maison, rows] = await Promise.all([read("../assets/maison.json"), read("../assets/entites.json")]);
+    load(maison, rows);
+  } catch (error) {
+    houseLoaded = null; // tried again at the next query
+    throw error;
+  }
 }
 
 // The entry a message asks for: named, or told by what it carries.
@@ -47,7 +71,7 @@ onmessage = async ({ data }) => {
   try {
     const entries = await booting;
     const start = performance.now();
-    const reply = entries[entryOf(data)](data);
+    const reply = await entries[entryOf(data)](data);
     // ms: Python's share of the answer (make bench tells it from the rest).
     postMessage({ id, ms: performance.now() - start, ...JSON.parse(reply) });
   } catch (error) {

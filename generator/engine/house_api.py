@@ -1,0 +1,187 @@
+"""The browser's entry for « Règles maison » (issue 37): the page (assets/maison.js) asks
+the worker (calc-worker.mjs, entry « maison »), JSON in, JSON out. `load` builds the
+official context once; each query carries the reader's kept house entries (« maison »).
+
+Replies: {"ok": true, …}, or {"ok": false, "message": a French sentence} for a query that
+cannot be read; never a traceback.
+  verifier {entree, maison}          -> {erreurs: {path: message}} ({} when valid)
+  lire {texte, maison}               -> {regles: [entry], problemes: [problem]}
+  lien_lire {lien, maison}           -> the same, of a link (house.decode_link)
+  lien_faire {collection}            -> {lien}
+  indexer {maison}                   -> {index: {key: {ligne, carte}}} (house_index.py)
+  rendre {entree, maison, officielle?} -> {titre, genre, systeme, champs} (house_render.py),
+      a field that differs from the official entity's with « modifie » and « officiel »."""
+
+from __future__ import annotations
+
+import json
+
+from generator.engine import entity_index, house, house_diff
+from generator.engine.house_index import Site
+from generator.engine.house_render import Renderer, filled, render
+from generator.engine.imbrication import too_deep
+from generator.engine.typographie import texte
+
+MAX_QUERY_CHARS = house.MAX_TEXT_CHARS * 2  # a collection and the entries kept
+MAX_DEPTH = house.MAX_DEPTH + 4  # a query's own levels around an entry or a collection
+
+_LOADED: dict[str, object] = {}
+
+
+class QueryError(ValueError):
+    """A query that cannot be answered: a French sentence."""
+
+
+def load(maison_json_text: str, rows_json_text: str) -> None:
+    """The official context, from assets/maison.json and assets/entites.json."""
+    site = Site(json.loads(maison_json_text), json.loads(rows_json_text))
+    rows = json.loads(rows_json_text)
+    context = house.Context.from_json(site.schemas(), rows, texts=site.texts.check)
+    _LOADED.update(site=site, context=context)
+
+
+def _site() -> Site:
+    if "site" not in _LOADED:
+        raise QueryError("Règles maison indisponibles : le moteur n'a pas reçu le site.")
+    return _LOADED["site"]  # type: ignore[return-value]
+
+
+def _context() -> house.Context:
+    _site()
+    return _LOADED["context"]  # type: ignore[return-value]
+
+
+def _kept(query: dict) -> list[dict]:
+    """The reader's kept entries (« maison »): those the engine accepts still."""
+    found = query.get("maison", [])
+    if not isinstance(found, list) or len(found) > house.MAX_ENTRIES:
+        raise QueryError(
+            f"Règles gardées illisibles : une liste d'au plus {house.MAX_ENTRIES} règles "
+            "est attendue."
+        )
+    kept, _ = house.read_collection(
+        json.dumps({"format": house.FORMAT, "regles": found}, ensure_ascii=False), _context()
+    )
+    return kept
+
+
+def _verify(query: dict) -> dict:
+    context = _context().with_house(_kept(query))
+    found = house.check_entry(query.get("entree"), context)
+    return {"erreurs": {path: texte(message) for path, message in found.items()}}
+
+
+def _read(query: dict) -> dict:
+    context = _context().with_house(_kept(query))
+    return _collection(*house.read_collection(query.get("texte"), context))
+
+
+def _read_link(query: dict) -> dict:
+    context = _context().with_house(_kept(query))
+    return _collection(*house.decode_link(query.get("lien"), context))
+
+
+def _collection(kept: list[dict], problems: list[dict]) -> dict:
+    said = [{**problem, "message": texte(problem["message"])} for problem in problems]
+    return {"regles": kept, "problemes": said}
+
+
+def _make_link(query: dict) -> dict:
+    collection = query.get("collection")
+    if not isinstance(collection, dict):
+        raise QueryError(
+            "Collection illisible : un objet JSON avec « format » et « regles » est attendu."
+        )
+    return {"lien": house.encode_link(collection)}
+
+
+def _index(query: dict) -> dict:
+    site, kept = _site(), _kept(query)
+    targets = site.targets(kept)
+    index = {}
+    for entry in kept:
+        key = entity_index.key(entry["systeme"], entry["genre"], entry["entite"]["id"])
+        index[key] = site.shown(entry, targets)
+    return {"index": index}
+
+
+def _render(query: dict) -> dict:
+    site, kept = _site(), _kept(query)
+    entry = query.get("entree")
+    context = _context().with_house(kept)
+    if house.check_entry(entry, context):
+        raise QueryError("Règle illisible : vérifiez-la avant de l'afficher.")
+    targets = site.targets([*kept, entry])
+    shown = render(site, entry, targets)
+    official = query.get("officielle")
+    if isinstance(official, dict):
+        _compare(site, entry, official, shown, targets)
+    return shown
+
+
+def _compare(site: Site, entry: dict, official: dict, shown: dict, targets) -> None:
+    """Each field that differs from the official entity's: « modifie », « officiel »
+    (its official blocks), its words marked in texts."""
+    kind = site.kinds[(entry["systeme"], entry["genre"])]
+    properties = kind.schema.get("properties", {})
+    renderer = Renderer(site, entry["systeme"], targets)
+    by_name = {one["champ"]: one for one in shown["champs"]}
+    for name, spec in properties.items():
+        mine, theirs = entry["entite"].get(name), official.get(name)
+        if name in ("id", "nom") or mine == theirs:
+            continue
+        if name not in by_name:
+            if not filled(theirs):
+                continue
+            by_name[name] = {"champ": name, "titre": str(spec.get("title", name)), "valeur": []}
+            shown["champs"].append(by_name[name])
+        field = by_name[name]
+        old = renderer.field_blocks(theirs, spec) if filled(theirs) else []
+        field["modifie"] = True
+        if isinstance(mine, str) and isinstance(theirs, str):
+            field["valeur"], old = house_diff.compare(field["valeur"], old)
+        field["officiel"] = old
+    order = list(properties)
+    shown["champs"].sort(key=lambda one: order.index(one["champ"]))
+
+
+ACTIONS = {
+    "verifier": _verify,
+    "lire": _read,
+    "lien_lire": _read_link,
+    "lien_faire": _make_link,
+    "indexer": _index,
+    "rendre": _render,
+}
+
+
+def _query(query_json: object) -> dict:
+    if not isinstance(query_json, str):
+        raise QueryError("Demande illisible : un texte JSON est attendu.")
+    if len(query_json) > MAX_QUERY_CHARS:
+        raise QueryError(
+            f"Demande trop grosse : {len(query_json)} caractères, pour {MAX_QUERY_CHARS} au plus."
+        )
+    if too_deep(query_json, MAX_DEPTH):
+        raise QueryError(f"Demande trop imbriquée : plus de {MAX_DEPTH} niveaux.")
+    try:
+        query = json.loads(query_json)
+    except (TypeError, ValueError, RecursionError):
+        raise QueryError("Demande illisible : ce n'est pas du JSON.") from None
+    if not isinstance(query, dict):
+        raise QueryError("Demande illisible : un objet JSON est attendu.")
+    return query
+
+
+def house_json(action: str, query_json: str) -> str:
+    """The reply to one action of the page, as JSON text."""
+    try:
+        if action not in ACTIONS:
+            raise QueryError(f"Action inconnue : « {str(action)[:40]} ».")
+        reply = {"ok": True, **ACTIONS[action](_query(query_json))}
+    except QueryError as error:
+        reply = {"ok": False, "message": texte(str(error))}
+    except (house.CollectionError, TypeError, ValueError, KeyError, RecursionError) as error:
+        # What the checks above let through: said, never raised into the page.
+        reply = {"ok": False, "message": texte(f"Demande refusée : {type(error).__name__}.")}
+    return json.dumps(reply, ensure_ascii=False)
