@@ -225,6 +225,7 @@ def page_types(site: Path, every_kind: bool) -> list[str]:
     paths = [urls.url(urls.HOME), "/404.html", urls.url(urls.FINDER), urls.url(urls.OFFLINE)]
     paths.append(urls.url(urls.LISTS))
     paths.append(urls.url(urls.SAVED))  # « Mes personnages »
+    paths += [urls.url(urls.HOUSE), urls.url(urls.HOUSE_ENTITY)]  # « Règles maison »
     for system in sorted(schemas.systems_with_schemas()):
         if not (site / system).is_dir():
             continue
