@@ -366,7 +366,8 @@ export function entityForm(schema, { refs, fixedId = null }) {
           control.setAttribute("aria-describedby", [error.id, described].filter(Boolean).join(" "));
         }
         marked.push({ node: error, control, described });
-        shown.push({ control, message: text });
+        const title = label?.firstChild?.textContent?.trim() || "";
+        shown.push({ control, message: text, title });
       }
       const position = (one) => one.control;
       shown.sort((a, b) => {

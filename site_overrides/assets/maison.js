@@ -584,9 +584,10 @@ function makeWriter(box, systemsNow, sayOnPage) {
 
   const showSummary = (shown) => {
     const list = element("ul", {});
-    for (const { control, message } of shown) {
+    for (const { control, message, title } of shown) {
       if (control?.id) {
-        const link = element("a", { href: `#${control.id}` }, message);
+        // The field's title first: the engine's message names the field by its key.
+        const link = element("a", { href: `#${control.id}` }, title ? `${title}${NBSP}: ${message}` : message);
         link.addEventListener("click", (event) => {
           event.preventDefault();
           control.focus();
