@@ -156,6 +156,20 @@ def test_the_finder_shows_house_rows_marked_and_filters_them_as_official_ones(
     expect(card_named(page, rows[OFF]["n"])).to_have_count(0)
 
 
+def test_a_house_entity_that_a_row_requires_is_named_in_j_ai(page, server, kept, rows):
+    # The amendment requires the new house atout: « J'ai… » offers it, by its name.
+    changed = copy.deepcopy(kept)
+    changed["index"][AMENDED]["ligne"]["q"] = [[[NEW, None]]]
+    seed(page, server, KEY, json.dumps(changed))
+    open_finder(page, server, "s=divin6&k=atout")
+    page.get_by_label("J'ai…").fill(f"{NEW_NAME} (Atout, Divin (6)thème, maison)")
+    expect(page.locator(".srd-possede li")).to_have_text([f"{NEW_NAME}×"])
+    free = [r for r in rows.values() if r["s"] == "divin6" and r["k"] == "atout" and not r.get("q")]
+    expect(page.locator(".srd-trouveur-compte")).to_have_text(f"{len(free) + 1} résultats")
+    expect(card_named(page, AMENDED_NAME)).to_have_count(1)
+    expect(page).to_have_url(re.compile(f"[?&]a={re.escape(quote(NEW, safe=''))}"))
+
+
 def test_the_finder_redraws_when_another_tab_changes_the_house_rules(page, server, kept):
     seed(page, server, KEY, json.dumps({**kept, "eteintes": [OFF, AMENDED]}))
     open_finder(page, server, "s=divin6&k=atout&q=accointances")
