@@ -337,3 +337,26 @@ def test_no_axe_violation_with_house_rows_on_the_finder_and_a_list(browser, serv
     problems += axe_violations_here(page)
     context.close()
     assert not problems, problems
+
+
+def test_a_pin_button_drawn_after_the_page_is_shown_by_show_pins(page, server):
+    """The convention for the house entity's page (listes.js, at its top): the entity
+    page's markup, hidden, then `showPins(container)`."""
+    seed(page, server, LISTS, json.dumps({"format": 1, "listes": [{"nom": "M", "ids": [NEW]}]}))
+    page.goto(f"{server}/divin6/")
+    page.wait_for_selector("script[src*='assets/listes.js']", state="attached")
+    page.evaluate(
+        """async ([key, name]) => {
+            const { showPins } = await import(document.querySelector("script[src*='assets/listes.js']").src);
+            const place = document.createElement("p");
+            place.className = "srd-epingler";
+            place.innerHTML = '<button type="button" class="md-button srd-epingler-bouton" hidden>Épingler</button>';
+            Object.assign(place.firstChild.dataset, { cle: key, nom: name });
+            document.querySelector(".md-content article").append(place);
+            showPins(place);
+        }""",
+        [NEW, NEW_NAME],
+    )
+    pin = page.locator(f'.srd-epingler-bouton[data-cle="{NEW}"]')
+    expect(pin).to_be_visible()
+    expect(pin).to_have_text("Épinglé")
