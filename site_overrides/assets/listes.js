@@ -5,7 +5,20 @@
 // nine to an A4 page); the card text comes from the build's card index (generator/pipeline/cartes.py).
 // A long effect goes on to a « suite » card: the split is measured on the laid-out card
 // (docs/decisions.md). Lists travel as a link (their ids in the address) or a JSON file.
+//
+// The reader's house rules (assets/maison-stock.js) are cards like the others, marked
+// « maison »: a house entity is pinned by its key, an amendment in force prints its house
+// card in place of the official one, and a pinned house entity no longer kept in this
+// browser is said unknown, as an entity the site no longer has.
+//
+// A pin button drawn after the page (the house entity's page, « maison/voir/ »): the same
+// markup as an entity page's,
+//   <p class="srd-epingler"><button type="button" class="md-button srd-epingler-bouton"
+//      data-cle="<key>" data-nom="<name>" hidden>Épingler</button></p>
+// then `showPins(container)` (exported below) shows it, saying whether it is pinned
+// already. A tap on any such button, however it came, opens the pinning.
 import { SITE_ROOT, StorageRefused, closeButton, confirmed, dialog, download, element, freeName, onEachPage, plural, slug, store } from "./commun.js";
+import { houseInForce, houseLink } from "./maison-marque.js";
 
 const CARDS = new URL("assets/cartes.json", SITE_ROOT).href;
 const PAGE = new URL("listes/", SITE_ROOT);
@@ -79,12 +92,30 @@ const freeListName = (name, lists) => freeName(name, lists.map((list) => list.no
 
 // --- the card index -------------------------------------------------------------------
 let cardsPromise = null;
-function loadCards() {
+function officialCards() {
   cardsPromise ||= fetch(CARDS)
     .then((reply) => reply.json())
     .then((data) => new Map(Object.entries(data.cartes)));
   return cardsPromise;
 }
+
+const isText = (value) => typeof value === "string";
+// A house card the lists can print (the store is the reader's: a card that lacks what a
+// card shows is left out rather than break the page).
+const printable = (card) =>
+  card && ["n", "k", "s", "u", "e"].every((name) => isText(card[name])) && card.f && typeof card.f === "object" && Object.values(card.f).every(isText);
+
+// The official cards with the house rules in force: an amendment's card in place of its
+// official one, a new entity's added; each marked `m`.
+async function loadCards() {
+  const cards = new Map(await officialCards());
+  for (const [key, { carte }] of houseInForce()) {
+    if (printable(carte)) cards.set(key, { ...carte, c: isText(carte.c) ? carte.c : "", m: 1 });
+  }
+  return cards;
+}
+
+const cardLink = (card, key) => (card.m ? houseLink(card.u, key) : new URL(card.u, SITE_ROOT).href);
 
 const button = (label, attributes = {}) => element("button", { type: "button", class: "md-button", ...attributes }, label);
 const listAddress = (name) => `${PAGE.pathname}?${new URLSearchParams({ liste: name })}`;
@@ -228,7 +259,9 @@ document.addEventListener("click", (event) => {
 // --- cards ----------------------------------------------------------------------------
 function cardHead(card, suite) {
   const title = element("h3", {}, suite ? `${card.n} (suite)` : card.n);
-  return [title, element("p", { class: "srd-carte-mj-genre" }, `${card.k} · ${card.s}`)];
+  const kind = element("p", { class: "srd-carte-mj-genre" }, `${card.k} · ${card.s}`);
+  if (card.m) kind.append(" · ", element("span", { class: "srd-maison-marque" }, "maison"));
+  return [title, kind];
 }
 
 function cardNode(card, suite) {
@@ -490,8 +523,10 @@ function entries(list, cards, onRemove) {
     { class: "srd-listes-entites" },
     ...list.ids.map((id) => {
       const card = cards.get(id);
-      const label = card ? element("a", { href: new URL(card.u, SITE_ROOT).href }, card.n) : element("span", {}, `Entité inconnue «\u00a0${id}\u00a0» (retirée du site\u00a0?)`);
-      const item = element("li", {}, label, card ? ` — ${card.k} · ${card.s}` : "");
+      const label = card
+        ? element("a", { href: cardLink(card, id) }, card.n)
+        : element("span", {}, `Entité inconnue «\u202f${id}\u202f» (retirée du site, ou règle maison qui n'est plus dans ce navigateur\u202f?)`);
+      const item = element("li", card?.m ? { class: "srd-listes-maison" } : {}, label, card ? ` — ${card.k} · ${card.s}${card.m ? " · maison" : ""}` : "");
       if (onRemove) {
         const remove = button("Retirer", { "aria-label": `Retirer ${card ? card.n : id} de la liste`, class: "md-button srd-listes-retirer" });
         remove.addEventListener("click", () => onRemove(id));
@@ -627,18 +662,23 @@ async function render(root) {
   root.dataset.pret = "1"; // drawn (for the tests)
 }
 
-// Pin buttons of an entity page wait for this script (they do nothing without it).
-function bindAll() {
+// Pin buttons of an entity page wait for this script (they do nothing without it); one
+// drawn later is shown by `showPins` (see the top of this file).
+export function showPins(container = document) {
   let pinned = new Set();
   try {
     pinned = new Set(readLists().flatMap((list) => list.ids));
   } catch {
     // storage refused: the button says so when tapped
   }
-  document.querySelectorAll(".srd-epingler-bouton[hidden]").forEach((pin) => {
+  container.querySelectorAll(".srd-epingler-bouton[hidden]").forEach((pin) => {
     pin.hidden = false;
     markPinned(pin, pinned.has(pin.dataset.cle));
   });
+}
+
+function bindAll() {
+  showPins();
   document.querySelectorAll(".srd-listes").forEach((root) => {
     if (root.dataset.lie) return;
     root.dataset.lie = "1";
@@ -647,3 +687,11 @@ function bindAll() {
 }
 
 onEachPage(bindAll);
+// The house rules changed: a list shows their cards as they are now.
+// One redraw after the other: two drawing into the same place at once would mix.
+const redrawn = new WeakMap();
+addEventListener("srd-regles-maison", () => {
+  document.querySelectorAll(".srd-listes[data-lie]").forEach((root) => {
+    redrawn.set(root, (redrawn.get(root) || Promise.resolve()).then(() => render(root)));
+  });
+});

@@ -5,8 +5,11 @@
 // searched for what it stands for in that system; a word with one wrong letter is
 // corrected (see `corrected`); a word the table uses for another (« fiche », « feuille »:
 // data/synonymes.yaml) is searched for both. On a page of a system, that system's hits
-// come first.
-import { SITE_ROOT as ROOT } from "./commun.js"; // the site's root, wherever it is served
+// come first. The reader's house rules in force (assets/maison-stock.js) whose name or
+// summary holds every word typed come before all, marked « maison », and so does the
+// house version of an amended entity whose official page is a hit.
+import { SITE_ROOT as ROOT, element, plain } from "./commun.js"; // the site's root, wherever it is served
+import { houseInForce, houseLink, houseMark } from "./maison-marque.js";
 
 const SHOWN = 10;
 const FIRST = 4; // hits fetched before the first display
@@ -130,6 +133,41 @@ function hit(page) {
   return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${french(escape(page.meta.title || page.url))}${place}</h1><p>${french(page.excerpt)}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}${pin}</li>`;
 }
 
+// The house entities in force that match `query` (every word in the name or the summary,
+// accents and case aside), plus the amendments of the entities keyed in `amended`.
+function houseFound(query, amended = new Set()) {
+  const words = plain(query).split(/\s+/).filter(Boolean);
+  const text = (value) => (typeof value === "string" ? value : "");
+  return houseInForce()
+    .filter(([key, { ligne }]) => {
+      if (!text(ligne.n)) return false;
+      const searched = plain(`${ligne.n} ${text(ligne.r)}`);
+      return (words.length && words.every((word) => searched.includes(word))) || (ligne.b && amended.has(key));
+    })
+    .map(([key, { ligne }]) => ({ key, ligne }));
+}
+
+// A house entity's hit, as the others are (their keys work on it), built from the reader's
+// storage with text nodes only.
+function houseHit({ key, ligne }) {
+  const text = (value) => (typeof value === "string" ? value : "");
+  const place = [text(ligne.kn), text(ligne.sn)].filter(Boolean).join(" · ");
+  const title = element("h1", {}, ligne.n);
+  if (place) title.append(element("span", { class: "srd-lieu" }, ` · ${place}`));
+  title.append(" ", houseMark());
+  const link = element(
+    "a",
+    { href: houseLink(text(ligne.u), key), class: "md-search-result__link" },
+    element("article", { class: "md-search-result__article md-typeset" }, title, element("p", {}, text(ligne.r))),
+  );
+  const pin = element(
+    "button",
+    { type: "button", class: "srd-epingler-bouton", "data-cle": key, "data-nom": ligne.n, "aria-label": `Épingler ${ligne.n} (${[place, "maison"].filter(Boolean).join(" · ")})` },
+    "Épingler",
+  );
+  return element("li", { class: "md-search-result__item srd-maison-resultat" }, link, pin);
+}
+
 function waiting(text) {
   meta.textContent = text;
   list.innerHTML = "";
@@ -185,7 +223,7 @@ async function search(query) {
     .map(([, title, url, lieu, summary, cle]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu, cle }, excerpt: escape(summary) }));
   const seen = new Set(exact.map((page) => page.url));
   const note = used === query ? "" : ` pour «\u202f${used}\u202f»`;
-  const count = Math.max(found.results.length, exact.length);
+  const count = Math.max(found.results.length, exact.length) + houseFound(typed).length;
   meta.textContent = count ? `${count} résultat${count > 1 ? "s" : ""}${note}` : "Aucun résultat";
   // The first hits are shown as soon as they are in, the others follow.
   const shown = [];
@@ -197,7 +235,10 @@ async function search(query) {
       seen.add(page.url);
     }
     // The current system's pages first, each part in its order (the sort is stable).
-    list.innerHTML = [...exact, ...shown].sort((a, b) => ours(b.url) - ours(a.url)).map(hit).join("");
+    const ordered = [...exact, ...shown].sort((a, b) => ours(b.url) - ours(a.url));
+    list.innerHTML = ordered.map(hit).join("");
+    // The house rules before all: those the query names, and the amendments of the hits.
+    list.prepend(...houseFound(typed, new Set(ordered.map((page) => page.meta.cle).filter(Boolean))).map(houseHit));
     resultBox.dataset.requete = query; // results on screen for this query
   }
   resultBox.dataset.complet = query; // and all of them
@@ -245,6 +286,8 @@ form.addEventListener("submit", (event) => {
 });
 form.addEventListener("reset", () => setTimeout(() => search(""), 0));
 list.addEventListener("click", (event) => event.target.closest("a") && close(true));
+// The house rules changed (here or in another tab): the hits on screen are redone.
+addEventListener("srd-regles-maison", () => toggle.checked && input.value.trim() && search(input.value));
 
 document.addEventListener("keydown", (event) => {
   const typing = event.target.closest("input, textarea, select, [contenteditable]");

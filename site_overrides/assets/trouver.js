@@ -1,9 +1,13 @@
 // The finder (« Trouver »): every entity of every system, filtered by free text, system,
 // kind, a column value, what the condition names and the prerequisites the reader meets
 // (« J'ai… »); sorted; the whole state in the URL.
+// The reader's house rules (assets/maison-stock.js) are rows like the others, marked
+// « maison »: a new entity is added, an amendment in force takes its official row's place.
 // Results are cards (readable on a phone); everything is a native control (keyboard).
-// Re-bound on each page Material's instant navigation shows.
+// Re-bound on each page Material's instant navigation shows; redrawn when the house rules
+// change (event « srd-regles-maison »).
 import { SITE_ROOT, collator, element, onEachPage, plain } from "./commun.js";
+import { houseInForce, houseLink, houseMark } from "./maison-marque.js";
 
 const PAGE = 60; // cards drawn at a time
 const INDEX = new URL("assets/entites.json", SITE_ROOT).href;
@@ -41,18 +45,44 @@ const meets = (row, owned) =>
     clause.some(([key, minimum]) => owned.has(key) && (minimum === null || (owned.get(key) ?? 0) >= minimum)),
   );
 
+// A row as the finder filters it: its facets and its searched texts, folded once.
+const prepared = (row) => ({
+  ...row,
+  facets: Object.entries(row.f).map(([name, value]) => `${name}\u00a0: ${value}`),
+  text: plain([row.n, row.r, row.c, row.kn, row.sn, ...Object.values(row.f)].join(" ")),
+  condition: plain(row.c),
+});
+
 let rowsPromise = null;
 export function loadIndex() {
-  // One download per visit, shared with the link previews.
-  rowsPromise ||= fetch(INDEX).then((reply) => reply.json()).then((rows) =>
-    rows.map((row) => ({
-      ...row,
-      facets: Object.entries(row.f).map(([name, value]) => `${name}\u00a0: ${value}`),
-      text: plain([row.n, row.r, row.c, row.kn, row.sn, ...Object.values(row.f)].join(" ")),
-      condition: plain(row.c),
-    })),
-  );
+  // One download per visit, shared with the link previews (official rows only).
+  rowsPromise ||= fetch(INDEX).then((reply) => reply.json()).then((rows) => rows.map(prepared));
   return rowsPromise;
+}
+
+const isText = (value) => typeof value === "string";
+// A house row the finder can show (the store is the reader's: a row that lacks a field
+// the cards need is left out rather than break the page).
+const showable = (row) =>
+  row && ["s", "sn", "k", "kn", "n", "u"].every((name) => isText(row[name])) && row.f && typeof row.f === "object";
+
+// Requirements as the finder reads them: clauses of [key, minimum or null].
+const clausesOk = (q) =>
+  Array.isArray(q) &&
+  q.every((clause) => Array.isArray(clause) && clause.every((pair) => Array.isArray(pair) && isText(pair[0]) && (pair[1] === null || typeof pair[1] === "number")));
+
+// The official rows with the reader's house rules in force: {key: row} of an amendment
+// replaces its official row, a new entity is added; each is marked `m`.
+export function withHouseRows(official) {
+  const byKey = new Map(official.map((row) => [row.i, row]));
+  for (const [key, { ligne }] of houseInForce()) {
+    if (!showable(ligne)) continue;
+    const row = { ...ligne, r: isText(ligne.r) ? ligne.r : "", c: isText(ligne.c) ? ligne.c : "", i: key, m: 1 };
+    if (!Object.values(row.f).every(isText)) continue;
+    if (!clausesOk(row.q)) delete row.q;
+    byKey.set(key, prepared(row));
+  }
+  return [...byKey.values()];
 }
 
 function field(label, control) {
@@ -74,7 +104,7 @@ function requirables(rows) {
       for (const [key, minimum] of clause) {
         const target = byKey.get(key);
         if (!target) continue;
-        const entry = found.get(key) || { row: target, label: `${target.n} (${target.kn}, ${target.sn})`, scored: false };
+        const entry = found.get(key) || { row: target, label: `${target.n} (${target.kn}, ${target.sn}${target.m ? ", maison" : ""})`, scored: false };
         entry.scored ||= minimum !== null;
         found.set(key, entry);
       }
@@ -113,36 +143,48 @@ function ownedList(owned, known, changed) {
 }
 
 function card(row, root) {
-  const link = element("a", { href: new URL(row.u, root).href }, row.n);
+  const link = element("a", { href: row.m ? houseLink(row.u, row.i) : new URL(row.u, root).href }, row.n);
   const meta = element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`);
-  const parts = [element("h2", {}, link), meta];
+  const parts = [row.m ? element("h2", {}, link, " ", houseMark()) : element("h2", {}, link), meta];
   if (row.c) parts.push(element("p", { class: "srd-carte-condition" }, `Condition\u00a0: ${row.c}`));
   if (row.r) parts.push(element("p", {}, row.r));
   if (row.facets.length) parts.push(element("p", { class: "srd-carte-faits" }, row.facets.join(" · ")));
   // Pinned to one of the reader's lists by assets/listes.js.
-  parts.push(element("button", { type: "button", class: "srd-epingler-bouton", "data-cle": row.i, "data-nom": row.n, "aria-label": `Épingler ${row.n} (${row.kn} · ${row.sn})` }, "Épingler"));
-  return element("li", { class: "srd-carte" }, ...parts);
+  const what = `${row.kn} · ${row.sn}${row.m ? " · maison" : ""}`;
+  parts.push(element("button", { type: "button", class: "srd-epingler-bouton", "data-cle": row.i, "data-nom": row.n, "aria-label": `Épingler ${row.n} (${what})` }, "Épingler"));
+  return element("li", { class: row.m ? "srd-carte srd-carte-maison" : "srd-carte" }, ...parts);
 }
+
+// Each finder on the page, and how it redraws when the house rules change.
+const redraws = new WeakMap();
 
 async function bind(container) {
   if (container.dataset.bound) return;
   container.dataset.bound = "1";
-  const rows = await loadIndex();
+  const official = await loadIndex();
+  let rows = withHouseRows(official);
   const state = { ...FIELDS, ...Object.fromEntries(new URLSearchParams(location.search)) };
 
-  const systems = [...new Map(rows.map((r) => [r.s, r.sn])).entries()].sort((a, b) => collator.compare(a[1], b[1]));
+  const systemsOf = (all) => [...new Map(all.map((r) => [r.s, r.sn])).entries()].sort((a, b) => collator.compare(a[1], b[1]));
+  let systems = systemsOf(rows);
   const query = element("input", { type: "search", name: "q", autocomplete: "off", placeholder: "Nom, effet, condition…" });
   const system = select("s", [["", "Tous"], ...systems]);
   const kind = select("k", [["", "Tous"]]);
   const facet = select("f", [["", "Toutes"]]);
   const condition = element("input", { type: "search", name: "c", autocomplete: "off", placeholder: "Dextérité, Mêlée…" });
   const sort = select("tri", [["systeme", "Système, genre, nom"], ["genre", "Genre, système, nom"], ["nom", "Nom"]]);
-  const choices = requirables(rows);
-  const known = new Map(choices.map((entry) => [entry.row.i, entry]));
-  const byLabel = new Map(choices.map((entry) => [entry.label, entry]));
+  let known, byLabel;
+  const haveList = element("datalist", { id: "srd-trouveur-possede" });
+  // What the reader can say they have: the entities some row requires.
+  const fillChoices = () => {
+    const choices = requirables(rows);
+    known = new Map(choices.map((entry) => [entry.row.i, entry]));
+    byLabel = new Map(choices.map((entry) => [entry.label, entry]));
+    haveList.replaceChildren(...choices.map((entry) => new Option(entry.label)));
+  };
+  fillChoices();
   const owned = new Map([...readOwned(state.a)].filter(([key]) => known.has(key)));
   const have = element("input", { type: "search", list: "srd-trouveur-possede", autocomplete: "off", placeholder: "Sagesse, Poigne de fer…" });
-  const haveList = element("datalist", { id: "srd-trouveur-possede" }, ...choices.map((entry) => new Option(entry.label)));
   const haveBox = element("div", { class: "srd-trouveur-possede" });
   const count = element("p", { class: "srd-trouveur-compte", "aria-live": "polite" });
   const list = element("ul", { class: "srd-cartes" });
@@ -194,7 +236,7 @@ async function bind(container) {
   };
 
   // Each order is computed once (a collator sort of every row is slow), then filtered.
-  const orders = new Map();
+  let orders = new Map();
   const ordered = (name) => {
     const key = SORT_KEYS[name] || SORT_KEYS.systeme;
     if (!orders.has(name)) {
@@ -272,6 +314,23 @@ async function bind(container) {
     // The keyboard goes on from the first card just shown (the button may be gone).
     list.children[shown - PAGE]?.querySelector("a")?.focus();
   });
+
+  // The house rules changed: the rows, and every menu drawn from them, are made again;
+  // the reader's choices stay where they still mean something.
+  redraws.set(container, () => {
+    rows = withHouseRows(official);
+    orders = new Map();
+    systems = systemsOf(rows);
+    const keep = system.value;
+    system.replaceChildren(new Option("Tous", ""), ...systems.map(([value, label]) => new Option(label, value)));
+    system.value = systems.some(([id]) => id === keep) ? keep : "";
+    fillKinds();
+    fillFacets();
+    fillChoices();
+    haveBox.replaceChildren(ownedList(owned, known, changed));
+    render();
+  });
+  container.dataset.pret = "1"; // drawn (for the tests)
 }
 
 function bindAll() {
@@ -279,3 +338,6 @@ function bindAll() {
 }
 
 onEachPage(bindAll);
+addEventListener("srd-regles-maison", () => {
+  document.querySelectorAll(".srd-trouveur").forEach((container) => redraws.get(container)?.());
+});
