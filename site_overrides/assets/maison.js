@@ -7,6 +7,7 @@
 // assets/maison.json, the entities a reference may name from assets/entites.json.
 import { compute } from "./calc.js";
 import { SITE_ROOT, StorageRefused, confirmed, download, element, onEachPage } from "./commun.js";
+import { showPins } from "./listes.js";
 import { entityForm } from "./maison-formulaire.js";
 import { COLLECTION_FORMAT, entryKey, houseUrl, readStore, writeStore } from "./maison-stock.js";
 
@@ -885,8 +886,11 @@ function bindViewPage(root) {
       list.append(term, value);
     }
     parts.push(list);
-    parts.push(element("p", {}, element("a", { href: new URL(`maison/?modifier=${encodeURIComponent(key)}`, SITE_ROOT).href, class: "md-button" }, "Modifier cette règle")));
+    // Pinned to a GM list as an official entity is (the convention at the top of listes.js).
+    const pin = element("button", { type: "button", class: "md-button srd-epingler-bouton", "data-cle": key, "data-nom": reply.titre, hidden: "" }, "Épingler");
+    parts.push(element("p", { class: "srd-epingler" }, pin, " ", element("a", { href: new URL(`maison/?modifier=${encodeURIComponent(key)}`, SITE_ROOT).href, class: "md-button" }, "Modifier cette règle")));
     body.replaceChildren(...parts);
+    showPins(body);
     say("");
     root.dataset.state = "pret";
   };

@@ -247,6 +247,8 @@ def test_an_official_entity_amended_shows_its_changes(context, server):
     expect(official).to_have_count(1)
     expect(official.locator("summary")).to_have_text("Texte officiel")
     expect(view.locator("ins").first).to_be_attached()
+    # Pinned to a list as an official entity is (listes.js shows the hidden button).
+    expect(view.locator(f'.srd-epingler-bouton[data-cle="{key}"]')).to_be_visible()
     expect(view.get_by_role("link", name="voir la page officielle")).to_have_attribute(
         "href", re.compile(r"/divin6/atout/accointances/$")
     )
