@@ -2,6 +2,10 @@
 
 Whatever comes in, a JSON reply goes out: `{"ok": true, "html": …}`, or `{"ok": false,
 "errors": {field: message}}`, with `"message"` for what belongs to no field.
+
+Each entry takes, last and optional, `maison_json`: the reader's active house rules, a
+JSON list of entries `{"systeme", "genre", "entite", "base"?}` (engine/rules.py
+`with_house`), never in the URL query; the rules are built with those of the system.
 """
 
 from __future__ import annotations
@@ -37,13 +41,32 @@ def _failure(message: str, errors: dict | None = None) -> str:
     )
 
 
-def run_json(system: str, calc_id: str, query_json: str) -> str:
-    """The browser's call: the rules are those built from the data shipped in the wheel."""
+def run_json(system: str, calc_id: str, query_json: str, maison_json: str = "") -> str:
+    """The browser's call: the rules are those built from the data shipped in the wheel,
+    with the reader's house rules (`maison_json`) merged in."""
     found = request(system, calc_id, query_json)
     if isinstance(found, str):
         return found
     calculator, query = found
-    return reply(calculator, query, rules.shipped(system))
+    system_rules = reader_rules(system, maison_json)
+    if isinstance(system_rules, HouseRefusal):
+        return system_rules.reply
+    return reply(calculator, query, system_rules)
+
+
+class HouseRefusal:
+    """House rules the engine cannot read: the JSON of the refusal."""
+
+    def __init__(self, reply: str):
+        self.reply = reply
+
+
+def reader_rules(system: str, maison_json: object) -> object:
+    """The system's rules with the reader's house rules merged in, or a HouseRefusal."""
+    try:
+        return rules.with_house(system, rules.house_entries(maison_json))
+    except rules.HouseError as error:
+        return HouseRefusal(_failure(str(error)))
 
 
 def request(system: str, calc_id: str, query_json: str) -> tuple[Calculator, dict] | str:
@@ -102,7 +125,9 @@ def _words(words_json: object) -> list[int] | None:
     return words
 
 
-def roll_json(system: str, calc_id: str, query_json: str, words_json: str) -> str:
+def roll_json(
+    system: str, calc_id: str, query_json: str, words_json: str, maison_json: str = ""
+) -> str:
     """« Lancer » : one real roll of the configured test, drawn from the browser's random
     words, with the exact chance of the outcome drawn (and of its class)."""
     try:
@@ -120,7 +145,10 @@ def roll_json(system: str, calc_id: str, query_json: str, words_json: str) -> st
         return _failure(RANDOM_UNREADABLE)
     if not isinstance(query, dict) or len(query_json) > MAX_QUERY_CHARS:
         return _failure(UNREADABLE)
-    return roll_reply(calculator, query, words, rules.shipped(system))
+    system_rules = reader_rules(str(system), maison_json)
+    if isinstance(system_rules, HouseRefusal):
+        return system_rules.reply
+    return roll_reply(calculator, query, words, system_rules)
 
 
 def roll_reply(calculator: Calculator, query: dict, words: list[int], system_rules: object) -> str:

@@ -8,8 +8,10 @@ and the parts below by their class; an action button by ACTION with `data-champ`
 `data-retire`, to take the last token away); a whole-number field's steppers by STEP,
 its bounds by `data-min` / `data-max`; a field needed only for some values of a
 choice by SHOWN_IF and SHOWN_VALUES on its wrapper; an action button needed only from
-some value of a whole-number field on by SHOWN_FROM_FIELD and SHOWN_FROM. The names are
-written here and in calc.js only.
+some value of a whole-number field on by SHOWN_FROM_FIELD and SHOWN_FROM; a list of
+entities of one kind of the data (a select's options, a picker's datalist, a group of
+boxes) by KIND, the kind's id, where calc.js adds the reader's house entities of that
+kind (HOUSE on each). The names are written here and in calc.js only.
 
 No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
 """
@@ -51,6 +53,15 @@ SHOWN_VALUES = "data-si-valeurs"
 # An action button shown only while a whole-number field is at least a value.
 SHOWN_FROM_FIELD = "data-si-champ"
 SHOWN_FROM = "data-si-au-moins"
+# A list of entities of one kind (its id), and what calc.js adds to it: a house entity.
+KIND = "data-genre"
+HOUSE = "data-maison"
+
+
+def _kind(item) -> str:
+    """The attribute that tells calc.js the kind of the data an input lists, if any."""
+    kind = getattr(item, "genre", "")
+    return f' {KIND}="{escape(kind)}"' if kind else ""
 
 
 def _shown_if(calc: Calculator, item, defaults: dict) -> str:
@@ -75,7 +86,7 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
             for v, text in item.choices
         )
         return (
-            f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"{shown_if}><legend>{escape(item.label)}</legend>{boxes}'
+            f'<fieldset class="srd-field srd-boxes" id="{field_id}" aria-describedby="{described}"{shown_if}{_kind(item)}><legend>{escape(item.label)}</legend>{boxes}'
             f'<small id="{field_id}{HELP}">{escape(item.help)}</small>{_messages(field_id)}</fieldset>'
         )
     if isinstance(item, BoolInput):
@@ -89,7 +100,7 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
             f'<option value="{escape(v)}"{" selected" if v == item.default else ""}>{escape(text)}</option>'
             for v, text in item.choices
         )
-        control = f"<select {common}>{options}</select>"
+        control = f"<select {common}{_kind(item)}>{options}</select>"
     elif isinstance(item, IntInput):
         # type=text keeps what the reader typed, so the engine can say what is wrong with it;
         # the steppers (and the arrow keys) change it by one within its bounds.
@@ -159,7 +170,7 @@ def _picker(field_id: str, item: TextInput) -> str:
     return (
         f'<input type="search" class="{ADD}" data-champ="{item.name}" list="{field_id}-liste" '
         f'autocomplete="off" placeholder="Ajouter : tapez pour chercher…" '
-        f'aria-label="Ajouter à « {escape(item.label)} »"><datalist id="{field_id}-liste">{options}</datalist>'
+        f'aria-label="Ajouter à « {escape(item.label)} »"><datalist id="{field_id}-liste"{_kind(item)}>{options}</datalist>'
     )
 
 

@@ -13,6 +13,9 @@ from generator.engine.typographie import pluriel
 
 # A list of (value, French label) pairs, or a function that draws it from the system's
 # rules (talents, skills…), so a list that lives in the data is never copied into code.
+# An input whose choices or suggestions are the entities of one kind of the data says
+# which (`genre`, the kind's id): the page adds the reader's house entities of that kind
+# (engine/form.py, assets/calc.js): a choice by its id, a suggestion by its name.
 Choices = tuple[tuple[str, str], ...] | Callable[[object], tuple[tuple[str, str], ...]]
 
 
@@ -135,6 +138,7 @@ class ChoiceInput:
     default: str
     choices: Choices
     help: str = ""
+    genre: str = ""  # the kind of the data whose entities are the choices, if they are
 
     def parse(self, raw: str) -> str:
         value = raw.strip()
@@ -226,6 +230,7 @@ class TextInput:
     help: str = ""
     suggestions: Choices = ()
     too_long: str = "Texte trop long"  # what a text over max_length is (« Journal plein »)
+    genre: str = ""  # the kind of the data whose entities' names are the suggestions
 
     def parse(self, raw: str) -> str:
         text = raw.strip()
@@ -249,6 +254,7 @@ class MultiChoiceInput:
     default: tuple[str, ...]
     choices: Choices
     help: str = ""
+    genre: str = ""  # the kind of the data whose entities are the choices, if they are
 
     def parse(self, raw: str) -> tuple[str, ...]:
         allowed = {v for v, _ in self.choices}

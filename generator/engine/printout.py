@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from html import escape
 
 from generator.engine import reperes, urls
-from generator.engine.api import _failure, request
+from generator.engine.api import HouseRefusal, _failure, reader_rules, request
 from generator.engine.character import as_text
 from generator.engine.inputs import ChoiceInput, InputGroup
 from generator.engine.registry import Calculator, systems
 from generator.engine.results import Checks, Figure, Figures, Link, Links, Page, Text, to_html
-from generator.engine.rules import shipped
 from generator.engine.typographie import texte
 
 
@@ -117,8 +116,9 @@ def sheet_html(calculator: Calculator, sheet: Imprimable, query: dict, rules: ob
     return {"ok": True, "html": reperes.plain(html)}
 
 
-def sheet_json(system: str, calc_id: str, query_json: str) -> str:
-    """The browser's call for a printed sheet, answered as `api.run_json` answers."""
+def sheet_json(system: str, calc_id: str, query_json: str, maison_json: str = "") -> str:
+    """The browser's call for a printed sheet, answered as `api.run_json` answers (the
+    reader's house rules in `maison_json`, as there)."""
     found = request(system, calc_id, query_json)
     if isinstance(found, str):
         return found
@@ -126,8 +126,11 @@ def sheet_json(system: str, calc_id: str, query_json: str) -> str:
     sheet = declaration(system, calc_id)
     if sheet is None:
         return _failure(f"Pas de fiche à imprimer pour le calculateur « {system}/{calc_id} ».")
+    system_rules = reader_rules(system, maison_json)
+    if isinstance(system_rules, HouseRefusal):
+        return system_rules.reply
     try:
-        answer = sheet_html(calculator, sheet, query, shipped(system))
+        answer = sheet_html(calculator, sheet, query, system_rules)
     except Exception as error:  # a bug of ours: say so plainly rather than hang the page
         return _failure(f"Erreur interne de la fiche ({type(error).__name__}) : signalez-la.")
     if not answer["ok"]:

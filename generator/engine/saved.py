@@ -7,7 +7,10 @@ The file (format 1):
     {"format": 1, "personnages": [{"nom": …, "modifie": "<date ISO>", "personnage": <JSON
     d'un personnage, engine/character.py>}, …]}
 Format 0 is what existed before this file: one character's JSON alone, or a list of them,
-without a name; it is migrated by naming each character. A file from a newer format, or an
+without a name; it is migrated by naming each character. An entry may say which of the
+reader's house rules (engine/rules.py `with_house`) the character names, by field:
+`"maison": {champ: [nom, …]}`; read back without one of them, the field says that this
+house rule is missing, not only that the name is unknown. A file from a newer format, or an
 object with « personnages » but no format, is refused whole: nothing is guessed.
 """
 
@@ -19,6 +22,8 @@ from collections.abc import Callable, Mapping
 from generator.engine import character, rules
 from generator.engine.character import JSON_SCHEMA, Character, CharacterError
 from generator.engine.imbrication import place_of, too_deep
+from generator.engine.inputs import TextInput, shown
+from generator.engine.names import Names
 from generator.engine.typographie import texte
 
 FILE_FORMAT = 1
@@ -64,25 +69,113 @@ def check(kind: type[Character], value: Character, system_rules: object) -> None
         raise CharacterError(errors)
 
 
-def record(kind: type[Character], value: Character, system_rules: object) -> dict:
-    """What the list of saved characters keeps beside the character's JSON: its summary
-    and the query of each calculator that shows it (the sheet first)."""
+def record(
+    kind: type[Character], value: Character, system_rules: object, house: list | None = None
+) -> dict:
+    """What the list of saved characters keeps beside the character's JSON: its summary,
+    the query of each calculator that shows it (the sheet first), and the new entities
+    of the reader's `house` rules it names (`house_used`), if any."""
     queries = {kind.CALCULATOR[1]: value.to_query()}
     queries |= {calc_id: view.query(value) for calc_id, view in kind.VIEWS.items()}
+    used = house_used(kind, queries[kind.CALCULATOR[1]], system_rules, house or [])
     return {
         "systeme": kind.CALCULATOR[0],
         "resume": value.resume(system_rules),
         "requetes": queries,
         "personnage": value.to_dict(),
+        **({"maison": used} if used else {}),
     }
 
 
+def _house_names(system: str, house: list) -> dict[str, dict[str, str]]:
+    """{kind: {id: name}} of the new entities (not the amendments: those keep an official
+    id, which reads without them) of `house` of this system."""
+    found: dict[str, dict[str, str]] = {}
+    for entry in house:
+        if not isinstance(entry, dict) or entry.get("systeme") != system or "base" in entry:
+            continue
+        entity = entry.get("entite")
+        if not isinstance(entity, dict):
+            continue
+        if isinstance(entity.get("id"), str) and isinstance(entry.get("genre"), str):
+            name = entity.get("nom") if isinstance(entity.get("nom"), str) else entity["id"]
+            found.setdefault(entry["genre"], {})[entity["id"]] = name
+    return found
+
+
+def house_used(
+    kind: type[Character], query: Mapping[str, str], system_rules: object, house: list
+) -> dict[str, list[str]]:
+    """{field: names}: the reader's new house entities each field that lists a kind of
+    the data (its input's `genre`) names, a choice by its id, a text by its name."""
+    new = _house_names(kind.CALCULATOR[0], house)
+    found = {}
+    for item in kind.calculator().inputs_for(system_rules):
+        listed, value = new.get(getattr(item, "genre", "")), query.get(item.name, "")
+        if not listed or not value:
+            continue
+        if isinstance(item, TextInput):
+            names = Names(listed)
+            hits = [names.lead(part.strip()) for part in names.split(value)]
+            used = [listed[hit[0]] for hit in hits if hit]
+        else:
+            used = [listed[v.strip()] for v in value.split(",") if v.strip() in listed]
+        if used:
+            found[item.name] = list(dict.fromkeys(used))
+    return found
+
+
+def _kept_house(entry: dict) -> dict[str, list[str]]:
+    """An entry's `maison` ({field: [names]}), what of it is well formed."""
+    kept = entry.get("maison")
+    if not isinstance(kept, dict):
+        return {}
+    return {
+        str(field): [n for n in names if isinstance(n, str)]
+        for field, names in kept.items()
+        if isinstance(names, list)
+    }
+
+
+def missing_house(
+    kind: type[Character],
+    errors: Mapping[str, str],
+    kept: Mapping,
+    system_rules: object,
+    house: list,
+) -> dict[str, str]:
+    """The errors, each field that named a house rule the reader no longer has saying so
+    first (« Règle maison introuvable »)."""
+    now = _house_names(kind.CALCULATOR[0], house)
+    inputs = {i.name: i for i in kind.calculator().inputs_for(system_rules)}
+    said = dict(errors)
+    for field, message in errors.items():
+        have = set(now.get(getattr(inputs.get(field), "genre", ""), {}).values())
+        gone = [name for name in kept.get(field, ()) if name not in have]
+        if gone:
+            names = ", ".join(f"« {shown(name)} »" for name in gone)
+            one = len(gone) == 1
+            what = "Règle maison introuvable" if one else "Règles maison introuvables"
+            said[field] = (
+                f"{what} : {names}, absente{'' if one else 's'} des règles maison de ce "
+                f"navigateur (ajoutez-{'la' if one else 'les'} à la page « Règles maison », "
+                f"ou retirez-{'la' if one else 'les'} de ce champ). {message}"
+            )
+    return said
+
+
 def from_calculator(
-    system: str, calc_id: str, query: Mapping[str, str], system_rules: object, existing=None
+    system: str,
+    calc_id: str,
+    query: Mapping[str, str],
+    system_rules: object,
+    existing=None,
+    house: list | None = None,
 ) -> dict:
     """The character a calculator's query describes, checked, as a record. From one of the
     character's other views (a planner), the query is kept in `existing` (a character's
-    JSON), or in a new character with the sheet's defaults."""
+    JSON), or in a new character with the sheet's defaults. `house`: the reader's house
+    rules, which `system_rules` hold."""
     kind = character.types()[system]
     query = {str(k): str(v) for k, v in query.items()}
     if calc_id == kind.CALCULATOR[1]:
@@ -92,7 +185,7 @@ def from_calculator(
         base = base or kind.from_query({}, system_rules)
         value = kind.VIEWS[calc_id].update(base, query, system_rules)
     check(kind, value, system_rules)
-    return record(kind, value, system_rules)
+    return record(kind, value, system_rules, house)
 
 
 def labels(kind: type[Character], system_rules: object) -> dict[str, str]:
@@ -202,21 +295,23 @@ def _entry_kind(entry: dict) -> type[Character]:
     return kind
 
 
-def read_entry(entry: object, rules_of: Rules) -> dict:
-    """One entry, read and checked by the engine: its record, name and last change."""
+def read_entry(entry: object, rules_of: Rules, house: list | None = None) -> dict:
+    """One entry, read and checked by the engine: its record, name and last change.
+    `rules_of` gives the rules with the reader's `house` rules in."""
     name = _entry_name(entry)
     kind = _entry_kind(entry)
     system_rules = rules_of(kind.CALCULATOR[0])
     query = kind.dict_query(entry["personnage"], system_rules)
     errors = field_errors(kind, query, system_rules)
     if errors:
-        raise CharacterError(errors)
+        kept = _kept_house(entry)
+        raise CharacterError(missing_house(kind, errors, kept, system_rules, house or []))
     value = kind.from_query(query, system_rules)
     changed = entry.get("modifie")
     return {
         "nom": name,
         **({"modifie": changed} if isinstance(changed, str) else {}),
-        **record(kind, value, system_rules),
+        **record(kind, value, system_rules, house),
     }
 
 
@@ -237,10 +332,10 @@ def _problems(number: int, entry: object, error: CharacterError, rules_of: Rules
     return found
 
 
-def read_file(text: str, rules_of: Rules) -> dict:
+def read_file(text: str, rules_of: Rules, house: list | None = None) -> dict:
     """{"personnages": [records], "problemes": [{numero, nom, systeme, champ, message}],
     "message": refusal of the whole file, or ""}: a character in error is left out, the
-    others are kept."""
+    others are kept. `rules_of` gives the rules with the reader's `house` rules in."""
     try:
         found = entries(parse(text))
     except FileError as error:
@@ -248,7 +343,7 @@ def read_file(text: str, rules_of: Rules) -> dict:
     kept, problems = [], []
     for number, entry in enumerate(found, 1):
         try:
-            kept.append(read_entry(entry, rules_of))
+            kept.append(read_entry(entry, rules_of, house))
         except CharacterError as error:
             problems += _problems(number, entry, error, rules_of)
     return {"personnages": kept, "problemes": problems, "message": ""}
@@ -257,34 +352,42 @@ def read_file(text: str, rules_of: Rules) -> dict:
 # --- the browser's entry (the worker) -------------------------------------------------------
 
 
-def _save(payload: dict) -> dict:
+def _save(payload: dict, house: list) -> dict:
     system, calc_id = str(payload.get("systeme")), str(payload.get("calculateur"))
     query = payload.get("requete")
     if system not in character.types() or not isinstance(query, dict):
         return {"ok": False, "errors": {}, "message": "Personnage inconnu de ce calculateur."}
-    system_rules = rules.shipped(system)
+    system_rules = rules.with_house(system, house)
+    existing = payload.get("existant")
     try:
-        saved = from_calculator(system, calc_id, query, system_rules, payload.get("existant"))
+        saved = from_calculator(system, calc_id, query, system_rules, existing, house)
     except CharacterError as error:
         return {"ok": False, "errors": error.errors, "message": error.message}
     return {"ok": True, **saved}
 
 
-def saved_json(action: str, payload_json: str) -> str:
+def saved_json(action: str, payload_json: str, maison_json: str = "") -> str:
     """« enregistrer » {systeme, calculateur, requete, existant?} -> a record or the errors
-    by field; « importer » {texte} -> read_file. JSON in, JSON out."""
+    by field; « importer » {texte} -> read_file. JSON in, JSON out; `maison_json`: the
+    reader's active house rules, of every system (engine/rules.py `house_entries`)."""
     try:
         payload = json.loads(payload_json)
     except (TypeError, ValueError, RecursionError):
         payload = None
-    if not isinstance(payload, dict):
-        reply = {"ok": False, "errors": {}, "message": "Demande illisible."}
-    elif action == "enregistrer":
-        reply = _save(payload)
-    elif action == "importer":
-        reply = {"ok": True, **read_file(str(payload.get("texte", "")), rules.shipped)}
-    else:
-        reply = {"ok": False, "errors": {}, "message": f"Action inconnue : {action!r}."}
+    try:
+        house = rules.house_entries(maison_json)
+        if not isinstance(payload, dict):
+            reply = {"ok": False, "errors": {}, "message": "Demande illisible."}
+        elif action == "enregistrer":
+            reply = _save(payload, house)
+        elif action == "importer":
+            text = str(payload.get("texte", ""))
+            found = read_file(text, lambda system: rules.with_house(system, house), house)
+            reply = {"ok": True, **found}
+        else:
+            reply = {"ok": False, "errors": {}, "message": f"Action inconnue : {action!r}."}
+    except rules.HouseError as error:
+        reply = {"ok": False, "errors": {}, "message": texte(str(error))}
     return json.dumps(reply, ensure_ascii=False)
 
 
@@ -301,6 +404,11 @@ def file_schema(character_schemas: Mapping[str, str]) -> dict:
         "properties": {
             "nom": {"title": "Nom", "type": "string", "minLength": 1, "maxLength": MAX_NAME},
             "modifie": {"title": "Dernière modification", "type": "string", "format": "date-time"},
+            "maison": {
+                "title": "Règles maison qu'il nomme, par champ",
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            },
             "personnage": {
                 "title": "Le personnage (son système dit ses champs)",
                 "oneOf": [{"$ref": path} for path in character_schemas.values()],

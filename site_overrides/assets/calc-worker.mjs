@@ -1,5 +1,6 @@
 // Web Worker: boots Pyodide (self-hosted), installs the engine wheel, then answers
-// {id, entry, system, calc, query, …} with the engine's JSON reply.
+// {id, entry, system, calc, query, maison, …} with the engine's JSON reply; `maison`: the
+// reader's active house rules (a list of entries, calc.js), which every entry takes last.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -20,13 +21,15 @@ async function boot() {
   const api = module("api");
   const text = JSON.stringify;
   return {
-    calcul: ({ system, calc, query }) => api.run_json(system, calc, text(query)),
+    calcul: ({ system, calc, query, maison }) => api.run_json(system, calc, text(query), text(maison || [])),
     // A roll: `words` are random, drawn by the page (« Lancer », lancer.js).
-    lancer: ({ system, calc, query, words }) => api.roll_json(system, calc, text(query), text(words)),
+    lancer: ({ system, calc, query, words, maison }) =>
+      api.roll_json(system, calc, text(query), text(words), text(maison || [])),
     // A character sheet laid out for print (fiche.js).
-    fiche: ({ system, calc, query }) => module("printout").sheet_json(system, calc, text(query)),
+    fiche: ({ system, calc, query, maison }) =>
+      module("printout").sheet_json(system, calc, text(query), text(maison || [])),
     // « Mes personnages » (personnages.js): `calc` is the action, `query` its payload.
-    personnages: ({ calc, query }) => module("saved").saved_json(calc, text(query)),
+    personnages: ({ calc, query, maison }) => module("saved").saved_json(calc, text(query), text(maison || [])),
     // « Règles maison » (maison.js): `calc` is the action, `query` its payload. The
     // official context (maison.json, the finder's rows) is fetched and built once.
     maison: async ({ calc, query }) => {

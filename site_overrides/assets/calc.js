@@ -3,7 +3,8 @@
 // Material's instant navigation swaps pages without reloading this script, so every
 // page is (re)bound through `document$` (onEachPage), and the worker stays alive from page
 // to page.
-import { onEachPage, plural } from "./commun.js";
+import { SITE_ROOT, onEachPage, plural } from "./commun.js";
+import { activeEntries, entryKey, houseUrl } from "./maison-stock.js";
 
 // The HTML contract, as written by generator/engine/form.py (a test keeps both in step).
 const ROOT = ".srd-calc";
@@ -25,6 +26,9 @@ const SHOWN_IF = "data-si"; // a field shown only for some values of a choice
 const SHOWN_VALUES = "data-si-valeurs";
 const SHOWN_FROM_FIELD = "data-si-champ"; // a button shown only while a whole-number
 const SHOWN_FROM = "data-si-au-moins"; // field is at least this value
+const KIND = "data-genre"; // a list of entities of this kind of the data (its id)…
+const HOUSE = "data-maison"; // …and, in it, what this script added: a house entity
+const HOUSE_CHANGED = "srd-regles-maison"; // sent on window when they change (maison-stock.js)
 // Sent on the document once Python is up (hors-ligne.js waits for it).
 const ENGINE_READY = "srd:moteur-pret";
 
@@ -94,8 +98,10 @@ function stopWorker(reason = new Timeout()) {
 
 // `extra`: random words for a roll (lancer.js); or the
 // `entry` asked for instead of the calculator's result: « fiche » (fiche.js),
-// « personnages » (personnages.js). See calc-worker.mjs.
+// « personnages » (personnages.js). See calc-worker.mjs. The reader's active house rules
+// of `system` (of every system without one) go with each call, never in the URL.
 export async function compute(system, calc, query, extra = {}) {
+  const maison = activeEntries(system);
   await startWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -105,8 +111,55 @@ export async function compute(system, calc, query, extra = {}) {
       reject(new Timeout());
     }, timeoutMs());
     pending.set(id, { resolve, reject, timer });
-    worker.postMessage({ id, system, calc, query, ...extra });
+    worker.postMessage({ id, system, calc, query, maison, ...extra });
   });
+}
+
+// The reader's new house entities in each list of entities of their kind (form.py KIND),
+// marked « (maison) »: a choice by its id, a picker's suggestion by its name, a box by its
+// id. An amendment keeps its official entity's place. Written again at each change.
+function addHouseEntities(root) {
+  const entries = activeEntries(root.dataset.system).filter((entry) => !("base" in entry) && entry.entite?.id);
+  for (const list of root.querySelectorAll(`[${KIND}]`)) {
+    const chosen = list.matches("select") ? list.value : null;
+    list.querySelectorAll(`[${HOUSE}]`).forEach((added) => added.remove());
+    for (const { entite } of entries.filter((entry) => entry.genre === list.getAttribute(KIND))) {
+      const id = String(entite.id);
+      const name = String(entite.nom || id);
+      let added;
+      if (list.matches("select")) {
+        added = new Option(`${name} (maison)`, id);
+      } else if (list.matches("datalist")) {
+        added = new Option(`(maison)${entite.resume ? ` — ${entite.resume}` : ""}`, name);
+      } else {
+        const box = list.querySelector('input[type="checkbox"]');
+        if (!box) continue;
+        const input = Object.assign(document.createElement("input"), { type: "checkbox", name: box.name, value: id });
+        added = document.createElement("label");
+        added.className = "srd-box";
+        added.append(input, `${name} (maison)`);
+        list.querySelector(".srd-box:last-of-type").after(added);
+        added.setAttribute(HOUSE, "");
+        continue;
+      }
+      added.setAttribute(HOUSE, "");
+      list.append(added);
+    }
+    if (chosen !== null && [...list.options].some((option) => option.value === chosen)) list.value = chosen;
+  }
+}
+
+// A result's links to a new house entity lead to its house page (the site has no page
+// of its own for it).
+function houseLinks(container) {
+  const keys = new Set(activeEntries().filter((entry) => !("base" in entry)).map(entryKey));
+  if (!keys.size) return;
+  for (const link of container.querySelectorAll("a[href]")) {
+    const url = new URL(link.getAttribute("href"), location.href);
+    if (url.origin !== SITE_ROOT.origin || !url.pathname.startsWith(SITE_ROOT.pathname)) continue;
+    const key = decodeURIComponent(url.pathname.slice(SITE_ROOT.pathname.length)).replace(/\/(index\.html)?$/, "");
+    if (keys.has(key)) link.href = houseUrl(key);
+  }
 }
 
 function fieldsOf(form) {
@@ -324,6 +377,8 @@ function bind(root) {
     if (yes) showMessage("Votre résultat\u00a0: calcul en cours…");
   };
 
+  // Before the URL's values are set: a value may name a house entity.
+  addHouseEntities(root);
   const params = new URLSearchParams(location.search);
   let fromUrl = false;
   for (const name of new Set(fieldsOf(form).map((el) => el.name))) {
@@ -344,6 +399,7 @@ function bind(root) {
   const shown = (reply) => {
     root.dataset.moteurMs = Math.round(reply.ms); // read by make bench
     replaceChanged(result, reply.html);
+    houseLinks(result);
     result.classList.remove("srd-stale");
     pending(false);
     const problems = inFormOrder(markChecked(form, result));
@@ -440,11 +496,11 @@ function bind(root) {
     event.preventDefault();
     stepField(event.target, event.key === "ArrowUp" ? 1 : -1);
   });
-  // Pickers: a suggestion chosen from the list is appended to its field.
+  // Pickers: a suggestion chosen from the list is appended to its field (house entities
+  // included: the list is read at each choice).
   root.querySelectorAll(ADD).forEach((picker) => {
-    const options = new Set([...picker.list.options].map((option) => option.value));
     picker.addEventListener("input", () => {
-      if (!options.has(picker.value)) return; // still typing
+      if (![...picker.list.options].some((option) => option.value === picker.value)) return; // still typing
       const field = form.elements[picker.dataset.champ];
       const kept = field.value.trim().replace(/,$/, "");
       field.value = kept ? `${kept}, ${picker.value}` : picker.value;
@@ -463,6 +519,14 @@ function bind(root) {
     event.preventDefault();
     run();
   });
+
+  // The reader's house rules changed (this tab or another): the lists and the result follow.
+  const houseChanged = () => {
+    if (!root.isConnected) return removeEventListener(HOUSE_CHANGED, houseChanged); // a page left
+    addHouseEntities(root);
+    run();
+  };
+  addEventListener(HOUSE_CHANGED, houseChanged);
 
   link.href = `?${new URLSearchParams(queryOf(form))}`;
   showNeededFields(form);

@@ -66,3 +66,19 @@ export function houseIndex() {
 addEventListener("storage", (event) => {
   if (event.key === KEY) dispatchEvent(new CustomEvent("srd-regles-maison"));
 });
+
+// For the calculators (calc.js): the entries the engine merges into a system's rules, the
+// active ones (an amendment switched off is left out), of `system` or, without one, of
+// every system (« Mes personnages »); [] when the storage cannot be read.
+export function activeEntries(system = "") {
+  let kept;
+  try {
+    kept = readStore();
+  } catch {
+    return [];
+  }
+  const off = new Set(kept.eteintes);
+  return kept.collection.regles.filter(
+    (entry) => entry && typeof entry === "object" && (!system || entry.systeme === system) && !off.has(entryKey(entry)),
+  );
+}

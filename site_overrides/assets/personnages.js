@@ -100,6 +100,7 @@ async function saveCharacter(box, name) {
     resume: reply.resume,
     requetes: reply.requetes,
     personnage: reply.personnage,
+    ...(reply.maison ? { maison: reply.maison } : {}), // the house rules it names, by field
   };
   const latest = load(); // read again: another tab may have changed it meanwhile
   const at = latest.findIndex((c) => c.id === record.id);
@@ -158,10 +159,12 @@ function bindSaveBox(box) {
 
 // --- files (export, import) --------------------------------------------------------------
 
-// The file holds what the engine reads back; the rest (summary, queries) it recomputes.
+// The file holds what the engine reads back (and the house rules a character names, so
+// that an import without them says which is missing); the rest (summary, queries) it
+// recomputes.
 const fileOf = (records) => ({
   format: FORMAT,
-  personnages: records.map(({ nom, modifie, personnage }) => ({ nom, modifie, personnage })),
+  personnages: records.map(({ nom, modifie, personnage, maison }) => ({ nom, modifie, personnage, ...(maison ? { maison } : {}) })),
 });
 
 const exportCharacters = (records, filename) => download(filename, `${JSON.stringify(fileOf(records), null, 1)}\n`);

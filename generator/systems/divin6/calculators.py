@@ -883,6 +883,7 @@ FEUILLE = Calculator(
             "humain",
             people_choices,
             "Ses modificateurs et traits s'appliquent{@source 965–978}.",
+            genre="peuple",
         ),
         ChoiceInput(
             "point_niveau_4",
@@ -898,6 +899,7 @@ FEUILLE = Calculator(
             200,
             "La première est la classe de création (ex. « combattant, combattant, mystique »).",
             suggestions=class_suggestions,
+            genre="classe",
         ),
         TextInput(
             "rangs",
@@ -940,6 +942,7 @@ FEUILLE = Calculator(
             800,
             "Séparés par des virgules, précisions entre parenthèses (arme, compétences, « pv » ou « pe » pour Compteur exceptionnel).",
             suggestions=atout_suggestions,
+            genre="atout",
         ),
         TextInput(
             "equipement",
@@ -948,6 +951,7 @@ FEUILLE = Calculator(
             800,
             "Noms des tables de prix ou armes citées (épée longue, dague, arc…), séparés par des virgules.",
             suggestions=gear_suggestions,
+            genre="equipement",
         ),
     ),
     compute_sheet,

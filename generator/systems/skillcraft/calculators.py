@@ -327,6 +327,7 @@ PLANIFICATEUR = Calculator(
             planner.capacity,
             "Séparés par des virgules ; choisissez-les dans la liste ci-dessous.",
             suggestions=_talent_suggestions,
+            genre="talent",
         ),
         IntInput("points", "Points de talents disponibles", 8, 0, 200, ""),
         IntInput(
@@ -338,7 +339,12 @@ PLANIFICATEUR = Calculator(
             "0 à la création ; il monte par les spécialisations.",
         ),
         ChoiceInput(
-            "cible", "Talent visé", "commandement", _talent_choices, "Le chemin part de là."
+            "cible",
+            "Talent visé",
+            "commandement",
+            _talent_choices,
+            "Le chemin part de là.",
+            genre="talent",
         ),
     ),
     compute_planner,
@@ -684,8 +690,12 @@ SHEET_CALCULATOR = Calculator(
             20,
             "Après la répartition de l'étape 4 (départ 8, de 6 à 11), avant les aspects.",
         ),
-        ChoiceInput("aspect_1", LABELS["aspect_1"], "farouche", _named("aspects"), ""),
-        ChoiceInput("aspect_2", LABELS["aspect_2"], "gymnaste", _named("aspects"), ""),
+        ChoiceInput(
+            "aspect_1", LABELS["aspect_1"], "farouche", _named("aspects"), "", genre="aspect"
+        ),
+        ChoiceInput(
+            "aspect_2", LABELS["aspect_2"], "gymnaste", _named("aspects"), "", genre="aspect"
+        ),
         ChoiceInput(
             "meilleur",
             LABELS["meilleur"],
@@ -731,6 +741,7 @@ SHEET_CALCULATOR = Calculator(
             "courrouce",
             _named("caracteres"),
             "+1 à son attribut et son don.",
+            genre="caractere",
         ),
         MultiChoiceInput(
             "dons",
@@ -777,6 +788,7 @@ SHEET_CALCULATOR = Calculator(
             4000,
             "Chacun une fois, séparés par des virgules ; les achats répétés vont dans « autres points ».",
             suggestions=lambda rules: rules.talent_suggestions(),
+            genre="talent",
         ),
         ChoiceInput(
             "competence_caste",
