@@ -423,8 +423,8 @@ def publish(
         )
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
         index_site(root, fresh, *search_inputs(renderer.corpus))
+        protect(fresh)  # each page gains its policy: counted in the copy's size below
         sizes, sized_pages = write_offline_size(fresh)  # once every file of the copy is there
-        protect(fresh)
         write_service_worker(fresh)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
