@@ -3,7 +3,7 @@
 // Material's instant navigation swaps pages without reloading this script, so every
 // page is (re)bound through `document$` (onEachPage), and the worker stays alive from page
 // to page.
-import { SITE_ROOT, onEachPage, plural } from "./commun.js";
+import { SITE_ROOT, handledHere, onEachPage, plural } from "./commun.js";
 import { activeEntries, entryKey, houseUrl } from "./maison-stock.js";
 
 // The HTML contract, as written by generator/engine/form.py (a test keeps both in step).
@@ -367,7 +367,7 @@ function bind(root) {
   };
   summary.addEventListener("click", (event) => {
     if (!firstProblem) return; // the key figure: the link goes to the result
-    event.preventDefault();
+    handledHere(event);
     goTo(firstProblem);
   });
   // Until the reader's own result is in, the one on screen is not theirs: hide it, and
@@ -512,7 +512,7 @@ function bind(root) {
     const link = event.target.closest(CHECK);
     const holder = link && holderOf(form, link.dataset.champ);
     if (!holder) return;
-    event.preventDefault();
+    handledHere(event);
     goTo(holder);
   });
   form.addEventListener("submit", (event) => {

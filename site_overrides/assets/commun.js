@@ -12,6 +12,15 @@ export function onEachPage(bind) {
   else bind();
 }
 
+// A click on an in-page link that the script handles itself (it moves the focus): the
+// browser must not follow it, and Material's instant navigation must not see it either.
+// The theme ignores `defaultPrevented`: it would push the address with the fragment and
+// redraw the whole page, losing the focus and what the page computed.
+export function handledHere(event) {
+  event.preventDefault();
+  event.stopPropagation();
+}
+
 // <tag attributes…>children…</tag>; a child is a node or a text.
 export function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);

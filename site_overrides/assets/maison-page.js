@@ -6,7 +6,7 @@
 // the text a rule is shown with. Generic: the systems and kinds come from
 // assets/maison.json, the entities a reference may name from assets/entites.json.
 import { compute } from "./calc.js";
-import { SITE_ROOT, StorageRefused, confirmed, download, element } from "./commun.js";
+import { SITE_ROOT, StorageRefused, confirmed, download, element, handledHere } from "./commun.js";
 import { showPins } from "./listes.js";
 import { entityForm } from "./maison-formulaire.js";
 import { COLLECTION_FORMAT, entryKey, houseUrl, readStore, writeStore } from "./maison-stock.js";
@@ -590,7 +590,7 @@ function makeWriter(box, systemsNow, sayOnPage) {
         // The field's title first: the engine's message names the field by its key.
         const link = element("a", { href: `#${control.id}` }, title ? `${title}${NBSP}: ${message}` : message);
         link.addEventListener("click", (event) => {
-          event.preventDefault();
+          handledHere(event);
           control.focus();
           control.scrollIntoView({ block: "center" });
         });

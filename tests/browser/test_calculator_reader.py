@@ -82,6 +82,9 @@ def test_a_skillcraft_sheet_breaking_a_rule_says_so_in_the_bar_and_at_the_field(
     at_field = phone.locator("#fiche-agilite-verification").text_content()
     assert at_field and at_field.split(" (")[0] in checks.first.text_content()
     bar(phone).tap()
+    # The bar's own handler took the tap: no fragment pushed, so the theme's instant
+    # navigation does not redraw the page (which emptied the announcement, by chance).
+    assert phone.evaluate("location.hash") == ""
     expect(phone.locator("#fiche-agilite")).to_be_focused()
     expect(phone.locator("#fiche-agilite")).to_be_in_viewport()
     assert announced(phone).startswith(

@@ -182,6 +182,13 @@ def test_a_house_atout_and_talent_written_checked_and_kept(context, server):
     summary = form(page).locator(".srd-maison-resume-erreurs")
     expect(summary.get_by_role("link")).to_have_count(1)
     assert summary.get_by_role("link").get_attribute("href") == f"#{tiers.get_attribute('id')}"
+    # The summary's link goes to the field without redrawing the page (Material's instant
+    # navigation would push the fragment and reload the page, emptying the form).
+    labelled(page, "Nom").focus()
+    summary.get_by_role("link").click()
+    expect(tiers).to_be_focused()
+    assert page.evaluate("location.hash") == ""
+    expect(labelled(page, "Nom")).to_have_value("Pas léger")
     assert len(rules(page)) == 1  # nothing kept until valid
     tiers.fill("1")
     save(page)
