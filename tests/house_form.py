@@ -1,0 +1,55 @@
+"""The page « Règles maison » (/maison/) as a test drives it: open it, choose a system and
+a kind, fill fields by their titles, save, and wait on the form's named state."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+KEY = "srd-regles-maison"  # localStorage (assets/maison-stock.js)
+HOUSE = "/maison/"
+PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
+
+
+def stored(page: Page) -> dict:
+    text = page.evaluate(f"localStorage.getItem('{KEY}')")
+    return json.loads(text) if text else {}
+
+
+def rules(page: Page) -> list[dict]:
+    return stored(page).get("collection", {}).get("regles", [])
+
+
+def open_house(page: Page, server: str, address: str = HOUSE) -> None:
+    page.goto(server + address)
+    expect(page.locator(".srd-maison")).to_have_attribute("data-state", "pret")
+
+
+def form(page: Page):
+    return page.locator("form.srd-maison-formulaire")
+
+
+def labelled(page: Page, title: str):
+    """A field of the form by its title (« obligatoire » may follow)."""
+    words = re.escape(title).replace("\\ ", r"\s")  # no-break spaces are spaces too
+    return form(page).get_by_label(re.compile(rf"^{words}(\s\(obligatoire\))?$"))
+
+
+def choose(page: Page, system: str, kind: str) -> None:
+    page.locator("#srd-maison-systeme").select_option(system)
+    page.locator("#srd-maison-genre").select_option(kind)
+    expect(labelled(page, "Nom")).to_be_visible()
+
+
+def save(page: Page) -> None:
+    form(page).get_by_role("button", name="Enregistrer", exact=True).click()
+
+
+def saved(page: Page, state: str = "enregistre") -> None:
+    expect(form(page)).to_have_attribute("data-state", state, timeout=PYODIDE_WAIT_MS)
+
+
+def status(page: Page):
+    return form(page).locator(".srd-maison-formulaire-etat")
