@@ -5,18 +5,20 @@ can run in the page.
 Blocks: {"p": [inline]}, {"ul": [[inline], …]}, {"ol": [[inline], …]}. Inline items:
 {"t": text}, {"em": [inline]}, {"strong": [inline]}, {"a": address from the site root,
 "t": label} (a tag or a reference, to the official page or to a house entity's),
-{"des": expression, "t": label} (`{@des …}`), and, in a compared field, {"ins": [inline]}
-and {"del": [inline]} (engine/house_diff.py).
+{"des": expression, "t": label, "loi": its terms and law as JSON} (`{@des …}`: the page
+makes the button official pages have, which assets/lancer.js rolls without the engine),
+and, in a compared field, {"ins": [inline]} and {"del": [inline]} (engine/house_diff.py).
 
 Texts are the Markdown subset the data use: paragraphs separated by blank lines, « - » (or
 « * ») and « 1. » lists, *em* and **strong**; anything else is text."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 
-from generator.engine import entity_index
+from generator.engine import entity_index, roll_tags
 from generator.engine.house_index import Site, Target
 from generator.engine.house_text import Dice, Link
 from generator.engine.tags import TAG
@@ -87,7 +89,7 @@ class Renderer:
         if isinstance(found, Link):
             return {"a": found.url, "t": found.label}
         if isinstance(found, Dice):
-            return {"des": found.expression, "t": found.label}
+            return {"des": found.expression, "t": found.label, "loi": dice_law(found.expression)}
         if isinstance(found, str):
             return {"t": match.group(0)}  # refused by the check: shown as written
         return None  # a source marker: a house rule cites no source text
@@ -169,6 +171,13 @@ class Renderer:
         for words in schema.get("genres", {}).values():
             found.update(words["schema"].get("$defs", {}))
         return found
+
+
+def dice_law(expression: str) -> str:
+    """What a dice button carries (`data-loi`), as the build writes it
+    (pipeline/links.py `dice_button`), as text: a word of house_diff must be hashable.
+    `Texts.special` read the expression first: one it refuses never comes here."""
+    return json.dumps(roll_tags.page_data(expression), ensure_ascii=False, separators=(",", ":"))
 
 
 def filled(value: object) -> bool:

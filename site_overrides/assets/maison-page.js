@@ -781,7 +781,7 @@ function inlines(parts) {
     else if (part.strong) out.push(element("strong", {}, ...inlines(part.strong)));
     else if (part.ins) out.push(element("ins", {}, ...inlines(part.ins)));
     else if (part.del) out.push(element("del", {}, ...inlines(part.del)));
-    else if (typeof part.des === "string") out.push(element("span", { class: "srd-maison-des", title: `Dés${NBSP}: ${part.des}` }, part.t || part.des));
+    else if (typeof part.des === "string") out.push(diceButton(part));
     else if (typeof part.a === "string") {
       const target = new URL(part.a, SITE_ROOT);
       const same = target.origin === SITE_ROOT.origin && /^https?:$/.test(target.protocol);
@@ -789,6 +789,15 @@ function inlines(parts) {
     } else if (typeof part.t === "string") out.push(part.t);
   }
   return out;
+}
+
+// A dice tag as official pages have it (pipeline/links.py dice_button): lancer.js listens
+// on the whole document, so the button rolls once added, its law written by the engine.
+function diceButton(part) {
+  const label = String(part.t || part.des);
+  if (typeof part.loi !== "string") return label;
+  const attributes = { type: "button", class: "srd-des", "data-des": part.des, "data-loi": part.loi };
+  return element("button", { ...attributes, "aria-label": `Lancer ${label}`, "aria-haspopup": "dialog" }, label);
 }
 
 function blocks(list) {

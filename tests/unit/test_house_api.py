@@ -5,15 +5,16 @@ project's context: assets/maison.json and the finder's rows as the build writes 
 from __future__ import annotations
 
 import copy
+import html
 import json
 
 import pytest
 from helpers import ROOT
 
-from generator.engine import house, house_api
+from generator.engine import house, house_api, roll_tags
 from generator.pipeline import cartes, finder, house_context
 from generator.pipeline.build import check
-from generator.pipeline.links import Links
+from generator.pipeline.links import Links, dice_button
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +101,19 @@ def test_verifier_refuses_raw_html_and_unknown_tags_at_their_field(project):
     assert "atout « inexistant » introuvable dans talon" in errors["entite.description"]
     assert "balise de genre inconnu « sortilege »" in errors["entite.description"]
     assert "\u00a0:" in reply["erreurs"]["entite.resume"]  # French typography
+
+
+@pytest.mark.parametrize("expression", ["2d", "1d1", "3d6+", "d6 * 2", "60d6"])
+def test_verifier_says_a_malformed_dice_expression_as_check_does_at_its_field(project, expression):
+    corpus = project[0]
+    entity = some(corpus, lambda e: e.system == "talon" and e.kind == "atout")
+    entry = entry_of(entity, "des-faux")
+    entry["entite"]["description"] = f"Lancez {{@des {expression}}}."
+    with pytest.raises(roll_tags.DiceError) as refused:
+        roll_tags.parse(expression)  # the engine's reader of official tags
+    errors = ask("verifier", {"entree": entry, "maison": []})["erreurs"]
+    assert list(errors) == ["entite.description"]
+    assert plain(str(refused.value)) in plain(errors["entite.description"])
 
 
 def test_verifier_knows_the_kept_house_entities_cited_by_tag(project):
@@ -203,6 +217,8 @@ def test_rendre_gives_a_safe_tree_with_links_dice_and_labels(project):
     entry["entite"]["description"] = entry["entite"]["description"].replace(" <b>", "")
     reply = ask("rendre", {"entree": entry, "maison": []})
     assert reply["ok"] is True and reply["titre"] == entity.name
+    description = next(f for f in reply["champs"] if f["champ"] == "description")["valeur"]
+    law = description[1]["ul"][0][1].get("loi")
     assert reply["genre"] == "Atout" and reply["systeme"] == "Talon de la Destinée"
     fields = {f["champ"]: f["valeur"] for f in reply["champs"]}
     assert "id" not in fields and "nom" not in fields
@@ -216,9 +232,12 @@ def test_rendre_gives_a_safe_tree_with_links_dice_and_labels(project):
                 {"t": "."},
             ]
         },
-        {"ul": [[{"t": "un "}, {"des": "2d6+1", "t": "2d6+1"}], [{"t": "deux"}]]},
+        {"ul": [[{"t": "un "}, {"des": "2d6+1", "t": "2d6+1", "loi": law}], [{"t": "deux"}]]},
         {"ol": [[{"t": "a"}], [{"t": "b"}]]},
     ]
+    # The law an official page's button carries (assets/lancer.js rolls either alike).
+    assert json.loads(law) == roll_tags.page_data("2d6+1")
+    assert f'data-loi="{html.escape(law)}"' in dice_button("2d6+1", "2d6+1")
 
 
 def test_rendre_shows_what_an_amendment_changed_word_by_word(project):
