@@ -631,6 +631,31 @@ def check_entry(entry: object, context: Context) -> dict[str, str]:
     return _judge([entry], context)[0].said()
 
 
+STRONGEST = ("requis", "exclu", schema_refs.CITES)  # what an entry says first of a target
+
+
+def named_by(key: str, entries: Iterable[dict], context: Context) -> list[tuple[dict, str]]:
+    """(entry, relation) of each of `entries` that names the entity of `key` in a field
+    (`x-ref`: « requis », « exclu », « cite ») or a text's tag (« cite »), its strongest
+    relation when it names it twice; the entry of `key` itself left out. What deleting the
+    house rule of `key` would leave without its target (the official one, for an
+    amendment). By the same edges as the check's."""
+    found = []
+    for entry in entries:
+        judged = _Entry(0, entry)
+        kind = context._kind_of(judged)
+        if kind is None or judged.key in (None, key):
+            continue
+        judged.edges = _edges(judged, kind)
+        if context.texts is not None:
+            _texts(judged, kind, context.texts)
+        relations = {relation for _, target, relation, _, _ in judged.edges if target == key}
+        if relations:
+            rank = {r: n for n, r in enumerate(STRONGEST)}
+            found.append((entry, min(relations, key=lambda r: (rank.get(r, len(rank)), r))))
+    return found
+
+
 # --- the collection ------------------------------------------------------------------------
 
 

@@ -10,7 +10,10 @@ cannot be read; never a traceback.
   lien_faire {collection}            -> {lien}
   indexer {maison}                   -> {index: {key: {ligne, carte}}} (house_index.py)
   rendre {entree, maison, officielle?} -> {titre, genre, systeme, champs} (house_render.py),
-      a field that differs from the official entity's with « modifie » and « officiel »."""
+      a field that differs from the official entity's with « modifie » and « officiel ».
+  dependantes {cle, maison}          -> {dependantes: [{cle, nom, relation}], officielle}:
+      the kept rules that name the entity of `cle` (house.named_by), before it is deleted;
+      « officielle »: an official entity of that key takes its place."""
 
 from __future__ import annotations
 
@@ -145,6 +148,24 @@ def _compare(site: Site, entry: dict, official: dict, shown: dict, targets) -> N
     shown["champs"].sort(key=lambda one: order.index(one["champ"]))
 
 
+def _dependants(query: dict) -> dict:
+    key, kept = query.get("cle"), _kept(query)
+    if not isinstance(key, str):
+        raise QueryError("Demande illisible : « cle » (système/genre/id) est attendue.")
+    found = house.named_by(key, kept, _context())
+    return {
+        "dependantes": [
+            {
+                "cle": entity_index.key(entry["systeme"], entry["genre"], entry["entite"]["id"]),
+                "nom": entry["entite"]["nom"],
+                "relation": relation,
+            }
+            for entry, relation in found
+        ],
+        "officielle": key in _context().official,
+    }
+
+
 ACTIONS = {
     "verifier": _verify,
     "lire": _read,
@@ -152,6 +173,7 @@ ACTIONS = {
     "lien_faire": _make_link,
     "indexer": _index,
     "rendre": _render,
+    "dependantes": _dependants,
 }
 
 

@@ -184,6 +184,33 @@ function reportOf(lines, problems, wholeSaid = "Import refusé") {
 
 // --- the page « Règles maison » ------------------------------------------------------------
 
+// How a rule names another, as the schemas' `x-relation` say it (« cite »: a reference
+// or a text's tag), in the order the question says them.
+const NAMED_AS = { requis: "requise", exclu: "exclue", cite: "citée" };
+
+// The question before `entry` is deleted: it names the kept rules that name it (the
+// engine finds them, by the kinds' schemas and the texts' tags) and what they become.
+async function deletionQuestion(entry, regles, say) {
+  const name = quoted(nameOf(entry));
+  const plain = `Supprimer la règle maison ${name}${FINE}?`;
+  say("Recherche des règles qui la nomment (quelques secondes la première fois)…");
+  const reply = await engine("dependantes", { cle: entryKey(entry) }, regles);
+  say("");
+  if (!reply.ok) throw new Error(reply.message);
+  const found = reply.dependantes || [];
+  if (!found.length) return plain;
+  const relations = new Set([...Object.keys(NAMED_AS), ...found.map((one) => one.relation)]);
+  const parts = [...relations].flatMap((relation) => {
+    const names = found.filter((one) => one.relation === relation).map((one) => quoted(String(one.nom || one.cle)));
+    return names.length ? [`${NAMED_AS[relation] || "nommée"} par${NBSP}: ${names.join(", ")}`] : [];
+  });
+  const some = found.length > 1;
+  const then = reply.officielle
+    ? `${some ? "ces règles nommeront" : "cette règle nommera"} alors l'entité officielle`
+    : `${some ? "ces règles ne seront plus valides" : "cette règle ne sera plus valide"}`;
+  return `La règle maison ${name} est ${parts.join(`${FINE}; `)}. Sans elle, ${then}. La supprimer quand même${FINE}?`;
+}
+
 function bindHousePage(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "1";
@@ -278,8 +305,19 @@ function bindHousePage(root) {
       say(`Règle ${quoted(nameOf(entry))} ouverte dans le formulaire.`);
       return;
     }
-    const sure = await confirmed(typo(`Supprimer la règle maison ${quoted(nameOf(entry))}\u202f?`), "Supprimer", button);
-    if (!sure) return;
+    if (button.dataset.attente) return; // one question at a time (not `disabled`: it keeps the focus)
+    let question;
+    try {
+      button.dataset.attente = "1";
+      question = await deletionQuestion(entry, kept.collection.regles, say);
+    } catch (error) {
+      console.warn("maison\u00a0:", error);
+      return say(`${ENGINE_DOWN} Rien n'a été supprimé.`);
+    } finally {
+      delete button.dataset.attente;
+    }
+    const sure = await confirmed(question, "Supprimer", button);
+    if (!sure) return say("");
     say(
       await change(async () => {
         const latest = readStore();

@@ -273,3 +273,40 @@ def test_hostile_labels_stay_data(project):
     link = tree[0]["p"][0]
     assert link == {"a": f"talon/atout/{entity.id}/", "t": "javascript:alert(1)"}
     assert all("<" not in text for text in strings(reply))
+
+
+# --- dependantes ----------------------------------------------------------------------------
+
+
+def test_dependantes_names_the_kept_rules_that_require_exclude_or_cite_an_entity(project):
+    corpus = project[0]
+    entity = some(corpus, lambda e: e.system == "divin6" and e.kind == "atout")
+    required = entry_of(entity, "requise")
+    requiring = entry_of(entity, "requerante")
+    requiring["entite"]["nom"] = "Requérante"
+    requiring["entite"]["prerequis"] = {"atouts": ["requise"]}
+    requiring["entite"]["description"] = "Après {@atout requise}."  # requires it first
+    citing = entry_of(entity, "citante")
+    citing["entite"]["nom"] = "Citante"
+    citing["entite"]["description"] = "Voir {@atout requise|l'autre}."
+    kept = [required, requiring, citing, entry_of(entity, "etrangere")]
+    assert all(not ask("verifier", {"entree": one, "maison": kept})["erreurs"] for one in kept)
+    reply = ask("dependantes", {"cle": "divin6/atout/requise", "maison": kept})
+    assert reply == {
+        "ok": True,
+        "dependantes": [
+            {"cle": "divin6/atout/requerante", "nom": "Requérante", "relation": "requis"},
+            {"cle": "divin6/atout/citante", "nom": "Citante", "relation": "cite"},
+        ],
+        "officielle": False,
+    }
+    alone = ask("dependantes", {"cle": "divin6/atout/citante", "maison": kept})
+    assert alone["dependantes"] == []
+    # An amendment: its official entity takes its place once it is deleted.
+    amended = entry_of(entity, base=entity.id)
+    requiring["entite"]["prerequis"] = {"atouts": [entity.id]}
+    requiring["entite"]["description"] = "Rien d'autre."
+    reply = ask("dependantes", {"cle": f"divin6/atout/{entity.id}", "maison": [amended, requiring]})
+    assert [one["cle"] for one in reply["dependantes"]] == ["divin6/atout/requerante"]
+    assert reply["officielle"] is True
+    assert ask("dependantes", {"maison": kept})["ok"] is False
