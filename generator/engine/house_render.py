@@ -14,7 +14,6 @@ Texts are the Markdown subset the data use: paragraphs separated by blank lines,
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 
@@ -177,7 +176,7 @@ def dice_law(expression: str) -> str:
     """What a dice button carries (`data-loi`), as the build writes it
     (pipeline/links.py `dice_button`), as text: a word of house_diff must be hashable.
     `Texts.special` read the expression first: one it refuses never comes here."""
-    return json.dumps(roll_tags.page_data(expression), ensure_ascii=False, separators=(",", ":"))
+    return roll_tags.page_law(expression)
 
 
 def filled(value: object) -> bool:

@@ -9,6 +9,7 @@ dice itself (assets/lancer.js): the browser never reads an expression.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -124,3 +125,9 @@ def page_data(expression: str) -> dict:
     ([sign, dice, faces], or [sign, 0, number]) and its law as `summary` writes it."""
     terms = parse(expression)
     return {"termes": [[t.sign, t.count, t.faces] for t in terms], **summary(ways(terms))}
+
+
+def page_law(expression: str) -> str:
+    """`page_data` as a dice button's `data-loi` holds it: compact JSON (the official pages
+    and the house rules' pages write the same text)."""
+    return json.dumps(page_data(expression), ensure_ascii=False, separators=(",", ":"))

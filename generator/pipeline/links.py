@@ -11,7 +11,6 @@ Inline tags (resolved at build time; an unknown target fails the build):
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -385,7 +384,7 @@ def dice_button(expression: str, label: str) -> str:
 def _dice_law(expression: str) -> str:
     """The terms and the exact law of an expression, as JSON (the same few expressions
     come back on many pages)."""
-    return json.dumps(roll_tags.page_data(expression), ensure_ascii=False, separators=(",", ":"))
+    return roll_tags.page_law(expression)
 
 
 def _own_pages_only(system: System, found: Links) -> None:
