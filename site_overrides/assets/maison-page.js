@@ -192,7 +192,7 @@ const NAMED_AS = { requis: "requise", exclu: "exclue", cite: "citée" };
 // engine finds them, by the kinds' schemas and the texts' tags) and what they become.
 async function deletionQuestion(entry, regles, say) {
   const name = quoted(nameOf(entry));
-  const plain = `Supprimer la règle maison ${name}${FINE}?`;
+  const plain = `Supprimer la règle maison ${name}\u202f?`;
   say("Recherche des règles qui la nomment (quelques secondes la première fois)…");
   const reply = await engine("dependantes", { cle: entryKey(entry) }, regles);
   say("");
