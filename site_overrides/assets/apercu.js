@@ -2,12 +2,23 @@
 // hover, or on a first tap on a touch screen (a second tap follows the link). Escape or a
 // tap elsewhere closes it. The cards come from the finder's index, loaded once, from the
 // site itself; the card floats above the page, so nothing moves.
+// The reader's house rules (maison-stock.js): a link to a house entity's page, or to an
+// official entity that an amendment in force changes, shows the house row that the page
+// « Règles maison » wrote (the store's `index`, plain texts: no engine for a hover),
+// marked « maison ».
 import { SITE_ROOT, element } from "./commun.js";
+import { houseMark } from "./maison-marque.js";
+import { houseIndex, houseKeyOf } from "./maison-stock.js";
 import { loadIndex } from "./trouver.js";
 
 let byPath = null;
+let house = null; // houseIndex(), read again after the house rules change
 let card = null;
 let shownFor = null;
+
+addEventListener("srd-regles-maison", () => {
+  house = null;
+});
 
 async function entities() {
   if (!byPath) {
@@ -15,6 +26,27 @@ async function entities() {
     byPath = new Map(rows.map((row) => [new URL(row.u, SITE_ROOT).pathname, row]));
   }
   return byPath;
+}
+
+// A house row the preview can show, or null (the store is the reader's: a row without the
+// words the card needs is left out rather than shown broken).
+function houseRow(key) {
+  const shown = Object.hasOwn(house, key) ? house[key] : null;
+  const row = shown && typeof shown.ligne === "object" ? shown.ligne : null;
+  return row && ["n", "kn", "sn"].every((name) => typeof row[name] === "string") ? { ...row, m: 1 } : null;
+}
+
+// What a link previews, or null: a house entity's page, its house row (switched off or
+// not, as that page shows it); an official page, the house row of an amendment in force,
+// else its official row. Once the index is loaded.
+function rowOf(link) {
+  house ||= houseIndex();
+  const key = houseKeyOf(link.href);
+  if (key) return houseRow(key);
+  const row = byPath.get(new URL(link.href).pathname);
+  if (!row) return null;
+  const amended = Object.hasOwn(house, row.i) && !house[row.i].eteinte;
+  return (amended && houseRow(row.i)) || row;
 }
 
 function entityLink(target) {
@@ -30,16 +62,20 @@ function hide() {
 }
 
 async function show(link) {
-  const row = (await entities()).get(new URL(link.href).pathname);
+  await entities();
+  const row = rowOf(link);
   if (!row) return false;
   if (!card) {
     // Read out when it changes, and as the description of the link that has the focus.
     card = element("div", { class: "srd-apercu", id: "srd-apercu", role: "tooltip", "aria-live": "polite" });
     document.body.append(card);
   }
-  const parts = [element("strong", {}, row.n), element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`)];
-  if (row.c) parts.push(element("p", {}, `Condition\u00a0: ${row.c}`));
-  if (row.r) parts.push(element("p", {}, row.r));
+  // Text nodes only: a house row's words are the reader's.
+  const parts = [element("strong", {}, row.n)];
+  if (row.m) parts.push(" ", houseMark());
+  parts.push(element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`));
+  if (typeof row.c === "string" && row.c) parts.push(element("p", {}, `Condition\u00a0: ${row.c}`));
+  if (typeof row.r === "string" && row.r) parts.push(element("p", {}, row.r));
   card.replaceChildren(...parts);
   card.hidden = false;
   const box = link.getBoundingClientRect();
@@ -65,15 +101,18 @@ document.addEventListener("pointerover", (event) => {
 document.addEventListener("pointerout", (event) => {
   if (event.pointerType === "mouse" && shownFor && !shownFor.contains(event.relatedTarget)) hide();
 });
-// Touch: the first tap on an entity link previews it, the second one follows it.
+// Touch: the first tap on an entity link previews it, the second one follows it. A tap
+// focuses its link, which previews it before the click: what counts is the link previewed
+// when the tap began. A click from the keyboard (no pointer, `detail` 0) follows the link.
+let previewedAtTap = null;
+document.addEventListener("pointerdown", () => (previewedAtTap = shownFor), true);
 document.addEventListener(
   "click",
   (event) => {
     const link = entityLink(event.target);
     if (!link) return hide();
-    if (!matchMedia("(hover: none)").matches || link === shownFor) return;
-    const path = new URL(link.href).pathname;
-    if (byPath && !byPath.has(path)) return;
+    if (!matchMedia("(hover: none)").matches || event.detail === 0 || link === previewedAtTap) return;
+    if (byPath && !rowOf(link)) return;
     event.preventDefault();
     event.stopPropagation();
     show(link).then((shown) => shown || location.assign(link.href));

@@ -3,8 +3,8 @@
 // Material's instant navigation swaps pages without reloading this script, so every
 // page is (re)bound through `document$` (onEachPage), and the worker stays alive from page
 // to page.
-import { SITE_ROOT, handledHere, onEachPage, plural } from "./commun.js";
-import { activeEntries, entryKey, houseUrl } from "./maison-stock.js";
+import { handledHere, onEachPage, plural } from "./commun.js";
+import { activeEntries, houseLinks } from "./maison-stock.js";
 
 // The HTML contract, as written by generator/engine/form.py (a test keeps both in step).
 const ROOT = ".srd-calc";
@@ -146,19 +146,6 @@ function addHouseEntities(root) {
       list.append(added);
     }
     if (chosen !== null && [...list.options].some((option) => option.value === chosen)) list.value = chosen;
-  }
-}
-
-// A result's links to a new house entity lead to its house page (the site has no page
-// of its own for it).
-function houseLinks(container) {
-  const keys = new Set(activeEntries().filter((entry) => !("base" in entry)).map(entryKey));
-  if (!keys.size) return;
-  for (const link of container.querySelectorAll("a[href]")) {
-    const url = new URL(link.getAttribute("href"), location.href);
-    if (url.origin !== SITE_ROOT.origin || !url.pathname.startsWith(SITE_ROOT.pathname)) continue;
-    const key = decodeURIComponent(url.pathname.slice(SITE_ROOT.pathname.length)).replace(/\/(index\.html)?$/, "");
-    if (keys.has(key)) link.href = houseUrl(key);
   }
 }
 

@@ -1,10 +1,12 @@
 // The character sheet for print (/<system>/calculateurs/<calc>/imprimer/?<query>): the
 // engine lays out the sheet calculator's result (generator/engine/printout.py) with the same
 // worker as the calculators (calc.js); the page sets each chosen entity's one-line effect,
-// generated from the data, beside it. On a sheet calculator, the « Imprimer la fiche »
-// link follows the form's query.
+// generated from the data, beside it; a new house entity of the reader's is linked to its
+// house page (maison-stock.js houseLinks, as on the calculator). On a sheet calculator,
+// the « Imprimer la fiche » link follows the form's query.
 import { compute } from "./calc.js";
 import { onEachPage } from "./commun.js";
+import { houseKeyOf, houseLinks } from "./maison-stock.js";
 
 const ROOT = ".srd-fiche";
 const LINK = ".srd-fiche-lien";
@@ -15,13 +17,13 @@ function textsOf(root, selector, key) {
 }
 
 // Each entity of the sheet with its effect; one the data does not know (a « none » choice)
-// is named without a link.
+// is named without a link, unless it is a house entity (its link leads to its house page).
 function addEffects(body, effects) {
   for (const item of body.querySelectorAll("li[data-page]")) {
     const effect = effects.get(item.dataset.page);
     const link = item.querySelector("a");
     if (!effect) {
-      link?.replaceWith(link.textContent);
+      if (link && !houseKeyOf(link.href)) link.replaceWith(link.textContent);
       continue;
     }
     const span = document.createElement("span");
@@ -59,6 +61,7 @@ async function fill(root) {
     if (reply.ok) {
       const body = root.querySelector(".srd-fiche-corps");
       body.innerHTML = reply.html;
+      houseLinks(body);
       addEffects(body, textsOf(root, ".srd-fiche-effets", "page"));
       dispatchEvent(new Event("resize")); // defilement.js measures the new tables for a phone
       status.textContent = "Fiche prête\u00a0: imprimez-la sur une page A4.";

@@ -82,3 +82,30 @@ export function activeEntries(system = "") {
     (entry) => entry && typeof entry === "object" && (!system || entry.systeme === system) && !off.has(entryKey(entry)),
   );
 }
+
+// The key of a house entity's page (houseUrl), from any address of it; "" for another page.
+export function houseKeyOf(href) {
+  const page = new URL(houseUrl(""));
+  let url;
+  try {
+    url = new URL(href, location.href);
+  } catch {
+    return "";
+  }
+  const here = url.origin === page.origin && url.pathname.replace(/index\.html$/, "") === page.pathname;
+  return here ? url.searchParams.get("e") || "" : "";
+}
+
+// The engine links a new house entity as if it were official (system/kind/id/); the site
+// has no such page: its links lead to the entity's house page instead. For the results of
+// the calculators (calc.js) and the printed sheet (fiche.js).
+export function houseLinks(container) {
+  const keys = new Set(activeEntries().filter((entry) => !("base" in entry)).map(entryKey));
+  if (!keys.size) return;
+  for (const link of container.querySelectorAll("a[href]")) {
+    const url = new URL(link.getAttribute("href"), location.href);
+    if (url.origin !== SITE_ROOT.origin || !url.pathname.startsWith(SITE_ROOT.pathname)) continue;
+    const key = decodeURIComponent(url.pathname.slice(SITE_ROOT.pathname.length)).replace(/\/(index\.html)?$/, "");
+    if (keys.has(key)) link.href = houseUrl(key);
+  }
+}
