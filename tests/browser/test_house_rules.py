@@ -13,13 +13,24 @@ import re
 from pathlib import Path
 
 import pytest
+from house_form import (
+    HOUSE,
+    KEY,
+    PYODIDE_WAIT_MS,
+    choose,
+    form,
+    labelled,
+    open_house,
+    rules,
+    save,
+    saved,
+    status,
+    stored,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
-KEY = "srd-regles-maison"
-HOUSE = "/maison/"
 DATE = "2026-11-28T08:00:00.000Z"
 
 # Two valid house rules, their references the data's own entities.
@@ -72,15 +83,6 @@ def context(browser, server):
     assert not errors, errors
 
 
-def stored(page: Page) -> dict:
-    text = page.evaluate(f"localStorage.getItem('{KEY}')")
-    return json.loads(text) if text else {}
-
-
-def rules(page: Page) -> list[dict]:
-    return stored(page).get("collection", {}).get("regles", [])
-
-
 def keep(page: Page, server: str, *entries: dict) -> None:
     """The store holding `entries` (as the page would have written them), then the page
     opened on it."""
@@ -89,39 +91,6 @@ def keep(page: Page, server: str, *entries: dict) -> None:
     kept = {"format": 1, "collection": collection, "eteintes": [], "index": {}}
     page.evaluate(f"localStorage.setItem({KEY!r}, {json.dumps(json.dumps(kept))})")
     open_house(page, server)
-
-
-def open_house(page: Page, server: str, address: str = HOUSE) -> None:
-    page.goto(server + address)
-    expect(page.locator(".srd-maison")).to_have_attribute("data-state", "pret")
-
-
-def form(page: Page):
-    return page.locator("form.srd-maison-formulaire")
-
-
-def labelled(page: Page, title: str):
-    """A field of the form by its title (« obligatoire » may follow)."""
-    words = re.escape(title).replace("\\ ", r"\s")  # no-break spaces are spaces too
-    return form(page).get_by_label(re.compile(rf"^{words}(\s\(obligatoire\))?$"))
-
-
-def choose(page: Page, system: str, kind: str) -> None:
-    page.locator("#srd-maison-systeme").select_option(system)
-    page.locator("#srd-maison-genre").select_option(kind)
-    expect(labelled(page, "Nom")).to_be_visible()
-
-
-def save(page: Page) -> None:
-    form(page).get_by_role("button", name="Enregistrer", exact=True).click()
-
-
-def saved(page: Page, state: str = "enregistre") -> None:
-    expect(form(page)).to_have_attribute("data-state", state, timeout=PYODIDE_WAIT_MS)
-
-
-def status(page: Page):
-    return form(page).locator(".srd-maison-formulaire-etat")
 
 
 def report(page: Page):

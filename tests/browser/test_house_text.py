@@ -10,12 +10,11 @@ import re
 
 import pytest
 from helpers import error_free_page
+from house_form import KEY, PYODIDE_WAIT_MS
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
-KEY = "srd-regles-maison"
 DATE = "2026-11-28T08:00:00.000Z"
 
 
