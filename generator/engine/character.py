@@ -33,6 +33,7 @@ from generator.engine.inputs import (
 )
 from generator.engine.registry import Calculator, get, systems
 from generator.engine.reperes import plain
+from generator.engine.schema_check import ID_PATTERN
 from generator.engine.typographie import texte
 
 FORMAT = 1
@@ -295,6 +296,29 @@ def _enum(choices) -> dict:
     return {"enum": [value for value, _ in choices], "x-libelles": dict(choices)}
 
 
+# A choice among a kind's entities may name one of the reader's house entities of that kind
+# (the page offers them: assets/calc.js); the saved character lists them in « maison ».
+HOUSE_CHOICE = {
+    "type": "string",
+    "pattern": ID_PATTERN,
+    "title": "Entité maison de ce genre",
+    "description": "Identifiant d'une règle maison du lecteur, que le personnage nomme "
+    "aussi dans « maison ».",
+}
+
+
+def _choice(item) -> dict:
+    """The official values of a choice, and a house entity's id where the choice is among a
+    kind's entities (`genre`)."""
+    official = _enum(item.choices)
+    if not item.genre:
+        return official
+    return {
+        "anyOf": [{"enum": official["enum"]}, HOUSE_CHOICE],
+        "x-libelles": official["x-libelles"],
+    }
+
+
 def field_schema(item) -> dict:
     """The JSON Schema of one input's value."""
     about = {"title": item.label, **({"description": item.help} if item.help else {})}
@@ -303,9 +327,9 @@ def field_schema(item) -> dict:
     if isinstance(item, BoolInput):
         return {**about, "type": "boolean"}
     if isinstance(item, ChoiceInput):
-        return {**about, **_enum(item.choices)}
+        return {**about, **_choice(item)}
     if isinstance(item, MultiChoiceInput):
-        items = {"title": item.label, **_enum(item.choices)}
+        items = {"title": item.label, **_choice(item)}
         return {**about, "type": "array", "items": items, "uniqueItems": True}
     if isinstance(item, IntListInput):
         numbers = {"type": "integer", "minimum": item.minimum, "maximum": item.maximum}

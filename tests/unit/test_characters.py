@@ -170,3 +170,34 @@ def test_a_group_of_fields_is_an_object_in_the_json(rules):
     saved["personnage"]["attributs"] = {"inconnu": 3}
     with pytest.raises(CharacterError, match="Champ inconnu dans « attributs »"):
         kind.from_dict(saved, system_rules)
+
+
+@pytest.mark.parametrize("key", WITH_TYPE)
+def test_a_choice_among_a_kinds_entities_admits_a_house_id_in_the_published_schema(key, rules):
+    """Issue 37: a saved character may name the reader's house atout, aspect…; the published
+    schema says so where the choice is among a kind's entities, and nowhere else."""
+    system, _ = key.split("/")
+    kind = TYPES[system]
+    schema = kind.json_schema(rules[system])
+    validator = Draft202012Validator(schema)
+    fields = schema["properties"]["personnage"]["properties"]
+    default = kind.from_query({}, rules[system]).to_dict()
+    by_kind = [
+        i for i in kind.calculator().inputs if getattr(i, "genre", "") and hasattr(i, "choices")
+    ]
+    for item in by_kind:
+        one = "regle-de-la-maison"
+        written = [one] if fields[item.name].get("type") == "array" else one
+        character_ = {**default, "personnage": {**default["personnage"], item.name: written}}
+        assert not list(validator.iter_errors(character_)), item.name
+        bad = [one.upper()] if isinstance(written, list) else "Pas un id"
+        character_["personnage"][item.name] = bad
+        assert list(validator.iter_errors(character_)), item.name
+    # A choice that is not among a kind's entities stays a closed list.
+    closed = [
+        i for i in kind.calculator().inputs if hasattr(i, "choices") and not getattr(i, "genre", "")
+    ]
+    for item in closed:
+        assert "anyOf" not in fields[item.name] and "anyOf" not in fields[item.name].get(
+            "items", {}
+        )
