@@ -11,13 +11,16 @@ choice by SHOWN_IF and SHOWN_VALUES on its wrapper; an action button needed only
 some value of a whole-number field on by SHOWN_FROM_FIELD and SHOWN_FROM; a list of
 entities of one kind of the data (a select's options, a picker's datalist, a group of
 boxes) by KIND, the kind's id, where calc.js adds the reader's house entities of that
-kind (HOUSE on each). The names are written here and in calc.js only.
+kind (HOUSE on each) and shows an amended one under its house name; a picker's suggestion
+says its entity's id by ENTITY (a choice and a box have it as their value). The names are
+written here and in calc.js only.
 
 No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from generator.engine.inputs import (
@@ -29,6 +32,7 @@ from generator.engine.inputs import (
     MultiChoiceInput,
     TextInput,
 )
+from generator.engine.names import Names
 from generator.engine.registry import Action, Calculator
 
 ROOT = "srd-calc"
@@ -56,6 +60,7 @@ SHOWN_FROM = "data-si-au-moins"
 # A list of entities of one kind (its id), and what calc.js adds to it: a house entity.
 KIND = "data-genre"
 HOUSE = "data-maison"
+ENTITY = "data-entite"  # the id of the entity a picker's suggestion names
 
 
 def _kind(item) -> str:
@@ -74,7 +79,7 @@ def _shown_if(calc: Calculator, item, defaults: dict) -> str:
     return f' {SHOWN_IF}="{rule.choice}" {SHOWN_VALUES}="{" ".join(rule.values)}"{hidden}'
 
 
-def _field(calc: Calculator, item, defaults: dict) -> str:
+def _field(calc: Calculator, item, defaults: dict, names: Mapping) -> str:
     field_id = f"{calc.id}-{item.name}"
     shown_if = _shown_if(calc, item, defaults)
     described = f"{field_id}{HELP} {field_id}{ERROR} {field_id}{CHECKED}"
@@ -121,7 +126,7 @@ def _field(calc: Calculator, item, defaults: dict) -> str:
     else:
         raise TypeError(f"type de champ inconnu : {item!r}")
     if getattr(item, "suggestions", ()):
-        control += _picker(field_id, item)
+        control += _picker(field_id, item, names.get(getattr(item, "genre", ""), {}))
     return (
         f'<div class="srd-field"{shown_if}>{label}{control}'
         f'<small id="{field_id}{HELP}">{escape(_help(item))}</small>'
@@ -160,11 +165,19 @@ def _step(item: IntInput, step: int) -> str:
     )
 
 
-def _picker(field_id: str, item: TextInput) -> str:
+def _picker(field_id: str, item: TextInput, known: Mapping[str, str]) -> str:
     """A search box over the suggestions (the browser filters them as the reader types);
-    no name: it is not a value of the calculator, calc.js adds its choice to the field."""
+    no name: it is not a value of the calculator, calc.js adds its choice to the field.
+    `known`: id -> name of the entities of the kind it lists, if any: each suggestion says
+    the one the engine reads it as (ENTITY), for calc.js to put an amendment in its place."""
+    names = Names(known)
+
+    def entity(text: str) -> str:
+        found = names.find(text)
+        return f' {ENTITY}="{escape(found)}"' if found else ""
+
     options = "".join(
-        f'<option value="{escape(text)}">{escape(about)}</option>'
+        f'<option value="{escape(text)}"{entity(text)}>{escape(about)}</option>'
         for text, about in item.suggestions
     )
     return (
@@ -186,7 +199,7 @@ def _shown_from(action: Action, defaults: dict) -> str:
     return f' {SHOWN_FROM_FIELD}="{field}" {SHOWN_FROM}="{least}"{hidden}'
 
 
-def _fields(calc: Calculator, inputs: tuple, defaults: dict) -> str:
+def _fields(calc: Calculator, inputs: tuple, defaults: dict, names: Mapping) -> str:
     """The fields, each section of a long form in a `<details>` the reader can fold."""
     starts = {section.first: section.title for section in calc.sections}
     html, opened = "", False
@@ -197,14 +210,18 @@ def _fields(calc: Calculator, inputs: tuple, defaults: dict) -> str:
                 f'<details class="{SECTION}" open><summary>{escape(starts[item.name])}</summary>'
             )
             opened = True
-        html += _field(calc, item, defaults)
+        html += _field(calc, item, defaults, names)
     return html + ("</details>" if opened else "")
 
 
-def calculator_html(calc: Calculator, default_result: str, rules: object = None) -> str:
+def calculator_html(
+    calc: Calculator, default_result: str, rules: object = None, names: Mapping | None = None
+) -> str:
+    """The calculator's form around its `default_result`; `names`: {kind: {id: name}} of
+    the system's entities, for the pickers of a kind (ENTITY)."""
     inputs = calc.inputs_for(rules)
     defaults = {item.name: item.default for item in inputs}
-    fields = _fields(calc, inputs, defaults)
+    fields = _fields(calc, inputs, defaults, names or {})
     buttons = "".join(
         f'<button type="button" class="md-button {ACTION}" data-champ="{action.field}" '
         + ('data-retire="1"' if action.removes else f'data-ajoute="{escape(action.token)}"')

@@ -527,10 +527,11 @@ class Renderer:
         if calculators:
             page = urls.calculators_index(sid)
             out[page] = self._render("calculateurs.md.j2", page, system, calculators=calculators)
+            names = {k: {e.id: e.name for e in found} for k, found in system.entities.items()}
             for calc in calculators:
                 page = urls.calculator(sid, calc.id)
                 rules = self.rules.get(sid)
-                form = calculator_html(calc, calc.default_html(rules), rules)
+                form = calculator_html(calc, calc.default_html(rules), rules, names)
                 # Its help texts cite their lines as the pages do ({@source …}).
                 form = self.links.render(system, form, page)
                 saves = (sid, calc.id) in character.calculators()

@@ -28,6 +28,7 @@ const SHOWN_FROM_FIELD = "data-si-champ"; // a button shown only while a whole-n
 const SHOWN_FROM = "data-si-au-moins"; // field is at least this value
 const KIND = "data-genre"; // a list of entities of this kind of the data (its id)…
 const HOUSE = "data-maison"; // …and, in it, what this script added: a house entity
+const ENTITY = "data-entite"; // a picker's suggestion: the id of the entity it names
 const HOUSE_CHANGED = "srd-regles-maison"; // sent on window when they change (maison-stock.js)
 // Sent on the document once Python is up (hors-ligne.js waits for it).
 const ENGINE_READY = "srd:moteur-pret";
@@ -115,37 +116,68 @@ export async function compute(system, calc, query, extra = {}) {
   });
 }
 
-// The reader's new house entities in each list of entities of their kind (form.py KIND),
-// marked « (maison) »: a choice by its id, a picker's suggestion by its name, a box by its
-// id. An amendment keeps its official entity's place. Written again at each change.
+// An official entity's element taken out of its list while its amendment stands in its
+// place: house element -> official one, put back when the amendment goes or is switched off.
+const officialOf = new WeakMap();
+
+// What stands for a house entity in a list of its kind: a choice by its id, a picker's
+// suggestion by its name (the engine reads it so), a box by its id; marked « (maison) ».
+function houseElement(list, entite) {
+  const id = String(entite.id);
+  const name = String(entite.nom || id);
+  let added;
+  if (list.matches("select")) {
+    added = new Option(`${name} (maison)`, id);
+  } else if (list.matches("datalist")) {
+    added = new Option(`(maison)${entite.resume ? ` — ${entite.resume}` : ""}`, name);
+    added.setAttribute(ENTITY, id);
+  } else {
+    const { name: field } = list.querySelector('input[type="checkbox"]');
+    added = document.createElement("label");
+    added.className = "srd-box";
+    added.append(Object.assign(document.createElement("input"), { type: "checkbox", name: field, value: id }), `${name} (maison)`);
+  }
+  added.setAttribute(HOUSE, "");
+  return added;
+}
+
+// The element of the official entity `id` in a list: a choice or a box by its value, a
+// suggestion by the id the engine wrote on it (form.py ENTITY); null if it is not listed.
+function officialElement(list, id) {
+  if (list.matches("datalist")) return list.querySelector(`[${ENTITY}="${CSS.escape(id)}"]`);
+  const found = list.querySelector(`[value="${CSS.escape(id)}"]`);
+  return found && list.matches("fieldset") ? found.closest("label") : found; // a box: its label
+}
+
+// The reader's house entities in each list of entities of their kind (form.py KIND): a new
+// one added, an amendment in its official entity's place under its house name (it may
+// rename it, and the official words may no longer hold), the official one back once the
+// amendment is switched off. What was chosen stays chosen. Written again at each change.
 function addHouseEntities(root) {
-  const entries = activeEntries(root.dataset.system).filter((entry) => !("base" in entry) && entry.entite?.id);
+  const entries = activeEntries(root.dataset.system).filter((entry) => entry.entite?.id);
   for (const list of root.querySelectorAll(`[${KIND}]`)) {
+    if (list.matches("fieldset") && !list.querySelector('input[type="checkbox"]')) continue;
     const chosen = list.matches("select") ? list.value : null;
-    list.querySelectorAll(`[${HOUSE}]`).forEach((added) => added.remove());
-    for (const { entite } of entries.filter((entry) => entry.genre === list.getAttribute(KIND))) {
-      const id = String(entite.id);
-      const name = String(entite.nom || id);
-      let added;
-      if (list.matches("select")) {
-        added = new Option(`${name} (maison)`, id);
-      } else if (list.matches("datalist")) {
-        added = new Option(`(maison)${entite.resume ? ` — ${entite.resume}` : ""}`, name);
-      } else {
-        const box = list.querySelector('input[type="checkbox"]');
-        if (!box) continue;
-        const input = Object.assign(document.createElement("input"), { type: "checkbox", name: box.name, value: id });
-        added = document.createElement("label");
-        added.className = "srd-box";
-        added.append(input, `${name} (maison)`);
+    const checked = new Set([...list.querySelectorAll("input:checked")].map((box) => box.value));
+    for (const added of list.querySelectorAll(`[${HOUSE}]`)) {
+      if (officialOf.has(added)) added.replaceWith(officialOf.get(added));
+      else added.remove();
+    }
+    for (const entry of entries.filter((one) => one.genre === list.getAttribute(KIND))) {
+      const added = houseElement(list, entry.entite);
+      if ("base" in entry) {
+        const official = officialElement(list, String(entry.entite.id));
+        if (!official) continue;
+        official.replaceWith(added);
+        officialOf.set(added, official);
+      } else if (list.matches("fieldset")) {
         list.querySelector(".srd-box:last-of-type").after(added);
-        added.setAttribute(HOUSE, "");
-        continue;
+      } else {
+        list.append(added);
       }
-      added.setAttribute(HOUSE, "");
-      list.append(added);
     }
     if (chosen !== null && [...list.options].some((option) => option.value === chosen)) list.value = chosen;
+    for (const box of list.querySelectorAll("input")) box.checked = checked.has(box.value);
   }
 }
 

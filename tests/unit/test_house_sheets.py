@@ -15,7 +15,11 @@ import pytest
 import yaml
 from helpers import ROOT, check
 
-from generator.engine import api, printout, rules, saved
+from generator.engine import api, form, printout, registry, rules, saved
+from generator.engine.form import calculator_html
+from generator.engine.inputs import MultiChoiceInput, TextInput
+from generator.engine.names import slug
+from generator.engine.registry import Calculator
 from generator.systems.skillcraft.steps import LABELS
 
 ATOUT_CHANGED = {"caracteristiques": [{"caracteristique": "force", "min": 5}]}
@@ -256,3 +260,95 @@ def test_the_published_file_schema_allows_the_house_rules_a_character_names():
     schema = saved.file_schema({"skillcraft": "skillcraft/personnage.schema.json"})
     entry = schema["properties"]["personnages"]["items"]
     assert entry["properties"]["maison"]["type"] == "object"
+
+
+# --- the pickers: boxes of a kind, amendments under their house name ----------------------
+
+
+def test_every_field_that_lists_a_kind_offers_entities_of_that_kind(data):
+    """A field that says it lists a kind (`genre`: the page then adds the reader's house
+    entities of that kind, assets/calc.js) offers entities of it, which the engine reads,
+    and one option of its own at most (« none of them »); check boxes too."""
+    listed = []
+    for calc in registry.all_calculators():
+        for item in calc.inputs_for(rules.shipped(calc.system)):
+            if getattr(item, "genre", "") and hasattr(item, "choices"):
+                offered = {value for value, _ in item.choices}
+                entities = set(data[calc.system].get(item.genre, ()))
+                assert offered & entities and len(offered - entities) <= 1, (calc.id, item.name)
+                listed.append(item)
+    assert any(isinstance(item, MultiChoiceInput) for item in listed)
+
+
+def test_the_form_says_the_kind_of_its_boxes_and_the_entity_each_suggestion_names():
+    """calc.js puts an amendment in the place of its official entity: a choice and a box
+    by their value (the id), a picker's suggestion by the id the form writes on it, even
+    when its words are not the id's (form.ENTITY)."""
+    calc = Calculator(
+        "essai",
+        "listes",
+        "T",
+        "R",
+        (
+            MultiChoiceInput("dons", "Dons", (), (("a", "Alpha"), ("b", "Bêta")), genre="don"),
+            TextInput(
+                "atouts",
+                "Atouts",
+                "",
+                200,
+                suggestions=(("Alpha (double)", "un atout"), ("Gamma", "une arme citée")),
+                genre="atout",
+            ),
+        ),
+        lambda dons, atouts: (),
+    )
+    html = calculator_html(calc, "", None, {"atout": {"alpha": "Alpha (double)"}})
+    assert f'{form.KIND}="don"><legend>Dons</legend>' in html
+    assert f'<option value="Alpha (double)" {form.ENTITY}="alpha">un atout</option>' in html
+    assert '<option value="Gamma">une arme citée</option>' in html
+
+
+def test_house_boxes_and_renamed_amendments_compute_save_and_read_back(data):
+    """A sheet with a new house don and handicap (boxes: their ids) and renamed amendments
+    of its caractère (a choice: the id) and of a talent (the picker: its house name)
+    computes with them, is saved naming the new ones, and reads back."""
+    skill, sheet = data["skillcraft"], registry.get("skillcraft", "fiche")
+
+    def copied(kind: str) -> dict:  # the kind's first entity, under another id and name
+        first = next(iter(skill[kind]))
+        return house(
+            "skillcraft", kind, first, f"{first}-de-kara", f"{skill[kind][first]['nom']} de Kara"
+        )
+
+    def rename(kind: str, entity_id: str) -> dict:
+        return amendment(
+            "skillcraft", kind, entity_id, nom=f"{skill[kind][entity_id]['nom']} de Kara"
+        )
+
+    new = {kind: copied(kind) for kind in ("don", "handicap")}
+    caractere = sheet.defaults["caractere"]
+    owned = {slug(name) for name in sheet.defaults["talents"].split(",")}
+    talent = next(t for t in skill["talent"] if t not in owned)
+    renamed = [rename("caractere", caractere), rename("talent", talent)]
+    maison = [*new.values(), *renamed]
+    query = {
+        "dons": new["don"]["entite"]["id"],
+        "handicaps": new["handicap"]["entite"]["id"],
+        "caractere": caractere,
+        "talents": f"{sheet.defaults['talents']}, {renamed[1]['entite']['nom']}",
+    }
+    reply = run("skillcraft", "fiche", query, maison)
+    assert reply["ok"], reply
+    for entry in maison:
+        assert entry["entite"]["nom"] in reply["html"]
+    record = save(query, maison)
+    assert record["ok"] is True, record
+    names = {
+        field: [new[kind]["entite"]["nom"]]
+        for field, kind in (("dons", "don"), ("handicaps", "handicap"))
+    }
+    assert record["maison"] == names
+    entry = {"nom": "Kara", "personnage": record["personnage"], "maison": record["maison"]}
+    text = json.dumps({"format": 1, "personnages": [entry]}, ensure_ascii=False)
+    kept = json.loads(saved.saved_json("importer", json.dumps({"texte": text}), json.dumps(maison)))
+    assert kept["problemes"] == [] and kept["personnages"][0]["maison"] == names

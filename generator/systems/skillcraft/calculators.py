@@ -749,8 +749,11 @@ SHEET_CALCULATOR = Calculator(
             (),
             _named("dons"),
             "En plus du don du caractère : un par handicap.",
+            genre="don",
         ),
-        MultiChoiceInput("handicaps", LABELS["handicaps"], (), _named("handicaps"), ""),
+        MultiChoiceInput(
+            "handicaps", LABELS["handicaps"], (), _named("handicaps"), "", genre="handicap"
+        ),
         ChoiceInput(
             "attribut_don",
             LABELS["attribut_don"],

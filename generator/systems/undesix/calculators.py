@@ -792,6 +792,7 @@ SORT = Calculator(
             ("creer",),
             lambda r: _named(r.verbs),
             "Un ou plusieurs : un jet par Verbe.",
+            genre="verbe",
         ),
         MultiChoiceInput(
             "essences",
@@ -799,6 +800,7 @@ SORT = Calculator(
             ("feu",),
             lambda r: _named(r.essences),
             "Une ou plusieurs (un exemple n'en a aucune).",
+            genre="essence",
         ),
         ChoiceInput(
             "taille",
