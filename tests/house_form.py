@@ -1,5 +1,6 @@
 """The page « Règles maison » (/maison/) as a test drives it: open it, choose a system and
-a kind, fill fields by their titles, save, and wait on the form's named state."""
+a kind, fill fields by their titles, save, and wait on the form's named state; and a house
+rule several tests keep."""
 
 from __future__ import annotations
 
@@ -53,3 +54,20 @@ def saved(page: Page, state: str = "enregistre") -> None:
 
 def status(page: Page):
     return form(page).locator(".srd-maison-formulaire-etat")
+
+
+# A copy of « Poigne d'acier » that asks Force 5 (the official one asks 4).
+POIGNE = {
+    "systeme": "divin6",
+    "genre": "atout",
+    "entite": {
+        "id": "poigne-de-fer",
+        "nom": "Poigne de fer",
+        "categorie": "combat",
+        "prerequis": {"caracteristiques": [{"caracteristique": "force", "min": 5}]},
+        "caracteristique_liee": None,
+        "prises": {"max": 1, "texte": "Une fois"},
+        "resume": "Une arme lourde à une main.",
+        "description": "Une arme lourde à une main.",
+    },
+}

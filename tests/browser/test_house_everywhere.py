@@ -19,6 +19,8 @@ import pytest
 from helpers import AXE, error_free_page
 from playwright.sync_api import expect
 
+from generator.engine import urls
+
 pytestmark = pytest.mark.browser
 
 KEY = "srd-regles-maison"
@@ -39,10 +41,6 @@ def plain(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def house_url(key: str) -> str:
-    return f"maison/voir/?e={quote(key, safe='')}"
-
-
 @pytest.fixture(scope="module")
 def rows(site: Path) -> dict[str, dict]:
     found = json.loads((site / "assets" / "entites.json").read_text(encoding="utf-8"))
@@ -56,8 +54,8 @@ def cards(site: Path) -> dict[str, dict]:
 
 def house_entry(rows, cards, key: str, model: str, name: str, amends: bool) -> dict:
     """{ligne, carte} of a house entity, as the page « Règles maison » writes them."""
-    line = copy.deepcopy(rows[model]) | {"n": name, "u": house_url(key), "i": key, "m": 1}
-    card = copy.deepcopy(cards[model]) | {"n": name, "u": house_url(key), "m": 1}
+    line = copy.deepcopy(rows[model]) | {"n": name, "u": urls.house_entity(key), "i": key, "m": 1}
+    card = copy.deepcopy(cards[model]) | {"n": name, "u": urls.house_entity(key), "m": 1}
     if amends:
         line["b"] = 1
     return {"ligne": line, "carte": card}
@@ -124,7 +122,7 @@ def test_the_finder_shows_house_rows_marked_and_filters_them_as_official_ones(
     new = card_named(page, NEW_NAME)
     expect(new.locator(".srd-maison-marque")).to_have_text("maison")
     href = new.get_by_role("link", name=NEW_NAME).get_attribute("href")
-    assert href == f"{server}/{house_url(NEW)}"
+    assert href == f"{server}/{urls.house_entity(NEW)}"
     expect(new.get_by_role("button")).to_have_accessible_name(
         "Épingler Éclat d'émeraude (Atout · Divin (6)thème · maison)"
     )
@@ -198,7 +196,7 @@ def test_the_header_search_shows_house_entities_first(page, server, kept, rows):
     expect(first.locator("h1")).to_contain_text(NEW_NAME)
     expect(first.locator(".srd-maison-marque")).to_have_text("maison")
     link = first.locator("a.md-search-result__link")
-    assert link.get_attribute("href") == f"{server}/{house_url(NEW)}"
+    assert link.get_attribute("href") == f"{server}/{urls.house_entity(NEW)}"
     # The keyboard goes to it as to any hit.
     page.keyboard.press("ArrowDown")
     expect(link).to_be_focused()
@@ -257,7 +255,10 @@ def test_a_house_entity_is_pinned_and_printed_from_its_house_card(page, server, 
     entries = page.locator(".srd-listes-entites li")
     expect(entries.nth(0)).to_contain_text(f"Entité inconnue «\u202f{gone}\u202f»")
     expect(entries.nth(1)).to_contain_text(f"{NEW_NAME} — Atout · Divin (6)thème · maison")
-    assert entries.nth(1).get_by_role("link").get_attribute("href") == f"{server}/{house_url(NEW)}"
+    assert (
+        entries.nth(1).get_by_role("link").get_attribute("href")
+        == f"{server}/{urls.house_entity(NEW)}"
+    )
     expect(entries.nth(2)).to_contain_text(AMENDED_NAME)
     expect(entries.nth(3)).to_contain_text(f"{cards[OFF]['n']} — Atout · Divin (6)thème")
     expect(entries.nth(3)).not_to_contain_text("maison")
@@ -282,7 +283,7 @@ def test_an_official_page_says_when_a_house_rule_amends_it(page, server, kept, r
         "Une règle maison modifie cette entrée dans ce navigateur. Voir la version maison"
     )
     link = notice.get_by_role("link", name="Voir la version maison")
-    assert link.get_attribute("href") == f"{server}/{house_url(AMENDED)}"
+    assert link.get_attribute("href") == f"{server}/{urls.house_entity(AMENDED)}"
     for key in (OFF, MODEL):  # switched off; not amended
         page.goto(f"{server}/{rows[key]['u']}")
         page.wait_for_selector("h1[data-maison-lue]")

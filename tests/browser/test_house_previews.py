@@ -10,10 +10,11 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 import pytest
 from helpers import AXE, error_free_page
+from house_form import POIGNE
 from playwright.sync_api import expect
 
 from generator.engine import urls
@@ -36,10 +37,6 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def house_url(key: str) -> str:
-    return f"maison/voir/?e={quote(key, safe='')}"
-
-
 @pytest.fixture(scope="module")
 def rows(site: Path) -> dict[str, dict]:
     found = json.loads((site / "assets" / "entites.json").read_text(encoding="utf-8"))
@@ -56,7 +53,12 @@ def kept(rows) -> dict:
     ]
     index = {}
     for key, model, name, text in rules:
-        line = copy.deepcopy(rows[model]) | {"n": name, "r": text, "u": house_url(key), "i": key}
+        line = copy.deepcopy(rows[model]) | {
+            "n": name,
+            "r": text,
+            "u": urls.house_entity(key),
+            "i": key,
+        }
         index[key] = {"ligne": line | {"m": 1} | ({"b": 1} if key != NEW else {})}
     entries = [
         {"systeme": "divin6", "genre": "atout", "entite": {"id": key.rsplit("/", 1)[1]}}
@@ -136,7 +138,7 @@ def test_a_preview_shows_the_house_version_in_force_marked_maison(
         page.goto(f"{server}/trouver/?s=divin6&k=atout&q=emeraude")
         page.wait_for_selector(".srd-trouveur[data-pret]")
         link = page.locator(".md-content").get_by_role("link", name=NEW_NAME, exact=True)
-        assert link.get_attribute("href") == f"{server}/{house_url(NEW)}"
+        assert link.get_attribute("href") == f"{server}/{urls.house_entity(NEW)}"
         card = preview(page, link, touch)
         expect(card.locator("strong")).to_have_text(NEW_NAME)
         expect(card.locator(".srd-maison-marque")).to_have_text("maison")
@@ -171,23 +173,6 @@ def test_a_preview_follows_a_house_rule_switched_off_meanwhile(browser, server, 
         expect(card.locator(".srd-maison-marque")).to_have_count(0)
 
 
-# A copy of « Poigne d'acier » that asks Force 5 (as test_house_sheets_in_page.py's).
-POIGNE = {
-    "systeme": "divin6",
-    "genre": "atout",
-    "entite": {
-        "id": "poigne-de-fer",
-        "nom": "Poigne de fer",
-        "categorie": "combat",
-        "prerequis": {"caracteristiques": [{"caracteristique": "force", "min": 5}]},
-        "caracteristique_liee": None,
-        "prises": {"max": 1, "texte": "Une fois"},
-        "resume": "Une arme lourde à une main.",
-        "description": "Une arme lourde à une main.",
-    },
-}
-
-
 def test_a_printed_sheet_links_a_house_atout_to_its_house_page(browser, server, rows):
     store = {
         "format": 1,
@@ -204,7 +189,7 @@ def test_a_printed_sheet_links_a_house_atout_to_its_house_page(browser, server, 
         body = page.locator(".srd-fiche-corps")
         house = body.get_by_role("link", name="Poigne de fer", exact=True)
         expect(house).to_have_attribute(
-            "href", f"{server}/{house_url('divin6/atout/poigne-de-fer')}"
+            "href", f"{server}/{urls.house_entity('divin6/atout/poigne-de-fer')}"
         )
         # The official atout keeps its page and its effect.
         official = rows["divin6/atout/metier-des-armes"]

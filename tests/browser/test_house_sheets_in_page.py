@@ -10,6 +10,7 @@ import re
 
 import pytest
 from helpers import figure
+from house_form import POIGNE
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -17,21 +18,6 @@ pytestmark = pytest.mark.browser
 PYODIDE_WAIT_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
 KEY = "srd-regles-maison"
 
-# A copy of « Poigne d'acier » that asks Force 5 (the official one asks 4).
-POIGNE = {
-    "systeme": "divin6",
-    "genre": "atout",
-    "entite": {
-        "id": "poigne-de-fer",
-        "nom": "Poigne de fer",
-        "categorie": "combat",
-        "prerequis": {"caracteristiques": [{"caracteristique": "force", "min": 5}]},
-        "caracteristique_liee": None,
-        "prises": {"max": 1, "texte": "Une fois"},
-        "resume": "Une arme lourde à une main.",
-        "description": "Une arme lourde à une main.",
-    },
-}
 # A copy of « Robustesse accrue »: +7 Vitalité instead of +10.
 ROBUSTESSE = {
     "systeme": "skillcraft",
