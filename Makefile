@@ -18,17 +18,22 @@ site: $(PY_DEPS) $(NODE_DEPS)
 check: $(PY_DEPS)
 	$(PY) -m generator check
 
-# Every tier (tests/unit, tests/build, tests/browser) on every core; the site is built once.
+# Every tier: the browser code's unit tests (Node), then tests/unit, tests/build and
+# tests/browser on every core (pytest); the site is built once.
 test: lint $(NODE_DEPS) $(CHROMIUM)
+	node --test tests/js/
 	$(PY) -m pytest -n auto --durations=25
 
-# The inner loop: pure Python only (data, schemas, engine, generator functions).
-test-rapide: $(PY_DEPS)
+# The inner loop: pure Python and the browser code's pure modules.
+test-rapide: $(PY_DEPS) $(NODE_DEPS)
+	node --test tests/js/
 	$(PY) -m pytest -n auto tests/unit
 
-lint: $(PY_DEPS)
+# ruff for the Python, ESLint (eslint.config.mjs) for the browser code.
+lint: $(PY_DEPS) $(NODE_DEPS)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	node_modules/.bin/eslint --max-warnings 0 .
 
 # A new original system, with an example of each part, that builds and passes check at once.
 nouveau-systeme: $(PY_DEPS)

@@ -1,4 +1,4 @@
-"""The HTML contract between a calculator and `site_overrides/assets/calc.js`: the form
+"""The HTML contract between a calculator and `generator/browser/calc.js`: the form
 (from the inputs' declaration) around the result (`results.to_html`).
 
 calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by their

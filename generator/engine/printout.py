@@ -5,7 +5,7 @@ Generic: a system says what its printed sheet keeps and adds in `PRINTOUT`, an `
 beside its character type (`systems/<system>/character.py`); this module computes and
 writes it. The one-line effect of each chosen entity is not in the engine's data: the
 print page carries it (generated from the data) and sets it beside the entity's
-`data-page` (site_overrides/assets/fiche.js).
+`data-page` (generator/browser/fiche.js).
 """
 
 from __future__ import annotations

@@ -28,6 +28,10 @@ PYODIDE_FILES = (
 # module, its source map left out as Pyodide's are.
 JS_YAML = Path("js-yaml") / "dist" / "browser" / "js-yaml.esm.min.mjs"
 JS_YAML_ASSET = "assets/js-yaml.mjs"
+# The browser's own code (page scripts, their pure modules, the calculators' worker), copied
+# as is under assets/; the service worker is a template that offline.py fills per build.
+BROWSER = GENERATOR / "browser"
+SERVICE_WORKER = BROWSER / "sw.js"
 ENGINE_DIST = "srd_engine"
 ENGINE_VERSION = "0.1.0"
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same sources
@@ -152,11 +156,21 @@ def lock_without_packages(full: bytes) -> bytes:
 REWRITE = {STDLIB: trimmed_stdlib, LOCK: lock_without_packages}
 
 
+def browser_files() -> dict[str, bytes]:
+    """{path under docs/: content} of the browser code: generator/browser/ under assets/."""
+    return {
+        f"assets/{path.relative_to(BROWSER).as_posix()}": path.read_bytes()
+        for path in sorted(BROWSER.rglob("*"))
+        if path.suffix in {".js", ".mjs"} and path != SERVICE_WORKER
+    }
+
+
 def asset_files(root: Path, data: dict) -> dict[str, bytes]:
-    """{path under docs/: content} of the runtime: Pyodide's files, the engine's wheel and
-    js-yaml."""
+    """{path under docs/: content} of the runtime: the browser code, Pyodide's files, the
+    engine's wheel and js-yaml."""
     source = pyodide_dir(root)
-    files = {f"assets/pyodide/{name}": _pyodide_file(source / name) for name in PYODIDE_FILES}
+    files = browser_files()
+    files.update({f"assets/pyodide/{name}": _pyodide_file(source / name) for name in PYODIDE_FILES})
     filename, wheel = engine_wheel(data)
     files[f"assets/wheels/{filename}"] = wheel
     version = json.loads((source / "package.json").read_text())["version"]

@@ -1,4 +1,4 @@
-"""The card index of the GM lists (page « Mes listes », site_overrides/assets/listes.js):
+"""The card index of the GM lists (page « Mes listes », generator/browser/listes.js):
 one card per entity of every system, everything a printed card shows, in plain text.
 
 A card is the finder's row (name, kind, system, condition, index columns under their

@@ -1,5 +1,5 @@
 """The finder's index: one row per entity of every system, in plain text, for the « Trouver »
-page and the link previews (site_overrides/assets/trouver.js, apercu.js).
+page and the link previews (generator/browser/trouver.js, apercu.js).
 
 Each row: system and kind (ids and names), name, URL (from the site root), summary,
 condition (the sentence the system writes), the values of the kind's index columns, its key

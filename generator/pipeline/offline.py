@@ -18,7 +18,9 @@ import hashlib
 import json
 from pathlib import Path
 
-TEMPLATE = Path(__file__).parent / "templates" / "sw.js"
+from generator.pipeline.assets import SERVICE_WORKER
+
+TEMPLATE = SERVICE_WORKER
 MANIFEST = "hors-ligne.json"
 # The theme's own search (lunr and its worker) is not used: Pagefind's index replaces it.
 SKIPPED_DIRS = ("api/", "assets/javascripts/lunr/", "assets/javascripts/workers/")

@@ -1,5 +1,5 @@
 """What the table prints: a character sheet per system on one A4 page, computed by the
-engine (generator/engine/printout.py, site_overrides/assets/fiche.js), and each system's GM
+engine (generator/engine/printout.py, generator/browser/fiche.js), and each system's GM
 screen on landscape A4 pages it fills, in three columns (`ecran` in systeme.yaml,
 templates/ecran.md.j2).
 Printed to PDF in Chromium and read back with pypdf."""

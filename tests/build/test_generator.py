@@ -573,7 +573,7 @@ def test_calc_js_uses_the_html_contract_of_the_form_module(root):
     """calc.js and engine/form.py name the same classes and id suffix."""
     from generator.engine import form
 
-    script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
+    script = (root / "generator" / "browser" / "calc.js").read_text(encoding="utf-8")
     for name in (
         "ROOT",
         "STATUS",

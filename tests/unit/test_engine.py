@@ -324,7 +324,7 @@ def test_calc_js_knows_which_buttons_a_field_hides(root):
     """calc.js reads the attributes form.py writes on a button shown from a field's value."""
     from generator.engine import form
 
-    script = (root / "site_overrides" / "assets" / "calc.js").read_text(encoding="utf-8")
+    script = (root / "generator" / "browser" / "calc.js").read_text(encoding="utf-8")
     for name in ("SHOWN_FROM_FIELD", "SHOWN_FROM"):
         assert f'const {name} = "{getattr(form, name)}";' in script, name
 

@@ -83,7 +83,7 @@ def test_no_module_imports_itself_back():
 def test_what_the_browser_worker_calls_exists_in_the_engine():
     """calc-worker.mjs names engine modules and functions in strings: a rename of either
     must fail here, not in a reader's browser."""
-    worker = (ROOT / "site_overrides" / "assets" / "calc-worker.mjs").read_text(encoding="utf-8")
+    worker = (ROOT / "generator" / "browser" / "calc-worker.mjs").read_text(encoding="utf-8")
     calls = re.findall(r'module\("(\w+)"\)\.(\w+)', worker)
     calls += [("api", name) for name in re.findall(r"\bapi\.(\w+)\(", worker)]
     assert ("api", "run_json") in calls and len({module for module, _ in calls}) >= 3

@@ -142,9 +142,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 SCRIPTS = [
-    *sorted((ROOT / "site_overrides" / "assets").glob("*.js")),
-    *sorted((ROOT / "generator" / "direct").glob("*.js")),
-    ROOT / "generator" / "pipeline" / "templates" / "sw.js",
+    *sorted((ROOT / "generator" / "browser").rglob("*.js")),
+    *sorted((ROOT / "generator" / "browser").rglob("*.mjs")),
+    *sorted((ROOT / "generator" / "serve" / "direct").glob("*.js")),
 ]
 
 

@@ -12,7 +12,8 @@
 //    index: {key: {ligne: <finder row>, carte: <card>}}}  // derived, rewritten at each write
 // An entry's key is « system/kind/id » (an amendment keeps its official entity's id, so
 // its key is the official one: the finder's « i », the lists' and cards' key).
-import { SITE_ROOT, StorageRefused, store } from "./commun.js";
+import { SITE_ROOT } from "./commun.js";
+import { StorageRefused, store } from "./lib/stockage.js";
 
 export const KEY = "srd-regles-maison";
 const STORE_FORMAT = 1;

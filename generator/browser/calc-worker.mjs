@@ -45,7 +45,7 @@ let houseLoaded = null;
 async function loadHouse(load) {
   const read = async (path) => {
     const reply = await fetch(here(path));
-    if (!reply.ok) throw new Error(`${path} : ${reply.status}`);
+    if (!reply.ok) throw new Error(`${path}\u00a0: ${reply.status}`);
     return reply.text();
   };
   try {

@@ -6,40 +6,24 @@
 // the text a rule is shown with. Generic: the systems and kinds come from
 // assets/maison.json, the entities a reference may name from assets/entites.json.
 import { compute } from "./calc.js";
-import { SITE_ROOT, StorageRefused, confirmed, download, element, handledHere } from "./commun.js";
+import { SITE_ROOT, confirmed, download, element, handledHere } from "./commun.js";
+import { STORAGE_DOWN, StorageRefused, storageSays } from "./lib/stockage.js";
+import { jsonOnce } from "./lib/json.js";
+import { FINE, NBSP, quoted, typo } from "./lib/texte.js";
 import { showPins } from "./listes.js";
 import { entityForm } from "./maison-formulaire.js";
 import { COLLECTION_FORMAT, entryKey, houseUrl, readStore, writeStore } from "./maison-stock.js";
 
-// French typography, as engine/typographie.py writes it.
-const NBSP = "\u00a0"; // before « : »
-const FINE = "\u202f"; // inside « », before « ; ! ? »
-const quoted = (text) => `«${FINE}${text}${FINE}»`;
-const typo = (text) => text.replace(/ :/g, `${NBSP}:`).replace(/ ([;!?])/g, `${FINE}$1`);
 
 const MAX_TEXT_CHARS = 1_000_000; // engine/house.py MAX_TEXT_CHARS
 const MAX_FILE_BYTES = 4 * MAX_TEXT_CHARS; // a character is 4 bytes at most in UTF-8
 const MAX_DEPTH = 16; // engine/house.py MAX_DEPTH
-const STORAGE_DOWN = "Le stockage de ce navigateur est indisponible (navigation privée, stockage désactivé ou bloqué)";
-const STORAGE_UNREADABLE = "Ce que ce navigateur garde des règles maison est illisible";
-const storageSays = (error) =>
-  error.why === "plein" ? "Le stockage de ce navigateur est plein" : error.why === "illisible" ? STORAGE_UNREADABLE : STORAGE_DOWN;
+const HOUSE_UNREADABLE = "Ce que ce navigateur garde des règles maison est illisible";
 const ENGINE_DOWN = `Le moteur du site n'a pas pu répondre${FINE}; rechargez la page et réessayez.`;
 
 // --- what the build says, and the engine ------------------------------------------------
 
-const fetched = new Map();
-function fetchJson(path) {
-  if (!fetched.has(path)) {
-    const reply = fetch(new URL(path, SITE_ROOT)).then((answer) => {
-      if (!answer.ok) throw new Error(`${path}${NBSP}: ${answer.status}`);
-      return answer.json();
-    });
-    reply.catch(() => fetched.delete(path)); // a later try fetches again
-    fetched.set(path, reply);
-  }
-  return fetched.get(path);
-}
+const fetchJson = (path) => jsonOnce(new URL(path, SITE_ROOT));
 
 // {sys: {nom, genres: {kind: {nom, titre, schema}}}}
 const systemsOf = async () => (await fetchJson("assets/maison.json")).systemes || {};
@@ -81,7 +65,7 @@ function readOrSay(say) {
     return readStore();
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
-    say(`${storageSays(error)}${NBSP}: les règles maison ne peuvent pas y être lues.`);
+    say(`${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: les règles maison ne peuvent pas y être lues.`);
     return null;
   }
 }
@@ -287,7 +271,7 @@ function bindHousePage(root) {
       renderList();
       return said;
     } catch (error) {
-      if (error instanceof StorageRefused) return `${storageSays(error)}${NBSP}: ${unchanged}`;
+      if (error instanceof StorageRefused) return `${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: ${unchanged}`;
       console.warn("maison\u00a0:", error);
       return `${ENGINE_DOWN} ${unchanged[0].toUpperCase()}${unchanged.slice(1)}`;
     }
@@ -338,7 +322,7 @@ function bindHousePage(root) {
     } catch (error) {
       if (!(error instanceof StorageRefused)) throw error;
       box.checked = !box.checked;
-      say(`${storageSays(error)}${NBSP}: rien n'a été modifié.`);
+      say(`${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: rien n'a été modifié.`);
     }
     renderList();
   });
@@ -664,7 +648,7 @@ function makeWriter(box, systemsNow, sayOnPage) {
     } catch (error) {
       if (!(error instanceof StorageRefused)) throw error;
       setState("erreurs");
-      return say(`${storageSays(error)}${NBSP}: la règle n'est pas enregistrée, mais le formulaire garde ce que vous avez écrit.`);
+      return say(`${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: la règle n'est pas enregistrée, mais le formulaire garde ce que vous avez écrit.`);
     }
     const others = kept.collection.regles.filter((one) => {
       const its = entryKey(one);
@@ -717,7 +701,7 @@ function makeWriter(box, systemsNow, sayOnPage) {
     } catch (error) {
       setState("erreurs");
       if (error instanceof StorageRefused) {
-        return say(`${storageSays(error)}${NBSP}: la règle n'est pas enregistrée, mais le formulaire garde ce que vous avez écrit.`);
+        return say(`${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: la règle n'est pas enregistrée, mais le formulaire garde ce que vous avez écrit.`);
       }
       console.warn("maison\u00a0:", error);
       return say(`${ENGINE_DOWN} La règle n'est pas enregistrée.`);
@@ -951,7 +935,7 @@ function bindViewPage(root) {
     } catch (error) {
       if (!(error instanceof StorageRefused)) throw error;
       box.checked = !box.checked;
-      say(`${storageSays(error)}${NBSP}: rien n'a été modifié.`);
+      say(`${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: rien n'a été modifié.`);
     }
   });
   render();

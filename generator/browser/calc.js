@@ -3,7 +3,8 @@
 // Material's instant navigation swaps pages without reloading this script, so every
 // page is (re)bound through `document$` (onEachPage), and the worker stays alive from page
 // to page.
-import { handledHere, onEachPage, plural } from "./commun.js";
+import { handledHere, onEachPage } from "./commun.js";
+import { plural } from "./lib/texte.js";
 import { activeEntries, houseLinks } from "./maison-stock.js";
 
 // The HTML contract, as written by generator/engine/form.py (a test keeps both in step).

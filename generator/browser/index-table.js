@@ -1,6 +1,7 @@
 // Index pages: a filter box and sortable columns for every table inside `.srd-index`.
 // Re-bound on each page Material's instant navigation shows.
-import { collator, onEachPage, plain } from "./commun.js";
+import { onEachPage } from "./commun.js";
+import { collator, plain } from "./lib/texte.js";
 
 function makeSortable(table) {
   const body = table.tBodies[0];

@@ -17,7 +17,9 @@
 //      data-cle="<key>" data-nom="<name>" hidden>Épingler</button></p>
 // then `showPins(container)` (exported below) shows it, saying whether it is pinned
 // already. A tap on any such button, however it came, opens the pinning.
-import { SITE_ROOT, StorageRefused, closeButton, confirmed, dialog, download, element, freeName, onEachPage, plural, slug, store } from "./commun.js";
+import { SITE_ROOT, closeButton, confirmed, dialog, download, element, onEachPage } from "./commun.js";
+import { freeName, isText, plural, slug } from "./lib/texte.js";
+import { StorageRefused, store } from "./lib/stockage.js";
 import { houseInForce, houseLink } from "./maison-marque.js";
 
 const CARDS = new URL("assets/cartes.json", SITE_ROOT).href;
@@ -99,7 +101,6 @@ function officialCards() {
   return cardsPromise;
 }
 
-const isText = (value) => typeof value === "string";
 // A house card the lists can print (the store is the reader's: a card that lacks what a
 // card shows is left out rather than break the page).
 const printable = (card) =>

@@ -4,24 +4,15 @@
 // The engine itself (engine/saved.py, in calc.js's worker) reads and checks each character:
 // the same messages, at the same fields, as the calculator.
 import { barOf, compute } from "./calc.js";
-import { StorageRefused, confirmed, download, element, freeName, onEachPage, slug, store } from "./commun.js";
+import { confirmed, download, element, onEachPage } from "./commun.js";
+import { NBSP, freeName, quoted, slug, typo } from "./lib/texte.js";
+import { STORAGE_DOWN, StorageRefused, storageSays, store } from "./lib/stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
 const FORMAT = 1; // engine/saved.py FILE_FORMAT
 const MAX_FILE_BYTES = 2_000_000; // engine/saved.py MAX_FILE_CHARS
-// French typography, as engine/typographie.py writes it.
-const NBSP = "\u00a0"; // before « : »
-const FINE = "\u202f"; // inside « », before « ; ! ? »
-const quoted = (text) => `«${FINE}${text}${FINE}»`;
 const colon = `${NBSP}:`;
-// The no-break spaces of the messages written here with ordinary ones.
-const typo = (text) => text.replace(/ :/g, colon).replace(/ ([;!?])/g, `${FINE}$1`);
-
-const STORAGE_DOWN =
-  "Le stockage de ce navigateur est indisponible (navigation privée, stockage désactivé ou bloqué)";
-// What a refused write says: only a write can find the storage full (commun.js).
-const storageSays = (error) => (error.why === "plein" ? "Le stockage de ce navigateur est plein" : STORAGE_DOWN);
 const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 

@@ -6,9 +6,9 @@
 // The form only gathers what is typed: the engine judges it (maison.js, action
 // « verifier »), and its messages are shown here, at their fields (`showErrors`).
 // Only elements and text nodes are built: nothing typed or read is ever parsed as HTML.
-import { element, slug } from "./commun.js";
+import { element } from "./commun.js";
+import { NBSP, slug } from "./lib/texte.js";
 
-const NBSP = "\u00a0";
 let made = 0;
 const newId = (stem) => `srd-maison-${stem}-${++made}`;
 

@@ -6,7 +6,8 @@
 // Results are cards (readable on a phone); everything is a native control (keyboard).
 // Re-bound on each page Material's instant navigation shows; redrawn when the house rules
 // change (event « srd-regles-maison »).
-import { SITE_ROOT, collator, element, onEachPage, plain } from "./commun.js";
+import { SITE_ROOT, element, onEachPage } from "./commun.js";
+import { collator, isText, plain } from "./lib/texte.js";
 import { houseInForce, houseLink, houseMark } from "./maison-marque.js";
 
 const PAGE = 60; // cards drawn at a time
@@ -60,7 +61,6 @@ export function loadIndex() {
   return rowsPromise;
 }
 
-const isText = (value) => typeof value === "string";
 // A house row the finder can show (the store is the reader's: a row that lacks a field
 // the cards need is left out rather than break the page).
 const showable = (row) =>

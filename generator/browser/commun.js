@@ -1,5 +1,5 @@
-// What the site's scripts share: binding on each page, building elements, the reader's
-// storage, a file to download, a free name, folded text and the one dialog style. Imported
+// What the site's scripts share on a page: binding on each page, building elements, a file
+// to download and the one dialog style (text and storage, with no page: lib/). Imported
 // by the modules of extra_javascript (mkdocs.yml); the service worker keeps it as it keeps
 // them (the files a page loaded, then the whole site on request).
 
@@ -29,22 +29,6 @@ export function element(tag, attributes = {}, ...children) {
   return node;
 }
 
-// French order, numbers in their order, accents and case aside (the menus' order).
-export const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
-// Text as searched: no accents, lower case.
-export const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
-export const plural = (n, word) => `${n}\u00a0${word}${n > 1 ? "s" : ""}`;
-// « Scénario du 12 » → « scenario-du-12 » (a file name), or "" when nothing is left.
-export const slug = (name) => plain(name).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-
-// A name none of `taken` is: « Scénario », else « Scénario (2) », « Scénario (3) »…
-export function freeName(name, taken) {
-  const used = new Set(taken);
-  let candidate = name;
-  for (let n = 2; used.has(candidate); n++) candidate = `${name} (${n})`;
-  return candidate;
-}
-
 // `text` saved as the file `name` by the browser (nothing leaves it).
 export function download(name, text, type = "application/json") {
   const address = URL.createObjectURL(new Blob([text], { type }));
@@ -54,43 +38,6 @@ export function download(name, text, type = "application/json") {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(address), 1000);
 }
-
-// --- the reader's storage -----------------------------------------------------------------
-// localStorage (« Mes listes », « Mes personnages »), or sessionStorage when asked. Reading
-// never writes: a full storage still shows and exports what it holds, and only a write
-// fails, telling whether the storage is full or missing (private browsing, storage
-// disabled or blocked). Each page says it in its own words.
-
-// The one error of the storage, and why: « plein » (a write found it full), « indisponible »
-// (no storage), « illisible » (what is kept cannot be read: a page that finds it so says it).
-export class StorageRefused extends Error {
-  constructor(why) {
-    super(`stockage ${why}`);
-    this.why = why;
-  }
-}
-
-// The quota error by its standard name, and by the one older Firefox gave it.
-const QUOTA = new Set(["QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"]);
-
-export const store = {
-  // The text kept under `key`, or null. Throws StorageRefused when there is no storage.
-  read(key, area = "localStorage") {
-    try {
-      return globalThis[area].getItem(key);
-    } catch {
-      throw new StorageRefused("indisponible");
-    }
-  },
-  // Keeps `text` under `key` whole, or nothing: throws StorageRefused (full or missing).
-  write(key, text, area = "localStorage") {
-    try {
-      globalThis[area].setItem(key, text);
-    } catch (error) {
-      throw new StorageRefused(QUOTA.has(error?.name) ? "plein" : "indisponible");
-    }
-  },
-};
 
 // --- the dialog -----------------------------------------------------------------------------
 // One style for every dialog of the site: a <dialog> named by its title, closed by its

@@ -8,7 +8,8 @@
 // come first. The reader's house rules in force (assets/maison-stock.js) whose name or
 // summary holds every word typed come before all, marked « maison », and so does the
 // house version of an amended entity whose official page is a hit.
-import { SITE_ROOT as ROOT, element, plain } from "./commun.js"; // the site's root, wherever it is served
+import { SITE_ROOT as ROOT, element } from "./commun.js"; // the site's root, wherever it is served
+import { plain } from "./lib/texte.js";
 import { houseInForce, houseLink, houseMark } from "./maison-marque.js";
 
 const SHOWN = 10;
