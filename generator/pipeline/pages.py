@@ -6,6 +6,7 @@ Returns {docs path: Markdown}; nothing is written here.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from jinja2 import (
 )
 
 from generator import systems
-from generator.engine import character, house, printout, registry, saved, urls
+from generator.engine import character, house, printout, registry, reperes, saved, urls
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
 from generator.engine.typographie import pluriel, texte
@@ -79,10 +80,14 @@ class Renderer:
         self,
         corpus: Corpus,
         links: Links,
-        rules: dict[str, object],
+        rules: Mapping[str, object],
         reuse: per_entity.Fresh = per_entity.FRESH,
+        markers: Mapping[str, Mapping] | None = None,
     ):
+        """`rules`: each system's rules; `markers`: what its calculators' source markers
+        say (rulebook.py)."""
         self.corpus, self.links, self.rules, self.reuse = corpus, links, rules, reuse
+        self.markers = markers or {}
         self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
         self._templates_read: bytes | None = None  # digest of every template's text
         self.env = Environment(
@@ -528,6 +533,10 @@ class Renderer:
             page = urls.calculators_index(sid)
             out[page] = self._render("calculateurs.md.j2", page, system, calculators=calculators)
             names = {k: {e.id: e.name for e in found} for k, found in system.entities.items()}
+            # The engine draws a result's source markers from what was declared for its
+            # system (the browser declares them as it builds its rules): handed over here,
+            # where the default results are drawn.
+            reperes.declare(sid, self.markers.get(sid))
             for calc in calculators:
                 page = urls.calculator(sid, calc.id)
                 rules = self.rules.get(sid)

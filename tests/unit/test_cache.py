@@ -22,7 +22,8 @@ def test_only_the_cache_layer_keeps_anything_between_judgements():
 
 
 def test_a_system_page_that_reads_the_corpus_raises():
-    corpus, links, renderer, _ = judge(ROOT)
+    plan = judge(ROOT)
+    corpus, renderer = plan.corpus, plan.renderer
     system = next(s for s in corpus.systems.values() if s.ready)
     template = renderer.env.from_string("{{ corpus.systems | length }}")
     renderer.env.get_template = lambda name: template
@@ -32,7 +33,7 @@ def test_a_system_page_that_reads_the_corpus_raises():
 
 
 def test_a_system_citing_another_raises():
-    corpus, links, _, _ = judge(ROOT)
+    corpus = judge(ROOT).corpus
     first, second = [s for s in corpus.systems.values() if s.ready][:2]
     found = Links(corpus)
     found.cited_by[second.docs_path] = [first.all_entities()[0]]
