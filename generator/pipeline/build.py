@@ -22,10 +22,10 @@ from generator import systems
 from generator.hooks import HOOKS
 from generator.pipeline import graph, notes, schemas, targets
 from generator.pipeline.cache import KEPT, load_corpus
-from generator.pipeline.corpus import Corpus, System
+from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
 from generator.pipeline.diagnose import diagnose
-from generator.pipeline.errors import BuildFailed, Problems
+from generator.pipeline.errors import BuildFailed, Origin, Problems, WritingFailed
 from generator.pipeline.links import Links
 from generator.pipeline.offline import write_offline_size, write_service_worker
 from generator.pipeline.pages import Renderer, in_words
@@ -129,9 +129,13 @@ def _judge(root: Path) -> Plan:
     return Plan(corpus, links, rules, renderer, pages, files)
 
 
+NO_PAGE = Origin("generator", 1)  # a failure outside the writing of any page
+
+
 def _pages(renderer: Renderer, rules: Rulebook, problems: Problems) -> dict[str, str] | None:
     """Every page, or None once the failure to write one is reported: first a calculator
-    whose default result fails on the data, at the value it read last; else the page."""
+    whose default result fails on the data, at the value it read last; else the page, at
+    the file the failure is blamed on (errors.WritingFailed)."""
     try:
         return renderer.pages()
     except Exception as error:
@@ -139,12 +143,12 @@ def _pages(renderer: Renderer, rules: Rulebook, problems: Problems) -> dict[str,
         if found:
             problems.add(*found)
             return None
-        file, line = _failing_page(error, renderer)
-        template = _failing_template(error)
-        if template is not None:  # said at the template's line, naming the page's data
+        failure = error if isinstance(error, WritingFailed) else WritingFailed(error, NO_PAGE)
+        file, line = failure.origin.file, failure.origin.line
+        if failure.template is not None:  # said at the template's line, naming the page's data
             problems.add(
-                *template,
-                f"gabarit : {_template_error(error)} en écrivant la page de "
+                *failure.template,
+                f"gabarit : {_template_error(failure.error)} en écrivant la page de "
                 f"{problems.relative(file)}:{line} ; corrigez le gabarit (ou la donnée, "
                 "si c'est elle qui manque)",
             )
@@ -152,7 +156,7 @@ def _pages(renderer: Renderer, rules: Rulebook, problems: Problems) -> dict[str,
         problems.add(
             file,
             line,
-            f"page impossible à écrire : {type(error).__name__} ({error}) ; "
+            f"page impossible à écrire : {type(failure.error).__name__} ({failure.error}) ; "
             "vérifiez les valeurs que cette page lit",
         )
         return None
@@ -181,19 +185,6 @@ def _failing_calculator(renderer: Renderer, rules: Rulebook) -> tuple[object, in
     return None
 
 
-def _failing_template(error: BaseException) -> tuple[Path, int] | None:
-    """The template file and line being run when `error` was raised (Jinja gives its
-    frames the template's file name), the innermost one; None if no template was."""
-    found = None
-    traceback = error.__traceback__
-    while traceback is not None:
-        name = traceback.tb_frame.f_code.co_filename
-        if name.endswith(".j2") and Path(name).is_file():
-            found = (Path(name), traceback.tb_lineno)
-        traceback = traceback.tb_next
-    return found
-
-
 def _template_error(error: BaseException) -> str:
     """What went wrong in a template, in French."""
     message = str(error)
@@ -204,26 +195,6 @@ def _template_error(error: BaseException) -> str:
     if match := re.fullmatch(r"'([^']+)' is undefined", message):
         return f"nom « {match.group(1)} » inconnu du gabarit"
     return f"{type(error).__name__} (« {message} »)"
-
-
-def _failing_page(error: BaseException, renderer: Renderer) -> tuple[Path | str, int]:
-    """The data or chapter file of the page being written when `error` was raised (the
-    page `Renderer._render` was writing), else the systeme.yaml of the system at hand."""
-    frames = []
-    traceback = error.__traceback__
-    while traceback is not None:
-        frames.append(traceback.tb_frame)
-        traceback = traceback.tb_next
-    origins = renderer.origins()
-    for frame in reversed(frames):
-        page = frame.f_locals.get("page")
-        if frame.f_code.co_name == "_render" and page in origins:
-            return origins[page]
-    for frame in reversed(frames):
-        system = frame.f_locals.get("system")
-        if isinstance(system, System):
-            return system.file, 1
-    return "generator", 1
 
 
 def generate(root: Path, docs: Path) -> Renderer:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 
 from jinja2 import (
@@ -25,6 +25,7 @@ from generator.engine.typographie import pluriel, texte
 from generator.pipeline import conditions, notes, per_entity, schemas, sources, vocabulary
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
+from generator.pipeline.errors import Origin, blamed_on
 from generator.pipeline.finder import _plain
 from generator.pipeline.links import Links, computed_places, relative
 from generator.pipeline.offline import SIZE_PLACEHOLDER
@@ -361,6 +362,10 @@ class Renderer:
     # --- helpers --------------------------------------------------------------------
     def origins(self) -> dict[str, tuple[Path, int]]:
         """Generated page -> the file and line it comes from, to report MkDocs' errors there."""
+        return self._origins
+
+    @cached_property
+    def _origins(self) -> dict[str, tuple[Path, int]]:
         found = {}
         for system in self.corpus.systems.values():
             for entity in system.all_entities():
@@ -380,6 +385,13 @@ class Renderer:
 
         return site.extra_pages(system, link)
 
+    def origin(self, page: str, system: System | None) -> Origin:
+        """Where a failure to write `page` is blamed: the entity or chapter it shows, else
+        its system, else the generator."""
+        if page in self._origins:
+            return Origin(*self._origins[page], page)
+        return Origin(system.file, 1, page) if system is not None else Origin("generator", 1, page)
+
     def calculators_of(self, system: System) -> list[registry.Calculator]:
         return [c for c in registry.all_calculators() if c.system == system.id]
 
@@ -392,7 +404,8 @@ class Renderer:
             if system is None or not system.ready:
                 continue
             views = [kind.CALCULATOR[1], *kind.VIEWS]
-            calcs = [registry.get(system_id, calc_id) for calc_id in views]
+            with blamed_on(Origin(system.file, 1, urls.SAVED)):
+                calcs = [registry.get(system_id, calc_id) for calc_id in views]
             found.append(
                 {
                     "id": system_id,
@@ -420,7 +433,12 @@ class Renderer:
     ) -> str:
         """A page from its template; with `reads`, what it reads of the system is noted
         there (an entity page, see generator/pipeline/per_entity.py). A system's page is made of
-        the system alone: reading the corpus raises ReadOutside."""
+        the system alone: reading the corpus raises ReadOutside. A failure is blamed on
+        the page's own file (`origin`)."""
+        with blamed_on(self.origin(page, system)):
+            return self._render_page(template, page, system, reads, **values)
+
+    def _render_page(self, template, page, system, reads, **values) -> str:
         kinds = schemas.kinds(system.id) if system else {}
         rules = self.rules.get(system.id) if system else None
         corpus, links = self.corpus, self.links
@@ -488,7 +506,8 @@ class Renderer:
     def system_pages(self, system: System) -> dict[str, str]:
         """A system's pages, made of its own files, the templates and the code alone."""
         step = ("pages", self._templates_digest())
-        return dict(self.reuse.made(step, system, self._system_pages, system))
+        with blamed_on(Origin(system.file, 1)):  # what no page of its own says
+            return dict(self.reuse.made(step, system, self._system_pages, system))
 
     def _templates_digest(self) -> bytes:
         if self._templates_read is None:
@@ -540,9 +559,10 @@ class Renderer:
             for calc in calculators:
                 page = urls.calculator(sid, calc.id)
                 rules = self.rules.get(sid)
-                form = calculator_html(calc, calc.default_html(rules), rules, names)
-                # Its help texts cite their lines as the pages do ({@source …}).
-                form = self.links.render(system, form, page)
+                with blamed_on(Origin(system.file, 1, page)):
+                    form = calculator_html(calc, calc.default_html(rules), rules, names)
+                    # Its help texts cite their lines as the pages do ({@source …}).
+                    form = self.links.render(system, form, page)
                 saves = (sid, calc.id) in character.calculators()
                 sheet = printout.declaration(sid, calc.id)
                 out[page] = self._render(

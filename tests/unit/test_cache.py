@@ -9,6 +9,7 @@ from import_graph import graph
 
 from generator.pipeline import per_entity
 from generator.pipeline.build import judge
+from generator.pipeline.errors import WritingFailed
 from generator.pipeline.links import Links, _own_pages_only
 
 
@@ -27,8 +28,9 @@ def test_a_system_page_that_reads_the_corpus_raises():
     system = next(s for s in corpus.systems.values() if s.ready)
     template = renderer.env.from_string("{{ corpus.systems | length }}")
     renderer.env.get_template = lambda name: template
-    with pytest.raises(per_entity.ReadOutside):
+    with pytest.raises(WritingFailed) as failed:
         renderer._render("x.md.j2", "x.md", system)
+    assert isinstance(failed.value.error, per_entity.ReadOutside)
     assert renderer._render("x.md.j2", "x.md") == str(len(corpus.systems))
 
 
