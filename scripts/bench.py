@@ -367,7 +367,8 @@ HEAVY = [
 def heavy_cases() -> list[tuple[str, str, dict]]:
     """HEAVY, with the planner's list of owned talents written out from the data."""
     from generator.pipeline.build import check
-    from generator.pipeline.export import engine_data, engine_rules
+    from generator.pipeline.export import engine_data
+    from generator.pipeline.rulebook import engine_rules
 
     talents = engine_rules(engine_data(check(ROOT)[0]))["skillcraft"].talents
     every = ", ".join(t.name for t in talents.values() if t.tier < 3)
@@ -387,7 +388,8 @@ for obj in gc.get_objects():
 def engine_cpython() -> dict[str, float]:
     """Median time of each heavy calculation, caches emptied before every run."""
     from generator.pipeline.build import check
-    from generator.pipeline.export import engine_data, engine_rules
+    from generator.pipeline.export import engine_data
+    from generator.pipeline.rulebook import engine_rules
 
     rules = engine_rules(engine_data(check(ROOT)[0]))
     out = {}

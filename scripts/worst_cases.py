@@ -378,7 +378,8 @@ def section(found: list[Found], seed: int, samples: int, steps: int) -> list[str
 
 def repo_rules() -> dict:
     from generator.pipeline.build import check
-    from generator.pipeline.export import engine_data, engine_rules
+    from generator.pipeline.export import engine_data
+    from generator.pipeline.rulebook import engine_rules
 
     return engine_rules(engine_data(check(ROOT)[0]))
 

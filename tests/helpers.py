@@ -44,7 +44,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 @functools.cache
 def repo_rules() -> dict:
     """{system: the rules its calculators receive}, built from the repository's data."""
-    from generator.pipeline.export import engine_data, engine_rules
+    from generator.pipeline.export import engine_data
+    from generator.pipeline.rulebook import engine_rules
 
     return engine_rules(engine_data(check(ROOT)[0]))
 

@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from generator import systems
@@ -95,7 +96,12 @@ def build_wheel(name: str, version: str, files: dict[str, bytes]) -> tuple[str, 
             archive.writestr(
                 zipfile.ZipInfo(arcname, FIXED_TIME), data, zipfile.ZIP_DEFLATED, compresslevel=9
             )
-    return f"{name}-{version}-py3-none-any.whl", buffer.getvalue()
+    return wheel_name(name, version), buffer.getvalue()
+
+
+def wheel_name(name: str, version: str) -> str:
+    """The file name of a pure-Python wheel (PEP 427), as `build_wheel` names it."""
+    return f"{name}-{version}-py3-none-any.whl"
 
 
 def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
@@ -165,22 +171,36 @@ def browser_files() -> dict[str, bytes]:
     }
 
 
-def asset_files(root: Path, data: dict) -> dict[str, bytes]:
-    """{path under docs/: content} of the runtime: the browser code, Pyodide's files, the
-    engine's wheel and js-yaml."""
-    source = pyodide_dir(root)
-    files = browser_files()
-    files.update({f"assets/pyodide/{name}": _pyodide_file(source / name) for name in PYODIDE_FILES})
-    filename, wheel = engine_wheel(data)
-    files[f"assets/wheels/{filename}"] = wheel
-    version = json.loads((source / "package.json").read_text())["version"]
-    manifest = {"pyodide": version, "wheels": [filename]}
-    files["assets/wheels/manifest.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
-    files[JS_YAML_ASSET] = js_yaml(root)
+def asset_files(root: Path, data: dict) -> dict[str, Callable[[], bytes]]:
+    """{path under docs/: what makes its content} of the runtime: the browser code,
+    Pyodide's files, the engine's wheel and js-yaml. Named at once, made only when written:
+    `check` needs the names alone (the links it judges), and no `npm ci`."""
+    files = {
+        relative: functools.partial(bytes, content)
+        for relative, content in browser_files().items()
+    }
+    files.update(
+        {
+            f"assets/pyodide/{name}": functools.partial(_pyodide_file, root, name)
+            for name in PYODIDE_FILES
+        }
+    )
+    filename = wheel_name(ENGINE_DIST, ENGINE_VERSION)
+    files[f"assets/wheels/{filename}"] = lambda: engine_wheel(data)[1]
+    files["assets/wheels/manifest.json"] = functools.partial(_manifest, root, filename)
+    files[JS_YAML_ASSET] = functools.partial(js_yaml, root)
     return files
 
 
-def _pyodide_file(path: Path) -> bytes:
+def _manifest(root: Path, wheel: str) -> bytes:
+    """What the browser's worker reads first: Pyodide's version, and the wheels to unpack."""
+    version = json.loads((pyodide_dir(root) / "package.json").read_text())["version"]
+    manifest = {"pyodide": version, "wheels": [wheel]}
+    return (json.dumps(manifest, indent=1) + "\n").encode()
+
+
+def _pyodide_file(root: Path, name: str) -> bytes:
+    path = pyodide_dir(root) / name
     stat = path.stat()
     return _rewritten(str(path), stat.st_mtime_ns, stat.st_size)
 
@@ -194,7 +214,7 @@ def _rewritten(path: str, mtime_ns: int, size: int) -> bytes:
 
 
 def write_assets(root: Path, docs: Path, data: dict) -> None:
-    for relative, content in asset_files(root, data).items():
+    for relative, make in asset_files(root, data).items():
         target = docs / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(content)
+        target.write_bytes(make())

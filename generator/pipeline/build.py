@@ -20,17 +20,17 @@ import yaml
 
 from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import cartes, finder, graph, house_context, notes, schemas, targets
-from generator.pipeline.assets import asset_files
+from generator.pipeline import graph, notes, schemas, targets
 from generator.pipeline.cache import KEPT, load_corpus
-from generator.pipeline.corpus import Corpus, System
+from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
 from generator.pipeline.diagnose import diagnose
-from generator.pipeline.errors import BuildFailed, Problems
-from generator.pipeline.export import engine_data, engine_rules, export, system_rules
+from generator.pipeline.errors import BuildFailed, Origin, Problems, WritingFailed
 from generator.pipeline.links import Links
 from generator.pipeline.offline import write_offline_size, write_service_worker
 from generator.pipeline.pages import Renderer, in_words
+from generator.pipeline.plan import Plan, docs_files
+from generator.pipeline.rulebook import Rulebook, engine_rules, rulebook
 from generator.pipeline.search import (
     abbreviations,
     check_abbreviations,
@@ -54,8 +54,8 @@ class Timings:
 
 def check(root: Path) -> tuple[Corpus, Links]:
     """Load and cross-check everything; raise BuildFailed with every problem found."""
-    corpus, links, _, _ = judge(root)
-    return corpus, links
+    plan = judge(root)
+    return plan.corpus, plan.links
 
 
 def warnings(root: Path) -> list[str]:
@@ -68,7 +68,7 @@ def warnings(root: Path) -> list[str]:
     return [str(p) for p in sorted(set(found.items))]
 
 
-def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
+def judge(root: Path) -> Plan:
     """`_judge`; a system's module that cannot be imported (a calculator whose function
     does not take its fields, say) is reported at its own line, once."""
     try:
@@ -96,14 +96,15 @@ def _failing_module(error: BaseException) -> tuple[Path, int] | None:
     return found
 
 
-def _judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
-    """Everything `build` checks before MkDocs, and the pages it writes: load, rules,
+def _judge(root: Path) -> Plan:
+    """Everything `build` checks before MkDocs, and the files it writes: load, rules,
     links, graph; then, on valid data only, the pages themselves and the links and images
-    written in the texts, as MkDocs' strict mode will judge them. Raise BuildFailed with
-    every problem found."""
+    written in the texts, as MkDocs' strict mode will judge them (against the files
+    written). Raise BuildFailed with every problem found."""
     problems = Problems(root)
     corpus = load_corpus(root, problems)
-    links = Links(corpus, _rules(corpus, problems))
+    rules = rulebook(corpus, problems, KEPT)
+    links = Links(corpus, rules.built)
     try:
         links.check_all(KEPT)
     except Exception:
@@ -117,83 +118,37 @@ def _judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
     notes.check(corpus, problems)
     if problems:
         raise BuildFailed(problems)
-    renderer = Renderer(corpus, links, links.rules, KEPT)
-    pages = _pages(renderer, problems)
-    if pages is not None:
-        targets.check(renderer, pages, problems, KEPT)
+    renderer = Renderer(corpus, links, rules.built, KEPT, markers=rules.markers)
+    pages = _pages(renderer, rules, problems)
+    if pages is None:
+        raise BuildFailed(problems)
+    files = docs_files(root, corpus, links, rules, pages, KEPT)
+    targets.check(renderer, pages, files, problems, KEPT)
     if problems:
         raise BuildFailed(problems)
-    return corpus, links, renderer, pages
+    return Plan(corpus, links, rules, renderer, pages, files)
 
 
-def _rules(corpus: Corpus, problems: Problems) -> dict[str, object]:
-    """Each system's rules from its data. When a system's rule code fails on its data (a
-    malformed table, say), the problem is reported at the value it read last; the system
-    gets None."""
-    data = engine_data(corpus, KEPT)
-    built = {}
-    for system_id, values in data.items():
-        try:
-            built[system_id] = system_rules(corpus.systems[system_id], values, KEPT)
-        except Exception:
-            built[system_id] = None
-            if corpus.systems[system_id].unreadable & set(values):
-                continue  # a file these rules read could not be: its error says it all
-            found = diagnose(
-                corpus,
-                system_id,
-                values,
-                lambda traced, s=system_id: engine_rules({s: traced}),
-                f"les règles de {system_id} ne se lisent pas dans les données",
-            )
-            file, line, message = found or (
-                corpus.systems[system_id].file,
-                1,
-                f"les règles de {system_id} ne se lisent pas dans les données",
-            )
-            # An error already reported in this system's data usually explains it (a
-            # wrong type read further on): not said twice, nor blamed on another file.
-            files = {problems.relative(file), problems.relative(corpus.systems[system_id].file)}
-            files |= {problems.relative(e.file) for e in corpus.systems[system_id].all_entities()}
-            if not any(p.path in files for p in problems.items):
-                problems.add(file, line, message)
-    return built
+NO_PAGE = Origin("generator", 1)  # a failure outside the writing of any page
 
 
-def _pages(renderer: Renderer, problems: Problems) -> dict[str, str] | None:
+def _pages(renderer: Renderer, rules: Rulebook, problems: Problems) -> dict[str, str] | None:
     """Every page, or None once the failure to write one is reported: first a calculator
-    whose default result fails on the data, at the value it read last; else the page."""
+    whose default result fails on the data, at the value it read last; else the page, at
+    the file the failure is blamed on (errors.WritingFailed)."""
     try:
         return renderer.pages()
     except Exception as error:
-        corpus = renderer.corpus
-        data = engine_data(corpus, KEPT)
-        for system in corpus.systems.values():
-            for calc in renderer.calculators_of(system):
-                rules = renderer.rules.get(system.id)
-                try:
-                    calc.default_html(rules)
-                    continue
-                except Exception:
-                    pass
-                found = diagnose(
-                    corpus,
-                    system.id,
-                    data.get(system.id, {}),
-                    lambda traced, s=system.id, c=calc: c.default_html(
-                        engine_rules({s: traced})[s]
-                    ),
-                    f"calculateur « {calc.id} » : le résultat par défaut ne se calcule pas",
-                )
-                if found:
-                    problems.add(*found)
-                    return None
-        file, line = _failing_page(error, renderer)
-        template = _failing_template(error)
-        if template is not None:  # said at the template's line, naming the page's data
+        found = _failing_calculator(renderer, rules)
+        if found:
+            problems.add(*found)
+            return None
+        failure = error if isinstance(error, WritingFailed) else WritingFailed(error, NO_PAGE)
+        file, line = failure.origin.file, failure.origin.line
+        if failure.template is not None:  # said at the template's line, naming the page's data
             problems.add(
-                *template,
-                f"gabarit : {_template_error(error)} en écrivant la page de "
+                *failure.template,
+                f"gabarit : {_template_error(failure.error)} en écrivant la page de "
                 f"{problems.relative(file)}:{line} ; corrigez le gabarit (ou la donnée, "
                 "si c'est elle qui manque)",
             )
@@ -201,23 +156,33 @@ def _pages(renderer: Renderer, problems: Problems) -> dict[str, str] | None:
         problems.add(
             file,
             line,
-            f"page impossible à écrire : {type(error).__name__} ({error}) ; "
+            f"page impossible à écrire : {type(failure.error).__name__} ({failure.error}) ; "
             "vérifiez les valeurs que cette page lit",
         )
         return None
 
 
-def _failing_template(error: BaseException) -> tuple[Path, int] | None:
-    """The template file and line being run when `error` was raised (Jinja gives its
-    frames the template's file name), the innermost one; None if no template was."""
-    found = None
-    traceback = error.__traceback__
-    while traceback is not None:
-        name = traceback.tb_frame.f_code.co_filename
-        if name.endswith(".j2") and Path(name).is_file():
-            found = (Path(name), traceback.tb_lineno)
-        traceback = traceback.tb_next
-    return found
+def _failing_calculator(renderer: Renderer, rules: Rulebook) -> tuple[object, int, str] | None:
+    """The first calculator whose default result fails on the data: (file, line, message)
+    at the value it read last."""
+    corpus = renderer.corpus
+    for system in corpus.systems.values():
+        for calc in renderer.calculators_of(system):
+            try:
+                calc.default_html(rules.built.get(system.id))
+                continue
+            except Exception:
+                pass
+            found = diagnose(
+                corpus,
+                system.id,
+                rules.data.get(system.id, {}),
+                lambda traced, s=system.id, c=calc: c.default_html(engine_rules({s: traced})[s]),
+                f"calculateur « {calc.id} » : le résultat par défaut ne se calcule pas",
+            )
+            if found:
+                return found
+    return None
 
 
 def _template_error(error: BaseException) -> str:
@@ -232,26 +197,6 @@ def _template_error(error: BaseException) -> str:
     return f"{type(error).__name__} (« {message} »)"
 
 
-def _failing_page(error: BaseException, renderer: Renderer) -> tuple[Path | str, int]:
-    """The data or chapter file of the page being written when `error` was raised (the
-    page `Renderer._render` was writing), else the systeme.yaml of the system at hand."""
-    frames = []
-    traceback = error.__traceback__
-    while traceback is not None:
-        frames.append(traceback.tb_frame)
-        traceback = traceback.tb_next
-    origins = renderer.origins()
-    for frame in reversed(frames):
-        page = frame.f_locals.get("page")
-        if frame.f_code.co_name == "_render" and page in origins:
-            return origins[page]
-    for frame in reversed(frames):
-        system = frame.f_locals.get("system")
-        if isinstance(system, System):
-            return system.file, 1
-    return "generator", 1
-
-
 def generate(root: Path, docs: Path) -> Renderer:
     """Write the MkDocs sources (pages, JSON export, runtime assets) into `docs`."""
     renderer, files = generate_files(root)
@@ -260,17 +205,9 @@ def generate(root: Path, docs: Path) -> Renderer:
 
 
 def generate_files(root: Path) -> tuple[Renderer, dict[str, bytes]]:
-    """The MkDocs sources, in memory: {path under docs/: content}."""
-    corpus, links, renderer, pages = judge(root)
-    files = {relative: text.encode() for relative, text in pages.items()}
-    exported = export(corpus, KEPT)
-    files.update({f"api/{relative}": text.encode() for relative, text in exported.items()})
-    files.update(asset_files(root, engine_data(corpus, KEPT)))
-    found = finder.rows(corpus, links, KEPT)
-    files[finder.INDEX] = finder.index_json(found).encode()
-    files[cartes.INDEX] = cartes.index_json(corpus, links, found, KEPT).encode()
-    files[house_context.INDEX] = house_context.index_json(corpus).encode()
-    return renderer, files
+    """The MkDocs sources, in memory: {path under docs/: content}, the files `judge` planned."""
+    plan = judge(root)
+    return plan.renderer, plan.contents()
 
 
 def write_docs(docs: Path, files: dict[str, bytes]) -> None:

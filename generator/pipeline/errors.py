@@ -1,7 +1,9 @@
-"""Build problems, reported all at once as `path:line: message`."""
+"""Build problems, reported all at once as `path:line: message`; and where a failure to
+write a page is blamed, carried by the failure itself."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,3 +52,51 @@ class BuildFailed(Exception):
     def __init__(self, problems: Problems):
         super().__init__(problems.report())
         self.problems = problems
+
+
+@dataclass(frozen=True)
+class Origin:
+    """What an author is told to fix when writing a page fails: the data or chapter file
+    (and line) the page is made from, else its system's systeme.yaml, else the generator;
+    and the page being written, if one was."""
+
+    file: Path | str
+    line: int
+    page: str | None = None
+
+
+class WritingFailed(Exception):
+    """Writing the pages failed: the error raised, where it is blamed (`origin`), and the
+    template file and line that were running (`template`, None if no template was)."""
+
+    def __init__(self, error: Exception, origin: Origin):
+        super().__init__(f"{origin.page or origin.file} : {type(error).__name__}: {error}")
+        self.error, self.origin = error, origin
+        self.template = running_template(error)
+
+
+@contextlib.contextmanager
+def blamed_on(origin: Origin):
+    """A failure in the block becomes a WritingFailed at `origin`; one already blamed by
+    a block inside keeps its origin (the innermost is the most precise: a page's own file
+    rather than its system's)."""
+    try:
+        yield
+    except WritingFailed:
+        raise
+    except Exception as error:
+        raise WritingFailed(error, origin) from error
+
+
+def running_template(error: BaseException) -> tuple[Path, int] | None:
+    """The template file and line being run when `error` was raised, the innermost one
+    (Jinja gives the code it compiles from a template the template's file name, and its
+    line numbers); None if no template was."""
+    found = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        name = traceback.tb_frame.f_code.co_filename
+        if name.endswith(".j2") and Path(name).is_file():
+            found = (Path(name), traceback.tb_lineno)
+        traceback = traceback.tb_next
+    return found

@@ -41,16 +41,17 @@ def _item(item: schemas.ByRepr) -> str:
     return " " + json.dumps(item.value, ensure_ascii=False, indent=1).replace("\n", "\n ")
 
 
-def export(corpus: Corpus, reuse: Fresh = FRESH) -> dict[str, str]:
+def export(corpus: Corpus, built: dict[str, object], reuse: Fresh = FRESH) -> dict[str, str]:
     """{path under api/: JSON text}: each system's files (made of its own files alone),
-    the index, the schemas."""
+    the index, the schemas; `built`: each system's rules (rulebook.py), which its saved
+    character's schema reads."""
     files: dict[str, str] = {}
     index = {"format": FORMAT, "schemas": "schemas/", "systemes": {}}
     for system in corpus.systems.values():
         own, entry = reuse.made("api", system, system_files, system)
         files |= own
         index["systemes"][system.id] = dict(entry)  # its character's schema is added below
-    files |= character_schemas(corpus, index, reuse)
+    files |= character_schemas(index, built)
     files |= house_schemas(corpus, index)
     files["index.json"] = _dump(index)
     original = [s.id for s in corpus.systems.values() if s.original]
@@ -82,14 +83,10 @@ def system_files(system) -> tuple[dict[str, str], dict]:
     return files, entry
 
 
-def character_schemas(corpus: Corpus, index: dict, reuse: Fresh = FRESH) -> dict[str, str]:
+def character_schemas(index: dict, built: dict[str, object]) -> dict[str, str]:
     """The JSON Schema of each system's saved character (engine/character.py), listed in
-    the index beside the system's kinds."""
+    the index beside the system's kinds; `built`: each system's rules."""
     files = {}
-    built = {
-        system_id: system_rules(corpus.systems[system_id], values, reuse)
-        for system_id, values in engine_data(corpus, reuse).items()
-    }
     for system_id, kind in character.types().items():
         if system_id not in built or system_id not in index["systemes"]:
             continue
@@ -136,7 +133,7 @@ def engine_data(corpus: Corpus, reuse: Fresh = FRESH) -> dict[str, dict]:
     for system_id in systems.ids():
         system = corpus.systems.get(system_id)
         if system is not None:
-            # The build asks three times; they are read, never changed.
+            # Read, never changed: `serve` keeps them with the system's files.
             data[system_id] = reuse.made("moteur", system, system_engine_data, system)
     return data
 
@@ -155,20 +152,3 @@ def system_engine_data(system) -> dict:
         [chapter.meta["source"] for chapter in system.chapters if "source" in chapter.meta],
     )
     return values
-
-
-def system_rules(system, values: dict, reuse: Fresh = FRESH) -> object:
-    """`engine_rules` of one loaded system, whose `engine_data` are `values` (drawn from
-    its own files)."""
-    # Building them also declares the calculators' source markers: declared again when kept.
-    reperes.declare(system.id, values.get(reperes.SOURCES))
-    return reuse.made("regles", system, _one_system_rules, system.id, values)
-
-
-def _one_system_rules(system_id: str, values: dict) -> object:
-    return engine_rules({system_id: values})[system_id]
-
-
-def engine_rules(data: dict[str, dict]) -> dict[str, object]:
-    """{system: the rules its calculators receive}, built from `engine_data`."""
-    return {system_id: rules.build(system_id, values) for system_id, values in data.items()}

@@ -6,7 +6,8 @@ Returns {docs path: Markdown}; nothing is written here.
 from __future__ import annotations
 
 import json
-from functools import partial
+from collections.abc import Mapping
+from functools import cached_property, partial
 from pathlib import Path
 
 from jinja2 import (
@@ -17,13 +18,14 @@ from jinja2 import (
 )
 
 from generator import systems
-from generator.engine import character, house, printout, registry, saved, urls
+from generator.engine import character, house, printout, registry, reperes, saved, urls
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
 from generator.engine.typographie import pluriel, texte
 from generator.pipeline import conditions, notes, per_entity, schemas, sources, vocabulary
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
+from generator.pipeline.errors import Origin, blamed_on
 from generator.pipeline.finder import _plain
 from generator.pipeline.links import Links, computed_places, relative
 from generator.pipeline.offline import SIZE_PLACEHOLDER
@@ -79,10 +81,14 @@ class Renderer:
         self,
         corpus: Corpus,
         links: Links,
-        rules: dict[str, object],
+        rules: Mapping[str, object],
         reuse: per_entity.Fresh = per_entity.FRESH,
+        markers: Mapping[str, Mapping] | None = None,
     ):
+        """`rules`: each system's rules; `markers`: what its calculators' source markers
+        say (rulebook.py)."""
         self.corpus, self.links, self.rules, self.reuse = corpus, links, rules, reuse
+        self.markers = markers or {}
         self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
         self._templates_read: bytes | None = None  # digest of every template's text
         self.env = Environment(
@@ -356,6 +362,10 @@ class Renderer:
     # --- helpers --------------------------------------------------------------------
     def origins(self) -> dict[str, tuple[Path, int]]:
         """Generated page -> the file and line it comes from, to report MkDocs' errors there."""
+        return self._origins
+
+    @cached_property
+    def _origins(self) -> dict[str, tuple[Path, int]]:
         found = {}
         for system in self.corpus.systems.values():
             for entity in system.all_entities():
@@ -375,6 +385,13 @@ class Renderer:
 
         return site.extra_pages(system, link)
 
+    def origin(self, page: str, system: System | None) -> Origin:
+        """Where a failure to write `page` is blamed: the entity or chapter it shows, else
+        its system, else the generator."""
+        if page in self._origins:
+            return Origin(*self._origins[page], page)
+        return Origin(system.file, 1, page) if system is not None else Origin("generator", 1, page)
+
     def calculators_of(self, system: System) -> list[registry.Calculator]:
         return [c for c in registry.all_calculators() if c.system == system.id]
 
@@ -387,7 +404,8 @@ class Renderer:
             if system is None or not system.ready:
                 continue
             views = [kind.CALCULATOR[1], *kind.VIEWS]
-            calcs = [registry.get(system_id, calc_id) for calc_id in views]
+            with blamed_on(Origin(system.file, 1, urls.SAVED)):
+                calcs = [registry.get(system_id, calc_id) for calc_id in views]
             found.append(
                 {
                     "id": system_id,
@@ -415,7 +433,12 @@ class Renderer:
     ) -> str:
         """A page from its template; with `reads`, what it reads of the system is noted
         there (an entity page, see generator/pipeline/per_entity.py). A system's page is made of
-        the system alone: reading the corpus raises ReadOutside."""
+        the system alone: reading the corpus raises ReadOutside. A failure is blamed on
+        the page's own file (`origin`)."""
+        with blamed_on(self.origin(page, system)):
+            return self._render_page(template, page, system, reads, **values)
+
+    def _render_page(self, template, page, system, reads, **values) -> str:
         kinds = schemas.kinds(system.id) if system else {}
         rules = self.rules.get(system.id) if system else None
         corpus, links = self.corpus, self.links
@@ -483,7 +506,8 @@ class Renderer:
     def system_pages(self, system: System) -> dict[str, str]:
         """A system's pages, made of its own files, the templates and the code alone."""
         step = ("pages", self._templates_digest())
-        return dict(self.reuse.made(step, system, self._system_pages, system))
+        with blamed_on(Origin(system.file, 1)):  # what no page of its own says
+            return dict(self.reuse.made(step, system, self._system_pages, system))
 
     def _templates_digest(self) -> bytes:
         if self._templates_read is None:
@@ -528,12 +552,17 @@ class Renderer:
             page = urls.calculators_index(sid)
             out[page] = self._render("calculateurs.md.j2", page, system, calculators=calculators)
             names = {k: {e.id: e.name for e in found} for k, found in system.entities.items()}
+            # The engine draws a result's source markers from what was declared for its
+            # system (the browser declares them as it builds its rules): handed over here,
+            # where the default results are drawn.
+            reperes.declare(sid, self.markers.get(sid))
             for calc in calculators:
                 page = urls.calculator(sid, calc.id)
                 rules = self.rules.get(sid)
-                form = calculator_html(calc, calc.default_html(rules), rules, names)
-                # Its help texts cite their lines as the pages do ({@source …}).
-                form = self.links.render(system, form, page)
+                with blamed_on(Origin(system.file, 1, page)):
+                    form = calculator_html(calc, calc.default_html(rules), rules, names)
+                    # Its help texts cite their lines as the pages do ({@source …}).
+                    form = self.links.render(system, form, page)
                 saves = (sid, calc.id) in character.calculators()
                 sheet = printout.declaration(sid, calc.id)
                 out[page] = self._render(

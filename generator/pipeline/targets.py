@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Collection
 from urllib.parse import unquote, urlsplit
 
 from markdown.extensions.toc import slugify
 
-from generator.pipeline import finder, house_context
-from generator.pipeline.assets import ENGINE_DIST, ENGINE_VERSION, PYODIDE_FILES
 from generator.pipeline.corpus import Chapter, Entity
 from generator.pipeline.errors import Problems
-from generator.pipeline.export import export
 from generator.pipeline.links import strings_in
 from generator.pipeline.per_entity import FRESH, Fresh
 
@@ -68,20 +66,6 @@ def anchors(markdown: str) -> set[str]:
     return found
 
 
-def site_files(renderer, pages: dict[str, str], reuse: Fresh = FRESH) -> set[str]:
-    """Every file of the docs folder the build writes, as MkDocs will list it."""
-    files = set(pages)
-    files |= {f"api/{name}" for name in export(renderer.corpus, reuse)}
-    files |= {f"assets/pyodide/{name}" for name in PYODIDE_FILES}
-    files |= {
-        "assets/wheels/manifest.json",
-        f"assets/wheels/{ENGINE_DIST}-{ENGINE_VERSION}-py3-none-any.whl",
-        finder.INDEX,
-        house_context.INDEX,
-    }
-    return files
-
-
 def _texts(system):
     """(source, page it is shown on, text, line of its first character) of every text."""
     for chapter in system.chapters:
@@ -106,7 +90,7 @@ def written(system) -> list:
     return found
 
 
-def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cache: dict):
+def problem(url: str, image: bool, page: str, files: Collection[str], pages: dict, cache: dict):
     """Why MkDocs would refuse `url` written on `page`, in French, or None."""
     what = "image" if image else "lien"
     scheme, netloc, path, _query, anchor = urlsplit(url)
@@ -133,9 +117,15 @@ def problem(url: str, image: bool, page: str, files: set[str], pages: dict, cach
     return None
 
 
-def check(renderer, pages: dict[str, str], problems: Problems, reuse: Fresh = FRESH) -> None:
-    """The links and images written in the texts, as MkDocs will judge them."""
-    files = site_files(renderer, pages, reuse)
+def check(
+    renderer,
+    pages: dict[str, str],
+    files: Collection[str],
+    problems: Problems,
+    reuse: Fresh = FRESH,
+) -> None:
+    """The links and images written in the texts, as MkDocs will judge them: `files`, every
+    file of the docs folder the build writes, as MkDocs will list it (plan.py)."""
     cache: dict[str, set[str]] = {}
     every = [
         found

@@ -116,7 +116,8 @@ def test_what_is_kept_of_each_entity_is_what_a_fresh_process_makes(project, tmp_
 
 
 def test_a_page_that_reads_what_it_cannot_write_down_is_rendered_each_time(project):
-    corpus, links, renderer, _ = judge(project)
+    plan = judge(project)
+    corpus, links = plan.corpus, plan.links
     system = next(s for s in corpus.systems.values() if s.ready)
     reads = per_entity.Reads()
     watched = per_entity.WatchedSystem(system, reads)

@@ -9,6 +9,7 @@ from import_graph import graph
 
 from generator.pipeline import per_entity
 from generator.pipeline.build import judge
+from generator.pipeline.errors import WritingFailed
 from generator.pipeline.links import Links, _own_pages_only
 
 
@@ -22,17 +23,19 @@ def test_only_the_cache_layer_keeps_anything_between_judgements():
 
 
 def test_a_system_page_that_reads_the_corpus_raises():
-    corpus, links, renderer, _ = judge(ROOT)
+    plan = judge(ROOT)
+    corpus, renderer = plan.corpus, plan.renderer
     system = next(s for s in corpus.systems.values() if s.ready)
     template = renderer.env.from_string("{{ corpus.systems | length }}")
     renderer.env.get_template = lambda name: template
-    with pytest.raises(per_entity.ReadOutside):
+    with pytest.raises(WritingFailed) as failed:
         renderer._render("x.md.j2", "x.md", system)
+    assert isinstance(failed.value.error, per_entity.ReadOutside)
     assert renderer._render("x.md.j2", "x.md") == str(len(corpus.systems))
 
 
 def test_a_system_citing_another_raises():
-    corpus, links, _, _ = judge(ROOT)
+    corpus = judge(ROOT).corpus
     first, second = [s for s in corpus.systems.values() if s.ready][:2]
     found = Links(corpus)
     found.cited_by[second.docs_path] = [first.all_entities()[0]]

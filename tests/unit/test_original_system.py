@@ -25,7 +25,7 @@ def test_an_original_system_needs_no_source_and_says_it_is_original(project):
         "",
     )
     edit(project, f"content/{SYSTEM}/personnages.md", 'source: "§1 Les personnages, l. 3–9"\n', "")
-    pages = judge(project)[3]
+    pages = judge(project).pages
     entity = urls.entity(SYSTEM, "caracteristique", "cons")
     for page in (entity, urls.chapter(SYSTEM, "personnages"), urls.chapter(SYSTEM, "competences")):
         assert "texte original de ses auteurs" in pages[page], page

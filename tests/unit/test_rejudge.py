@@ -26,7 +26,7 @@ from generator.pipeline.build import judge
 from generator.pipeline.corpus import load_corpus
 from generator.pipeline.errors import BuildFailed
 try:
-    pages, problems = judge(Path(sys.argv[1]))[3], []
+    pages, problems = judge(Path(sys.argv[1])).pages, []
 except BuildFailed as failure:
     pages, problems = {}, [str(p) for p in failure.problems.items]
 Path(sys.argv[2]).write_text(json.dumps({"pages": pages, "problems": problems}))
@@ -45,7 +45,7 @@ def cold(project, tmp_path) -> dict:
 def warm(project) -> dict:
     """The same, judged in this process, after the judgements before it."""
     try:
-        return {"pages": judge(project)[3], "problems": []}
+        return {"pages": judge(project).pages, "problems": []}
     except BuildFailed as failure:
         return {"pages": {}, "problems": [str(p) for p in failure.problems.items]}
 

@@ -13,8 +13,9 @@ from generator.engine import registry, urls
 from generator.engine.inputs import IntInput
 from generator.engine.registry import Calculator
 from generator.pipeline.build import check
-from generator.pipeline.export import engine_data, engine_rules
+from generator.pipeline.export import engine_data
 from generator.pipeline.pages import Renderer
+from generator.pipeline.rulebook import engine_rules
 
 
 @pytest.fixture(scope="module")
