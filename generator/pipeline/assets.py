@@ -176,8 +176,7 @@ def asset_files(root: Path, data: dict) -> dict[str, Callable[[], bytes]]:
     Pyodide's files, the engine's wheel and js-yaml. Named at once, made only when written:
     `check` needs the names alone (the links it judges), and no `npm ci`."""
     files = {
-        relative: functools.partial(bytes, content)
-        for relative, content in browser_files().items()
+        relative: functools.partial(bytes, content) for relative, content in browser_files().items()
     }
     files.update(
         {
