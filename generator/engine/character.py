@@ -19,6 +19,9 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
+from generator.core.reperes import plain
+from generator.core.schema_check import ID_PATTERN
+from generator.core.typographie import texte
 from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
@@ -32,9 +35,6 @@ from generator.engine.inputs import (
     with_rules,
 )
 from generator.engine.registry import Calculator, get, systems
-from generator.engine.reperes import plain
-from generator.engine.schema_check import ID_PATTERN
-from generator.engine.typographie import texte
 
 FORMAT = 1
 # What every character sheet calculator is and answers: (title, summary).

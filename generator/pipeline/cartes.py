@@ -5,7 +5,7 @@ A card is the finder's row (name, kind, system, condition, index columns under t
 French titles), plus the fields whose schema title says they are a cost (when they are not
 already a column), plus the effect: the entity's description in one paragraph, its tags
 written as their labels. Nothing here is restated: it is read from the data and schemas.
-How each is written is the engine's (engine/entity_index.py: house rules have cards too).
+How each is written is the engine's (core/entity_index.py: house rules have cards too).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from functools import partial
 
-from generator.engine import entity_index
+from generator.core import entity_index
 from generator.pipeline import per_entity, schemas
 from generator.pipeline.corpus import Corpus, System
 from generator.pipeline.finder import _cell, _plain
@@ -35,7 +35,10 @@ def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, s
 
 
 def index_json(
-    corpus: Corpus, links: Links, found: list[dict], reuse: per_entity.Fresh = per_entity.FRESH
+    corpus: Corpus,
+    links: Links,
+    found: list[dict],
+    reuse: per_entity.Fresh = per_entity.FRESH,
 ) -> str:
     """{"format", "cartes": {system/kind/id: card}}, the cards made from the finder's rows
     (in their order: system by system), written one system at a time: a system's part is

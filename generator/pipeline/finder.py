@@ -12,7 +12,7 @@ import json
 from functools import partial
 
 from generator import systems
-from generator.engine import entity_index, tags, urls
+from generator.core import entity_index, tags, urls
 from generator.pipeline import conditions, per_entity, schemas
 from generator.pipeline.corpus import Corpus, Entity, System
 from generator.pipeline.links import Links

@@ -20,9 +20,10 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode
 
 from generator import systems
-from generator.engine import registry, roll_tags, schema_refs, urls
-from generator.engine.schema_refs import follow
-from generator.engine.typographie import pluriel
+from generator.core import schema_refs, urls
+from generator.core.schema_refs import follow
+from generator.core.typographie import pluriel
+from generator.engine import registry, roll_tags
 from generator.pipeline import markdown_safety, schemas, sources
 from generator.pipeline.anchors import TAG, chapter_anchors
 from generator.pipeline.corpus import Chapter, Corpus, Entity, System

@@ -17,10 +17,12 @@ from jinja2 import (
 )
 
 from generator import systems
-from generator.engine import character, house, printout, registry, saved, urls
+from generator.core import urls
+from generator.core.typographie import pluriel, texte
+from generator.engine import character, printout, registry, saved
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
-from generator.engine.typographie import pluriel, texte
+from generator.house import reader
 from generator.pipeline import conditions, notes, per_entity, schemas, sources, vocabulary
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
@@ -469,11 +471,11 @@ class Renderer:
         )
         # « Règles maison »: what it shows of each system comes from assets/maison.json.
         limits = {  # numbers as French writes them: 1 000 000
-            "regles": f"{house.MAX_ENTRIES:_}".replace("_", "\u202f"),
-            "caracteres": f"{house.MAX_TEXT_CHARS:_}".replace("_", "\u202f"),
+            "regles": f"{reader.MAX_ENTRIES:_}".replace("_", "\u202f"),
+            "caracteres": f"{reader.MAX_TEXT_CHARS:_}".replace("_", "\u202f"),
         }
         out[urls.HOUSE] = self._render(
-            "maison.md.j2", urls.HOUSE, format=house.FORMAT, limites=limits
+            "maison.md.j2", urls.HOUSE, format=reader.FORMAT, limites=limits
         )
         out[urls.HOUSE_ENTITY] = self._render("maison-voir.md.j2", urls.HOUSE_ENTITY)
         for system in self.corpus.systems.values():

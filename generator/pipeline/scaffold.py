@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from generator import systems
-from generator.engine import urls
+from generator.core import urls
 
 # A system id is a URL prefix (/<id>/) and, with "-" written "_", a Python package name:
 # it starts with a letter (systeme.json's pattern allows a digit first, Python does not).

@@ -1,5 +1,5 @@
 """The built-in condition sentence and chain of prerequisites (generator/pipeline/
-conditions.py, its rules in generator/engine/conditions.py), read from the schemas alone,
+conditions.py, its rules in generator/core/conditions.py), read from the schemas alone,
 on the project's own data."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from helpers import ROOT
 
-from generator.engine import conditions as engine_conditions
+from generator.core import conditions as core_conditions
 from generator.pipeline import conditions, schemas
 from generator.pipeline.cache import load_corpus
 from generator.pipeline.errors import Problems
@@ -32,13 +32,13 @@ def corpus():
     ],
 )
 def test_the_participle_agrees_with_the_kind(relation, feminine, plural, word):
-    assert engine_conditions.agreed(relation, feminine, plural) == word
+    assert core_conditions.agreed(relation, feminine, plural) == word
 
 
 def test_items_are_listed_as_french_writes_them():
-    assert engine_conditions.listed(["A"]) == "A"
-    assert engine_conditions.listed(["A", "B"]) == "A et B"
-    assert engine_conditions.listed(["A", "B", "C"], "ou") == "A, B ou C"
+    assert core_conditions.listed(["A"]) == "A"
+    assert core_conditions.listed(["A", "B"]) == "A et B"
+    assert core_conditions.listed(["A", "B", "C"], "ou") == "A, B ou C"
 
 
 def _sentences(corpus, system_id: str, kind: str) -> dict[str, str]:

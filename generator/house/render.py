@@ -7,7 +7,7 @@ Blocks: {"p": [inline]}, {"ul": [[inline], …]}, {"ol": [[inline], …]}. Inlin
 "t": label} (a tag or a reference, to the official page or to a house entity's),
 {"des": expression, "t": label, "loi": its terms and law as JSON} (`{@des …}`: the page
 makes the button official pages have, which assets/lancer.js rolls without the engine),
-and, in a compared field, {"ins": [inline]} and {"del": [inline]} (engine/house_diff.py).
+and, in a compared field, {"ins": [inline]} and {"del": [inline]} (house/diff.py).
 
 Texts are the Markdown subset the data use: paragraphs separated by blank lines, « - » (or
 « * ») and « 1. » lists, *em* and **strong**; anything else is text."""
@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from generator.engine import entity_index, roll_tags
-from generator.engine.house_index import Site, Target
-from generator.engine.house_text import Dice, Link
-from generator.engine.tags import TAG
-from generator.engine.typographie import texte
+from generator.core import entity_index
+from generator.core.tags import TAG
+from generator.core.typographie import texte
+from generator.engine import roll_tags
+from generator.house.index import Site, Target
+from generator.house.text import Dice, Link
 
 BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 NUMBERED = re.compile(r"^\s*\d+[.)]\s+(.*)$")
@@ -174,7 +175,7 @@ class Renderer:
 
 def dice_law(expression: str) -> str:
     """What a dice button carries (`data-loi`), as the build writes it
-    (pipeline/links.py `dice_button`), as text: a word of house_diff must be hashable.
+    (pipeline/links.py `dice_button`), as text: a word of diff.py must be hashable.
     `Texts.special` read the expression first: one it refuses never comes here."""
     return roll_tags.page_law(expression)
 

@@ -1,12 +1,12 @@
 """The texts of a house entity (« Règles maison », issue 37): judged as `check` judges
 data/'s (pipeline/links.py, same words), and their tags resolved, from what the browser
 was sent (assets/maison.json, the finder's rows, the house entities kept). Used by the
-check (`Texts.check`, the Context's `texts`) and the rendering (engine/house_render.py).
+check (`Texts.check`, the Context's `texts`) and the rendering (house/render.py).
 
 Refused in a text: raw HTML (`<` before a letter, « / », « ! » or « ? »: the page would
 run it), a malformed tag, a tag of an unknown kind, chapter, anchor or calculator, an
 unreadable dice expression. A tag naming an entity is a reference: the house check
-(engine/house.py) finds it among the official entities, the kept ones and those of the
+(house/reader.py) finds it among the official entities, the kept ones and those of the
 same collection, as an `x-ref`. A calculator's tag is not checked against the
 calculator's fields (its rules are not loaded here): the page that opens says what it
 refuses; its query is kept as written, each part percent-encoded. A `{@source …}` tag is kept, unread: a house rule cites no source text."""
@@ -17,8 +17,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.engine import roll_tags, urls
-from generator.engine.tags import TAG
+from generator.core import urls
+from generator.core.tags import TAG
+from generator.engine import roll_tags
 
 SPECIAL_TAGS = ("regle", "calcul", "des", "source")  # as pipeline/links.py
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")  # as pipeline/links.py

@@ -1,6 +1,6 @@
 """What the browser knows of the entities (« Règles maison », issue 37), and a house
 entity's finder row and GM card, made by the same code as the official ones
-(engine/entity_index.py, engine/conditions.py) so that the finder, the search and the
+(core/entity_index.py, core/conditions.py) so that the finder, the search and the
 lists show them alike.
 
 The official entities are the finder's rows (assets/entites.json); the kinds, chapters
@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from generator.engine import conditions, entity_index, schema_refs, tags, urls
-from generator.engine.house_text import Texts
+from generator.core import conditions, entity_index, schema_refs, tags, urls
+from generator.house.text import Texts
 
 
 @dataclass(frozen=True)
 class KindWords:
     """A kind as its rows, cards and sentences say it (the attributes of the build's
-    pipeline/schemas.Kind that engine/entity_index.py and engine/conditions.py read)."""
+    pipeline/schemas.Kind that core/entity_index.py and core/conditions.py read)."""
 
     system: str
     id: str
@@ -40,7 +40,7 @@ class KindWords:
 @dataclass(frozen=True, eq=False)
 class Target:
     """An entity a text or a field may name: official or house. Told apart by identity
-    (engine/conditions.py)."""
+    (core/conditions.py)."""
 
     kind: str
     id: str

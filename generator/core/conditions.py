@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from generator.engine import schema_refs
-from generator.engine.schema_refs import follow
+from generator.core import schema_refs
+from generator.core.schema_refs import follow
 
 # Alternatives, one of which is enough: (target, minimum; None: having it is enough).
 Clause = list[tuple[object, int | None]]

@@ -34,9 +34,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from generator.engine import schema_check, schema_refs
+from generator.core import schema_check, schema_refs
+from generator.core.imbrication import place_of, too_deep
 from generator.engine.character import JSON_SCHEMA
-from generator.engine.imbrication import place_of, too_deep
 
 FORMAT = 1
 # Bounds of a collection, each told before what it bounds is read. The whole official
@@ -140,7 +140,7 @@ class Context:
     official: Mapping[str, Known]
     house: Mapping[str, Known] = field(default_factory=lambda: MappingProxyType({}))
     # The texts' own check, or None: `texts(system, text)` -> ([(kind, id) of each entity
-    # its tags name], [French message of each fault]) (engine/house_text.py). A tag is a
+    # its tags name], [French message of each fault]) (house/text.py). A tag is a
     # reference as an `x-ref` is: to an entity official, kept, or of the same collection.
     texts: Callable | None = field(default=None, compare=False)
 
