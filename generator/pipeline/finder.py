@@ -13,7 +13,7 @@ from functools import partial
 
 from generator import systems
 from generator.core import entity_index, tags, urls
-from generator.pipeline import conditions, per_entity, schemas
+from generator.pipeline import corpus_conditions, per_entity, schemas
 from generator.pipeline.corpus import Corpus, Entity, System
 from generator.pipeline.links import Links
 
@@ -52,11 +52,11 @@ def key(system: System, kind: str, entity_id: str) -> str:
 
 
 def clauses(system: System, entity: Entity) -> list[list[list]]:
-    """What the entity requires (conditions.py): every clause must be met, by one of its
+    """What the entity requires (corpus_conditions.py): every clause must be met, by one of its
     [key, minimum] alternatives (minimum None: having it is enough)."""
     return [
         [[key(system, target.kind, target.id), minimum] for target, minimum in clause]
-        for clause in conditions.clauses(system, entity)
+        for clause in corpus_conditions.clauses(system, entity)
     ]
 
 
@@ -94,7 +94,7 @@ def _row(links: Links, system, site, kind, has_condition: bool, entity: Entity, 
     if own is not None:  # the system's own words
         condition = _plain(links, system, own(entity.data, _names(system)))
     else:
-        condition = conditions.sentence(system, entity, lambda target: target.name)
+        condition = corpus_conditions.sentence(system, entity, lambda target: target.name)
     return entity_index.row(
         system=(system.id, system.name),
         kind=kind,

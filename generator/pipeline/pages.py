@@ -23,7 +23,7 @@ from generator.engine import character, printout, registry, saved
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
 from generator.house import reader
-from generator.pipeline import conditions, notes, per_entity, schemas, sources, vocabulary
+from generator.pipeline import corpus_conditions, notes, per_entity, schemas, sources, vocabulary
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
 from generator.pipeline.finder import _plain
@@ -258,8 +258,8 @@ class Renderer:
 
     @pass_context
     def _chaine_prerequis(self, ctx, entity: Entity) -> list[Entity]:
-        """The entity under its prerequisites of its own kind, root first (conditions.py)."""
-        return conditions.chain(ctx["system"], entity)
+        """The entity under its prerequisites of its own kind, root first (corpus_conditions.py)."""
+        return corpus_conditions.chain(ctx["system"], entity)
 
     @pass_context
     def _condition(self, ctx, data: dict) -> str:
@@ -269,7 +269,7 @@ class Renderer:
     def _condition_of(self, ctx, entity: Entity, data: dict | None = None) -> str:
         """An entity's condition as a sentence: the system's own `condition(value, link)`
         (publication/__init__.py) if it writes one, else the built-in sentence read from
-        the schema (conditions.py)."""
+        the schema (corpus_conditions.py)."""
         system = ctx["system"]
         own = getattr(systems.module(system.id, systems.PUBLICATION), "condition", None)
         if own is not None:
@@ -277,7 +277,7 @@ class Renderer:
                 entity.data if data is None else data,
                 lambda kind, ref: self._lien(ctx, system.entity(kind, ref)),
             )
-        return conditions.sentence(system, entity, lambda target: self._lien(ctx, target))
+        return corpus_conditions.sentence(system, entity, lambda target: self._lien(ctx, target))
 
     @pass_context
     def _par_genre(self, ctx, sources: list) -> list[tuple[str, list]]:

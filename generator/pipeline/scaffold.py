@@ -257,7 +257,7 @@ GABARIT = """
 SITE = '''
 """__NOM__, build side: hooks of its pages. None is needed yet: a don's prerequisites
 (`x-rendu: condition`) are written in words by the built-in sentence
-(generator/pipeline/conditions.py); write `condition(value, link)` here for other words."""
+(generator/pipeline/corpus_conditions.py); write `condition(value, link)` here for other words."""
 '''
 
 RULES = '''
