@@ -38,7 +38,7 @@ class KindWords:
 
 
 @dataclass(frozen=True, eq=False)
-class Target:
+class NamedEntity:
     """An entity a text or a field may name: official or house. Told apart by identity
     (core/conditions.py)."""
 
@@ -74,7 +74,7 @@ class Site:
             for kind_id, words in own["genres"].items()
         }
         self.official = {
-            row["i"]: Target(row["k"], row["i"].rsplit("/", 1)[1], row["n"], row["u"])
+            row["i"]: NamedEntity(row["k"], row["i"].rsplit("/", 1)[1], row["n"], row["u"])
             for row in rows
         }
 
@@ -84,17 +84,17 @@ class Site:
             for system, own in self.systems.items()
         }
 
-    def targets(self, entries: Iterable[dict]) -> dict[str, Target]:
+    def targets(self, entries: Iterable[dict]) -> dict[str, NamedEntity]:
         """Every entity by key: the official ones, then the house `entries` (kept, valid),
         an amendment standing for its official entity."""
         found = dict(self.official)
         for entry in entries:
             entity = entry["entite"]
             key = entity_index.key(entry["systeme"], entry["genre"], entity["id"])
-            found[key] = Target(entry["genre"], entity["id"], entity["nom"], house_url(key))
+            found[key] = NamedEntity(entry["genre"], entity["id"], entity["nom"], house_url(key))
         return found
 
-    def plain(self, system: str, text: str, targets: Mapping[str, Target]) -> str:
+    def plain(self, system: str, text: str, targets: Mapping[str, NamedEntity]) -> str:
         """A text with its tags written as their labels, on one line (as the finder)."""
 
         def label(match) -> str:
@@ -109,14 +109,14 @@ class Site:
 
         return tags.plain(text, label)
 
-    def shown(self, entry: dict, targets: Mapping[str, Target]) -> dict:
+    def shown(self, entry: dict, targets: Mapping[str, NamedEntity]) -> dict:
         """{"ligne": its finder row, "carte": its card} of a kept house entry: the keys and
         words of the official ones, plus « m » (house) and « b » (it amends an official
         entity)."""
         system, data = entry["systeme"], entry["entite"]
         kind = self.kinds[(system, entry["genre"])]
 
-        def find(kind_id: str, value: str) -> Target | None:
+        def find(kind_id: str, value: str) -> NamedEntity | None:
             return targets.get(entity_index.key(system, kind_id, value))
 
         def name_of(kind_id: str, value: str) -> str | None:

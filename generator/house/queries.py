@@ -24,7 +24,7 @@ from generator.core.imbrication import too_deep
 from generator.core.typographie import texte
 from generator.house import diff, reader
 from generator.house.index import Site
-from generator.house.render import Renderer, filled, render
+from generator.house.render import HouseTreeRenderer, filled, render
 
 MAX_QUERY_CHARS = reader.MAX_TEXT_CHARS * 2  # a collection and the entries kept
 MAX_DEPTH = reader.MAX_DEPTH + 4  # a query's own levels around an entry or a collection
@@ -128,7 +128,7 @@ def _compare(site: Site, entry: dict, official: dict, shown: dict, targets) -> N
     (its official blocks), its words marked in texts."""
     kind = site.kinds[(entry["systeme"], entry["genre"])]
     properties = kind.schema.get("properties", {})
-    renderer = Renderer(site, entry["systeme"], targets)
+    renderer = HouseTreeRenderer(site, entry["systeme"], targets)
     by_name = {one["champ"]: one for one in shown["champs"]}
     for name, spec in properties.items():
         mine, theirs = entry["entite"].get(name), official.get(name)

@@ -21,8 +21,8 @@ from generator.core import entity_index
 from generator.core.tags import TAG
 from generator.core.typographie import texte
 from generator.engine import roll_tags
-from generator.house.index import Site, Target
-from generator.house.text import Dice, Link
+from generator.house.index import NamedEntity, Site
+from generator.house.text import Dice, TagLink
 
 BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 NUMBERED = re.compile(r"^\s*\d+[.)]\s+(.*)$")
@@ -30,10 +30,10 @@ DELIMITER = re.compile(r"(\*\*|\*)")
 HIDDEN = ("id", "nom")
 
 
-class Renderer:
+class HouseTreeRenderer:
     """Texts and values of one system's entity into blocks."""
 
-    def __init__(self, site: Site, system: str, targets: Mapping[str, Target]):
+    def __init__(self, site: Site, system: str, targets: Mapping[str, NamedEntity]):
         self.site, self.system, self.targets = site, system, targets
 
     # --- texts ---------------------------------------------------------------------------
@@ -86,7 +86,7 @@ class Renderer:
                 return {"t": label or ref}
             return {"a": target.url, "t": label or target.name}
         found = self.site.texts.special(self.system, kind, ref, label)
-        if isinstance(found, Link):
+        if isinstance(found, TagLink):
             return {"a": found.url, "t": found.label}
         if isinstance(found, Dice):
             return {"des": found.expression, "t": found.label, "loi": dice_law(found.expression)}
@@ -230,12 +230,12 @@ def _merged(items: list[dict]) -> list[dict]:
     return found
 
 
-def render(site: Site, entry: dict, targets: Mapping[str, Target]) -> dict:
+def render(site: Site, entry: dict, targets: Mapping[str, NamedEntity]) -> dict:
     """{"titre", "genre", "systeme", "champs": [{"champ", "titre", "valeur"}]} of a house
     entry: every filled field but its id and name, in its schema's order."""
     system, data = entry["systeme"], entry["entite"]
     kind = site.kinds[(system, entry["genre"])]
-    renderer = Renderer(site, system, targets)
+    renderer = HouseTreeRenderer(site, system, targets)
     properties = kind.schema.get("properties", {})
     fields = []
     for name, spec in properties.items():

@@ -29,7 +29,7 @@ SHOWN_HTML = 20
 
 
 @dataclass(frozen=True)
-class Link:
+class TagLink:
     """A tag that leads to a page: its address from the site root, its label."""
 
     url: str
@@ -80,7 +80,7 @@ class Texts:
 
     def special(
         self, system: str, kind: str, ref: str, label: str | None
-    ) -> Link | Dice | None | str:
+    ) -> TagLink | Dice | None | str:
         """A tag that names no entity: its link, its dice, None (a source marker), or a
         French message (as pipeline/links.py says it)."""
         own = self.systems.get(system, {})
@@ -105,7 +105,7 @@ class Texts:
                 )
             address = urls.url(urls.chapter(system, chapter_id)).lstrip("/")
             shown = label or (anchors[anchor] if anchor else chapter.get("titre", chapter_id))
-            return Link(address + (f"#{anchor}" if anchor else ""), shown)
+            return TagLink(address + (f"#{anchor}" if anchor else ""), shown)
         if kind == "calcul":
             calc_id, _, query = ref.partition("?")
             title = own.get("calculateurs", {}).get(calc_id)
@@ -117,7 +117,7 @@ class Texts:
                 for pair in query.split("&")
                 if pair
             )
-            return Link(address + (f"?{pairs}" if pairs else ""), label or title)
+            return TagLink(address + (f"?{pairs}" if pairs else ""), label or title)
         if kind == "jet":  # its former name
             return f"la balise {{@jet {ref}}} s'écrit désormais {{@des {ref}}}"
         kinds = list(own.get("genres", {})) + list(SPECIAL_TAGS)

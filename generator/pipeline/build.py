@@ -28,7 +28,7 @@ from generator.pipeline.csp import protect
 from generator.pipeline.diagnose import diagnose
 from generator.pipeline.errors import BuildFailed, Problems
 from generator.pipeline.export import engine_data, engine_rules, export, system_rules
-from generator.pipeline.links import Links
+from generator.pipeline.links import CorpusLinks
 from generator.pipeline.offline import write_offline_size, write_service_worker
 from generator.pipeline.pages import Renderer, in_words
 from generator.pipeline.search import (
@@ -52,7 +52,7 @@ class Timings:
         return now
 
 
-def check(root: Path) -> tuple[Corpus, Links]:
+def check(root: Path) -> tuple[Corpus, CorpusLinks]:
     """Load and cross-check everything; raise BuildFailed with every problem found."""
     corpus, links, _, _ = judge(root)
     return corpus, links
@@ -68,7 +68,7 @@ def warnings(root: Path) -> list[str]:
     return [str(p) for p in sorted(set(found.items))]
 
 
-def judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
+def judge(root: Path) -> tuple[Corpus, CorpusLinks, Renderer, dict[str, str]]:
     """`_judge`; a system's module that cannot be imported (a calculator whose function
     does not take its fields, say) is reported at its own line, once."""
     try:
@@ -96,14 +96,14 @@ def _failing_module(error: BaseException) -> tuple[Path, int] | None:
     return found
 
 
-def _judge(root: Path) -> tuple[Corpus, Links, Renderer, dict[str, str]]:
+def _judge(root: Path) -> tuple[Corpus, CorpusLinks, Renderer, dict[str, str]]:
     """Everything `build` checks before MkDocs, and the pages it writes: load, rules,
     links, graph; then, on valid data only, the pages themselves and the links and images
     written in the texts, as MkDocs' strict mode will judge them. Raise BuildFailed with
     every problem found."""
     problems = Problems(root)
     corpus = load_corpus(root, problems)
-    links = Links(corpus, _rules(corpus, problems))
+    links = CorpusLinks(corpus, _rules(corpus, problems))
     try:
         links.check_all(KEPT)
     except Exception:

@@ -17,18 +17,18 @@ from generator.core import entity_index
 from generator.pipeline import per_entity, schemas
 from generator.pipeline.corpus import Corpus, System
 from generator.pipeline.finder import _cell, _plain
-from generator.pipeline.links import Links
+from generator.pipeline.links import CorpusLinks
 
 INDEX = "assets/cartes.json"
 FORMAT = 1
 
 
-def _effect(links: Links, system: System, description: str) -> str:
+def _effect(links: CorpusLinks, system: System, description: str) -> str:
     """The description in one paragraph: its list items marked by a bullet."""
     return entity_index.effect(description, partial(_plain, links, system))
 
 
-def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, str]:
+def _costs(links: CorpusLinks, system: System, entity, shown: set[str]) -> dict[str, str]:
     """The cost fields, unless an index column already gives a cost."""
     kind = schemas.kinds(system.id)[entity.kind]
     return entity_index.costs(kind, shown, partial(_cell, links, system, entity))
@@ -36,7 +36,7 @@ def _costs(links: Links, system: System, entity, shown: set[str]) -> dict[str, s
 
 def index_json(
     corpus: Corpus,
-    links: Links,
+    links: CorpusLinks,
     found: list[dict],
     reuse: per_entity.Fresh = per_entity.FRESH,
 ) -> str:
@@ -51,7 +51,9 @@ def index_json(
     return f'{{"format":{json.dumps(FORMAT)},"cartes":{{{cards}}}}}'
 
 
-def system_part(links: Links, system: System, found: list[dict], reuse: per_entity.Fresh) -> str:
+def system_part(
+    links: CorpusLinks, system: System, found: list[dict], reuse: per_entity.Fresh
+) -> str:
     """The system's cards as JSON members (`"id":{…}`, no braces around them); each
     entity's card, with its row and what it read of its system, may be the one an
     earlier version made (`reuse`: generator/pipeline/per_entity.py)."""
@@ -66,7 +68,7 @@ def system_part(links: Links, system: System, found: list[dict], reuse: per_enti
     return json.dumps(cards, ensure_ascii=False, separators=(",", ":"))[1:-1]
 
 
-def _card(links: Links, system: System, entity, row: dict, reads) -> dict:
+def _card(links: CorpusLinks, system: System, entity, row: dict, reads) -> dict:
     """The entity's card, from its finder row; what it reads of `system` is noted in
     `reads`."""
     system = per_entity.view(reads, system, links).system

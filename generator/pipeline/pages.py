@@ -27,7 +27,7 @@ from generator.pipeline import corpus_conditions, notes, per_entity, schemas, so
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
 from generator.pipeline.finder import _plain
-from generator.pipeline.links import Links, computed_places, relative
+from generator.pipeline.links import CorpusLinks, computed_places, relative
 from generator.pipeline.offline import SIZE_PLACEHOLDER
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
@@ -80,7 +80,7 @@ class Renderer:
     def __init__(
         self,
         corpus: Corpus,
-        links: Links,
+        links: CorpusLinks,
         rules: dict[str, object],
         reuse: per_entity.Fresh = per_entity.FRESH,
     ):

@@ -22,7 +22,7 @@ from generator.pipeline import finder, graph, schemas
 from generator.pipeline.build import check
 from generator.pipeline.corpus import without_source
 from generator.pipeline.errors import Problems
-from generator.pipeline.links import Links
+from generator.pipeline.links import CorpusLinks
 
 SYSTEMS = schemas.systems_with_schemas()
 
@@ -30,7 +30,7 @@ SYSTEMS = schemas.systems_with_schemas()
 @pytest.fixture(scope="module")
 def project():
     corpus, links = check(ROOT)
-    return corpus, links, finder.rows(corpus, Links(corpus, links.rules))
+    return corpus, links, finder.rows(corpus, CorpusLinks(corpus, links.rules))
 
 
 @pytest.fixture(scope="module")
@@ -228,7 +228,7 @@ def test_an_unknown_reference_is_said_as_check_says_it(project, context, system)
     copied = copy.deepcopy(corpus.systems[system])
     spoilt = copied.entity(entity.kind, entity.id)
     put(spoilt.data, path, "inconnue-ici")
-    checked = Links(corpus, links.rules)
+    checked = CorpusLinks(corpus, links.rules)
     checked._check_system(copied)
     said = [(where, message) for source, where, _, message in checked.problems if source is spoilt]
     assert said and all(where == path for where, _ in said)

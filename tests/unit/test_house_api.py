@@ -15,13 +15,13 @@ from generator.engine import roll_tags
 from generator.house import queries, reader
 from generator.pipeline import cartes, finder, house_context
 from generator.pipeline.build import check
-from generator.pipeline.links import Links, dice_button
+from generator.pipeline.links import CorpusLinks, dice_button
 
 
 @pytest.fixture(scope="module")
 def project():
     corpus, links = check(ROOT)
-    links = Links(corpus, links.rules)
+    links = CorpusLinks(corpus, links.rules)
     rows = finder.rows(corpus, links)
     cards = json.loads(cartes.index_json(corpus, links, rows))["cartes"]
     queries.load(house_context.index_json(corpus), finder.index_json(rows))
