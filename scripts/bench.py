@@ -380,7 +380,7 @@ def heavy_cases() -> list[tuple[str, str, dict]]:
 CLEAR_CACHES = """
 import gc, functools
 for obj in gc.get_objects():
-    if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__.startswith(("generator.engine", "generator.systems")):
+    if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__.startswith(("generator.core", "generator.engine", "generator.house", "generator.systems")):
         obj.cache_clear()
 """
 

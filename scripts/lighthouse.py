@@ -23,7 +23,7 @@ def _first_child(site: Path, folder: str) -> str:
 
 def pages(site: Path) -> dict[str, str]:
     """{what it is: path} for the five page types measured, taken from the first system."""
-    from generator.engine import urls
+    from generator.core import urls
     from generator.pipeline import schemas
 
     system = sorted(s for s in schemas.systems_with_schemas() if (site / s).is_dir())[0]

@@ -43,8 +43,8 @@ from generator.engine import registry, api
 for c in registry.all_calculators():
     api.run_json(c.system, c.id, "{}")
     api.run_json(c.system, c.id, json.dumps({i.name: "x" for i in c.inputs}))
-from generator.engine import house  # house rules: a collection read from a link
-house.decode_link(house.encode_link({"format": 1, "regles": [{}]}), house.Context.from_json({}, []))
+from generator.house import reader  # house rules: a collection read from a link
+reader.decode_link(reader.encode_link({"format": 1, "regles": [{}]}), reader.Context.from_json({}, []))
 json.dumps(sorted({m.__file__.split(".zip/")[1] for m in list(sys.modules.values())
     if getattr(m, "__file__", None) and ".zip/" in (m.__file__ or "")}))
 """

@@ -35,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator import systems  # noqa: E402, F401  (systems: handed down to the engine)
-from generator.engine import api, registry, urls  # noqa: E402
+from generator.core import urls  # noqa: E402
+from generator.engine import api, registry  # noqa: E402
 from generator.engine.inputs import (  # noqa: E402
     BoolInput,
     ChoiceInput,
@@ -79,7 +80,9 @@ def engine_caches() -> tuple:
         obj
         for obj in gc.get_objects()
         if isinstance(obj, functools._lru_cache_wrapper)
-        and obj.__module__.startswith(("generator.engine", "generator.systems"))
+        and obj.__module__.startswith(
+            ("generator.core", "generator.engine", "generator.house", "generator.systems")
+        )
     )
 
 
@@ -276,7 +279,7 @@ def worst_cases(
 CLEAR = """
 import gc, functools
 MEMOS = [o for o in gc.get_objects() if isinstance(o, functools._lru_cache_wrapper)
-         and o.__module__.startswith(("generator.engine", "generator.systems"))]
+         and o.__module__.startswith(("generator.core", "generator.engine", "generator.house", "generator.systems"))]
 """
 
 PYODIDE_CODE = """

@@ -23,7 +23,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from serve_folder import QuietHandler, start_server  # noqa: F401 (shared)
 
-from generator.engine import character, urls
+from generator.core import urls
+from generator.engine import character
 from generator.pipeline import schemas
 from generator.pipeline.build import check
 from generator.pipeline.errors import BuildFailed

@@ -16,9 +16,9 @@ async function boot() {
   for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel");
   // Each system's calculators are imported at their first use (engine/registry.py), and
   // so are the modules of the other entries: a calculator's first answer waits for none.
-  const module = (name) => pyodide.pyimport(`generator.engine.${name}`);
+  const module = (name) => pyodide.pyimport(`generator.${name}`);
   pyodide.pyimport("generator.systems"); // hands the systems down to the engine
-  const api = module("api");
+  const api = module("engine.api");
   const text = JSON.stringify;
   return {
     calcul: ({ system, calc, query, maison }) => api.run_json(system, calc, text(query), text(maison || [])),
@@ -27,15 +27,15 @@ async function boot() {
       api.roll_json(system, calc, text(query), text(words), text(maison || [])),
     // A character sheet laid out for print (fiche.js).
     fiche: ({ system, calc, query, maison }) =>
-      module("printout").sheet_json(system, calc, text(query), text(maison || [])),
+      module("engine.printout").sheet_json(system, calc, text(query), text(maison || [])),
     // « Mes personnages » (personnages.js): `calc` is the action, `query` its payload.
-    personnages: ({ calc, query, maison }) => module("saved").saved_json(calc, text(query), text(maison || [])),
+    personnages: ({ calc, query, maison }) => module("engine.saved").saved_json(calc, text(query), text(maison || [])),
     // « Règles maison » (maison.js): `calc` is the action, `query` its payload. The
     // official context (maison.json, the finder's rows) is fetched and built once.
     maison: async ({ calc, query }) => {
-      houseLoaded ||= loadHouse((maison, rows) => module("house_api").load(maison, rows));
+      houseLoaded ||= loadHouse((maison, rows) => module("house.queries").load(maison, rows));
       await houseLoaded;
-      return module("house_api").house_json(calc, text(query));
+      return module("house.queries").house_json(calc, text(query));
     },
   };
 }

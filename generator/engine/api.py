@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import json
 
-from generator.engine import reperes, rules, tirage
-from generator.engine.imbrication import too_deep
+from generator.core import reperes
+from generator.core.imbrication import too_deep
+from generator.core.typographie import texte
+from generator.engine import rules, tirage
 from generator.engine.inputs import shown
 from generator.engine.registry import Calculator, Outcome, get
 from generator.engine.results import format_percent
-from generator.engine.typographie import texte
 
 # A query is a flat object of field values: what a form sends is far shorter and far
 # flatter than these bounds (tests/unit/test_engine.py checks it against every calculator).
-# Beyond them the request is refused before it is parsed (engine/imbrication.py).
+# Beyond them the request is refused before it is parsed (core/imbrication.py).
 MAX_QUERY_CHARS = 200_000
 MAX_DEPTH = 8
 

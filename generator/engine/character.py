@@ -19,6 +19,9 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
+from generator.core.reperes import plain
+from generator.core.schema_check import ID_PATTERN
+from generator.core.typographie import texte
 from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
@@ -32,9 +35,6 @@ from generator.engine.inputs import (
     with_rules,
 )
 from generator.engine.registry import Calculator, get, systems
-from generator.engine.reperes import plain
-from generator.engine.schema_check import ID_PATTERN
-from generator.engine.typographie import texte
 
 FORMAT = 1
 # What every character sheet calculator is and answers: (title, summary).
@@ -106,7 +106,7 @@ def _group_query(name: str, value: object, members: list[str]) -> dict[str, str]
 
 
 @dataclasses.dataclass(frozen=True)
-class View:
+class CharacterView:
     """Another calculator of the system that works on the same character (a planner…):
     `query(character)` is its URL query for that character, `update(character, query,
     rules)` the character once that calculator's query is kept in it (CharacterError)."""
@@ -121,8 +121,8 @@ class Character:
     ((name, value), …) pairs, in the group's order."""
 
     CALCULATOR: ClassVar[tuple[str, str]]
-    # {calculator id: View}: the system's other calculators that show this character.
-    VIEWS: ClassVar[Mapping[str, View]] = {}
+    # {calculator id: CharacterView}: the system's other calculators that show this character.
+    VIEWS: ClassVar[Mapping[str, CharacterView]] = {}
 
     def resume(self, rules: object) -> str:
         """What a list of saved characters shows beside the name (level, tier…): the

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from generator.core.typographie import pluriel
 from generator.engine.results import format_number
-from generator.engine.typographie import pluriel
 
 # A list of (value, French label) pairs, or a function that draws it from the system's
 # rules (talents, skills…), so a list that lives in the data is never copied into code.

@@ -6,8 +6,8 @@ import difflib
 import unicodedata
 from collections.abc import Mapping
 
+from generator.core.typographie import pluriel
 from generator.engine.inputs import FieldError
-from generator.engine.typographie import pluriel
 
 
 def slug(text: str) -> str:

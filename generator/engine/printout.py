@@ -14,13 +14,13 @@ import json
 from dataclasses import dataclass
 from html import escape
 
-from generator.engine import reperes, urls
+from generator.core import reperes, urls
+from generator.core.typographie import texte
 from generator.engine.api import HouseRefusal, _failure, reader_rules, request
 from generator.engine.character import as_text
 from generator.engine.inputs import ChoiceInput, InputGroup
 from generator.engine.registry import Calculator, systems
 from generator.engine.results import Checks, Figure, Figures, Link, Links, Page, Text, to_html
-from generator.engine.typographie import texte
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from generator.engine import reperes, tirage, urls
+from generator.core import reperes, urls
+from generator.engine import tirage
 from generator.engine.inputs import (
     ChoiceInput,
     FieldError,

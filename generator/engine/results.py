@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from generator.engine import urls
-from generator.engine.echappement import escape
-from generator.engine.typographie import FINE, INSECABLE, texte
+from generator.core import urls
+from generator.core.echappement import escape
+from generator.core.typographie import FINE, INSECABLE, texte
 
 Number = int | Fraction
 

@@ -6,7 +6,7 @@ A system whose calculators read rule values declares, in `systems/<system>/rules
 and the same JSON travels inside the engine wheel to the browser, so both sides build the
 same rules from the same values.
 
-The reader's house rules (« Règles maison », engine/house.py, kept by the browser) change
+The reader's house rules (« Règles maison », house/reader.py, kept by the browser) change
 them: each calculator call may carry the active entries of the reader's collection,
 `{"systeme", "genre", "entite": {fields as in data/}, "base"?: <official id>}`.
 `with_house` builds the rules from the shipped data with those of the system merged in: a
@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 
-from generator.engine import reperes
-from generator.engine.imbrication import too_deep
+from generator.core import reperes
+from generator.core.imbrication import too_deep
 from generator.engine.registry import systems
 
 DATA_FILE = "donnees.json"  # in each system's package, inside the engine wheel
@@ -45,7 +45,7 @@ def freeze(value: object) -> object:
 
 def build(system: str, data: Mapping) -> object:
     """The system's rules from its data, or None for a system whose calculators read none.
-    The data's SOURCES entry is for the calculators' source markers (engine/reperes.py)."""
+    The data's SOURCES entry is for the calculators' source markers (core/reperes.py)."""
     reperes.declare(system, data.get(reperes.SOURCES))
     module = systems().module(system, "rules")
     values = {kind: value for kind, value in data.items() if kind != reperes.SOURCES}
@@ -74,7 +74,7 @@ def shipped(system: str) -> object:
 # --- the reader's house rules --------------------------------------------------------------
 
 # Bounds of the house entries a call carries, told before they are read: those of a
-# collection (engine/house.py MAX_TEXT_CHARS, MAX_DEPTH, MAX_ENTRIES).
+# collection (house/reader.py MAX_TEXT_CHARS, MAX_DEPTH, MAX_ENTRIES).
 MAX_HOUSE_CHARS = 1_000_000
 MAX_HOUSE_DEPTH = 16
 MAX_HOUSE_ENTRIES = 500

@@ -19,12 +19,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
+from generator.core.imbrication import place_of, too_deep
+from generator.core.typographie import texte
 from generator.engine import character, rules
 from generator.engine.character import JSON_SCHEMA, Character, CharacterError
-from generator.engine.imbrication import place_of, too_deep
 from generator.engine.inputs import TextInput, shown
 from generator.engine.names import Names
-from generator.engine.typographie import texte
 
 FILE_FORMAT = 1
 MAX_NAME = 80

@@ -17,7 +17,7 @@ https://www.mkdocs.org/user-guide/configuration/#hooks):
 
 from __future__ import annotations
 
-from generator.engine import typographie
+from generator.core import typographie
 from generator.hooks import mkdocs_run
 
 _shown: list = []  # the parents marked active while a page renders

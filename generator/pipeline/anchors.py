@@ -7,7 +7,7 @@ import re
 
 from markdown.extensions.toc import slugify
 
-from generator.engine.tags import TAG
+from generator.core.tags import TAG
 
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*(?:\{#([\w-]+)\})?\s*$", re.M)
 

@@ -33,6 +33,9 @@ JS_YAML_ASSET = "assets/js-yaml.mjs"
 # as is under assets/; the service worker is a template that offline.py fills per build.
 BROWSER = GENERATOR / "browser"
 SERVICE_WORKER = BROWSER / "sw.js"
+# The generator's packages the browser runs, beside the systems' rule code; the rest of the
+# generator is the build's (tests/unit/test_imports.py holds the two apart).
+BROWSER_PACKAGES = ("core", "engine", "house")
 ENGINE_DIST = "srd_engine"
 ENGINE_VERSION = "0.1.0"
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same sources
@@ -105,9 +108,11 @@ def wheel_name(name: str, version: str) -> str:
 
 
 def engine_wheel(data: dict[str, dict]) -> tuple[str, bytes]:
-    """The engine and every system's calculators, each system with the data its rules read."""
+    """The browser's packages (the data core, the calculators' runtime, house rules) and
+    every system's calculators, each system with the data its rules read."""
     files = {"generator/__init__.py": (GENERATOR / "__init__.py").read_bytes()}
-    files.update(_sources(GENERATOR / "engine", "generator/engine"))
+    for package in BROWSER_PACKAGES:
+        files.update(_sources(GENERATOR / package, f"generator/{package}"))
     files.update(_sources(systems.FOLDER, "generator/systems", recursive=False))
     for system_id in systems.ids():
         prefix = f"generator/systems/{systems.package_of(system_id)}"

@@ -26,7 +26,7 @@ from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
 from generator.pipeline.diagnose import diagnose
 from generator.pipeline.errors import BuildFailed, Origin, Problems, WritingFailed
-from generator.pipeline.links import Links
+from generator.pipeline.links import CorpusLinks
 from generator.pipeline.offline import write_offline_size, write_service_worker
 from generator.pipeline.pages import Renderer, in_words
 from generator.pipeline.plan import Plan, docs_files
@@ -52,7 +52,7 @@ class Timings:
         return now
 
 
-def check(root: Path) -> tuple[Corpus, Links]:
+def check(root: Path) -> tuple[Corpus, CorpusLinks]:
     """Load and cross-check everything; raise BuildFailed with every problem found."""
     plan = judge(root)
     return plan.corpus, plan.links
@@ -104,7 +104,7 @@ def _judge(root: Path) -> Plan:
     problems = Problems(root)
     corpus = load_corpus(root, problems)
     rules = rulebook(corpus, problems, KEPT)
-    links = Links(corpus, rules.built)
+    links = CorpusLinks(corpus, rules.built)
     try:
         links.check_all(KEPT)
     except Exception:

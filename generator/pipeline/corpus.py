@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import systems
-from generator.engine import urls
+from generator.core import urls
 from generator.pipeline import schemas
 from generator.pipeline.anchors import chapter_anchors
 from generator.pipeline.errors import Problems

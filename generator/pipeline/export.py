@@ -7,7 +7,9 @@ import json
 from functools import lru_cache
 
 from generator import systems
-from generator.engine import character, house, reperes, rules, saved, urls
+from generator.core import reperes, urls
+from generator.engine import character, rules, saved
+from generator.house import reader
 from generator.pipeline import schemas
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.per_entity import FRESH, Fresh
@@ -109,15 +111,15 @@ HOUSE_SCHEMA = "regles-maison.schema.json"
 
 def house_schemas(corpus: Corpus, index: dict) -> dict[str, str]:
     """The schema of a house entity of each kind (as the engine judges one: `source`
-    optional, engine/house.py) and of a collection of house rules, file or link."""
+    optional, house/reader.py) and of a collection of house rules, file or link."""
     files, addresses = {}, {}
     for system in corpus.systems.values():
         for kind_id, kind in schemas.kinds(system.id).items():
             path = f"schemas/{system.id}/{kind_id}.maison.schema.json"
-            files[path] = _dump(house.entity_schema(kind.schema))
+            files[path] = _dump(reader.entity_schema(kind.schema))
             addresses.setdefault(system.id, {})[kind_id] = path.removeprefix("schemas/")
-    files[f"schemas/{HOUSE_SCHEMA}"] = _dump(house.file_schema(addresses))
-    index["regles_maison"] = {"schema": f"schemas/{HOUSE_SCHEMA}", "format": house.FORMAT}
+    files[f"schemas/{HOUSE_SCHEMA}"] = _dump(reader.file_schema(addresses))
+    index["regles_maison"] = {"schema": f"schemas/{HOUSE_SCHEMA}", "format": reader.FORMAT}
     return files
 
 
@@ -146,7 +148,7 @@ def system_engine_data(system) -> dict:
         }
         for kind, fields in rules.needs(system.id).items()
     }
-    # What the calculators' source markers say (engine/reperes.py).
+    # What the calculators' source markers say (core/reperes.py).
     values[reperes.SOURCES] = reperes.index(
         system.meta.get("nom_court") or system.meta.get("nom") or system.id,  # read even broken
         [chapter.meta["source"] for chapter in system.chapters if "source" in chapter.meta],

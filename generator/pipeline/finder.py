@@ -12,15 +12,15 @@ import json
 from functools import partial
 
 from generator import systems
-from generator.engine import entity_index, tags, urls
-from generator.pipeline import conditions, per_entity, schemas
+from generator.core import entity_index, tags, urls
+from generator.pipeline import corpus_conditions, per_entity, schemas
 from generator.pipeline.corpus import Corpus, Entity, System
-from generator.pipeline.links import Links
+from generator.pipeline.links import CorpusLinks
 
 INDEX = "assets/entites.json"
 
 
-def _plain(links: Links, system: System, text: str) -> str:
+def _plain(links: CorpusLinks, system: System, text: str) -> str:
     """A text with its tags replaced by their labels, on one line."""
 
     def label(match) -> str:
@@ -35,7 +35,7 @@ def _name_of(system: System):
     return lambda kind, ref: getattr(system.entity(kind, ref), "name", None)
 
 
-def _cell(links: Links, system: System, entity: Entity, field: str) -> str:
+def _cell(links: CorpusLinks, system: System, entity: Entity, field: str) -> str:
     kind = schemas.kinds(system.id)[entity.kind]
     return entity_index.cell(
         kind, entity.data, field, _name_of(system), partial(_plain, links, system)
@@ -52,15 +52,17 @@ def key(system: System, kind: str, entity_id: str) -> str:
 
 
 def clauses(system: System, entity: Entity) -> list[list[list]]:
-    """What the entity requires (conditions.py): every clause must be met, by one of its
+    """What the entity requires (corpus_conditions.py): every clause must be met, by one of its
     [key, minimum] alternatives (minimum None: having it is enough)."""
     return [
         [[key(system, target.kind, target.id), minimum] for target, minimum in clause]
-        for clause in conditions.clauses(system, entity)
+        for clause in corpus_conditions.clauses(system, entity)
     ]
 
 
-def rows(corpus: Corpus, links: Links, reuse: per_entity.Fresh = per_entity.FRESH) -> list[dict]:
+def rows(
+    corpus: Corpus, links: CorpusLinks, reuse: per_entity.Fresh = per_entity.FRESH
+) -> list[dict]:
     """Every entity's row: a system's are made of its own files alone (its texts cite its
     own entities and chapters only), each entity's with what it read (per_entity.py)."""
     out = []
@@ -70,7 +72,7 @@ def rows(corpus: Corpus, links: Links, reuse: per_entity.Fresh = per_entity.FRES
     return out
 
 
-def system_rows(system: System, links: Links, reuse: per_entity.Fresh) -> list[dict]:
+def system_rows(system: System, links: CorpusLinks, reuse: per_entity.Fresh) -> list[dict]:
     out = []
     site = systems.module(system.id, systems.PUBLICATION)
     key = ("trouveur", system.id)
@@ -87,14 +89,16 @@ def system_rows(system: System, links: Links, reuse: per_entity.Fresh) -> list[d
     return out
 
 
-def _row(links: Links, system, site, kind, has_condition: bool, entity: Entity, reads) -> dict:
+def _row(
+    links: CorpusLinks, system, site, kind, has_condition: bool, entity: Entity, reads
+) -> dict:
     """The entity's row; what it reads of `system` is noted in `reads`."""
     system = per_entity.view(reads, system, links).system
     own = getattr(site, "condition", None) if has_condition else None
     if own is not None:  # the system's own words
         condition = _plain(links, system, own(entity.data, _names(system)))
     else:
-        condition = conditions.sentence(system, entity, lambda target: target.name)
+        condition = corpus_conditions.sentence(system, entity, lambda target: target.name)
     return entity_index.row(
         system=(system.id, system.name),
         kind=kind,

@@ -11,7 +11,7 @@ A loop is reported once, where its first entity states its requirement, with its
 
 from __future__ import annotations
 
-from generator.engine.schema_refs import follow
+from generator.core.schema_refs import follow
 from generator.pipeline.corpus import Corpus, Entity, System
 from generator.pipeline.errors import Problems
 from generator.pipeline.schemas import kinds as kinds_of

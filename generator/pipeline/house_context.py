@@ -1,12 +1,12 @@
 """The context of the « Règles maison » page (issue 37): `assets/maison.json`, what the
 engine needs in the browser to judge, index and show a house entity as the build would an
-official one (engine/house_api.py), the finder's rows (assets/entites.json) aside.
+official one (house/queries.py), the finder's rows (assets/entites.json) aside.
 
 {"format": 1, "systemes": {<system>: {
     "nom": its name, as every page says it,
     "genres": {<kind>: {"nom": its plural label (the index's), "titre": its schema's title
         (singular), "schema": the schema of a house entity of that kind
-        (house.entity_schema), "colonnes": [[field, title]] of its index table,
+        (reader.entity_schema), "colonnes": [[field, title]] of its index table,
         "sous_champs": {field: key read in each item}, "feminin": its gender}},
     "chapitres": {<chapter>: {"titre": its title, "ancres": {anchor: heading}}},
     "calculateurs": {<calculator>: its title}}}}
@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 
 from generator import systems
-from generator.engine import house, registry
+from generator.engine import registry
+from generator.house import reader
 from generator.pipeline import schemas
 from generator.pipeline.anchors import chapter_anchors
 from generator.pipeline.corpus import Corpus, System
@@ -30,7 +31,7 @@ def kind_entry(kind: schemas.Kind) -> dict:
     return {
         "nom": kind.plural,
         "titre": kind.label,
-        "schema": house.entity_schema(kind.schema),
+        "schema": reader.entity_schema(kind.schema),
         "colonnes": [list(column) for column in kind.columns],
         "sous_champs": dict(kind.subfields),
         "feminin": kind.feminine,

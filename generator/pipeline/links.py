@@ -20,9 +20,10 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode
 
 from generator import systems
-from generator.engine import registry, roll_tags, schema_refs, urls
-from generator.engine.schema_refs import follow
-from generator.engine.typographie import pluriel
+from generator.core import schema_refs, urls
+from generator.core.schema_refs import follow
+from generator.core.typographie import pluriel
+from generator.engine import registry, roll_tags
 from generator.pipeline import markdown_safety, schemas, sources
 from generator.pipeline.anchors import TAG, chapter_anchors
 from generator.pipeline.corpus import Chapter, Corpus, Entity, System
@@ -44,7 +45,10 @@ class Target:
 
 
 @dataclass
-class Links:
+class CorpusLinks:
+    """The build's tags resolved against the corpus, and who cites, requires and excludes
+    whom (the backlinks of each page)."""
+
     corpus: Corpus
     rules: dict = field(default_factory=dict)  # system -> the rules its calculators receive
     cited_by: dict[str, list] = field(
@@ -219,10 +223,10 @@ class Links:
             rules = self.rules.get(system.id)
             self._take(reuse.made("liens", system, self._checked, system, rules))
 
-    def _checked(self, system: System, rules) -> Links:
-        """`system`'s findings, checked by a Links of their own; they name its own pages
+    def _checked(self, system: System, rules) -> CorpusLinks:
+        """`system`'s findings, checked by a CorpusLinks of their own; they name its own pages
         only (its texts cite its own entities and chapters), or ReadOutside is raised."""
-        found = Links(self.corpus, self.rules)
+        found = CorpusLinks(self.corpus, self.rules)
         try:
             found._check_system(system)
         except Exception:
@@ -232,8 +236,8 @@ class Links:
         _own_pages_only(system, found)
         return found
 
-    def _take(self, found: Links) -> None:
-        """One system's findings, checked by another Links, added to these."""
+    def _take(self, found: CorpusLinks) -> None:
+        """One system's findings, checked by another CorpusLinks, added to these."""
         self.problems += found.problems
         for mine, theirs in (
             (self.cited_by, found.cited_by),
@@ -387,7 +391,7 @@ def _dice_law(expression: str) -> str:
     return roll_tags.page_law(expression)
 
 
-def _own_pages_only(system: System, found: Links) -> None:
+def _own_pages_only(system: System, found: CorpusLinks) -> None:
     """The invariant the pipeline's cache rests on: a system's texts cite its own pages."""
     home = posixpath.dirname(system.docs_path) + "/"
     for noted in (found.cited_by, found.required_by, found.excluded_by):

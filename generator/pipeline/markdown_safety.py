@@ -22,7 +22,7 @@ from html.parser import HTMLParser
 import markdown
 from markdown.extensions.attr_list import get_attrs_and_remainder
 
-from generator.engine.typographie import pluriel
+from generator.core.typographie import pluriel
 
 # What an attribute list may set: `#ancre`, `.classe`, and attributes that cannot act.
 INERT_ATTRIBUTES = {"id", ".", "title", "lang"}

@@ -18,16 +18,18 @@ from jinja2 import (
 )
 
 from generator import systems
-from generator.engine import character, house, printout, registry, reperes, saved, urls
+from generator.core import reperes, urls
+from generator.core.typographie import pluriel, texte
+from generator.engine import character, printout, registry, saved
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
-from generator.engine.typographie import pluriel, texte
-from generator.pipeline import conditions, notes, per_entity, schemas, sources, vocabulary
+from generator.house import reader
+from generator.pipeline import corpus_conditions, notes, per_entity, schemas, sources, vocabulary
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
 from generator.pipeline.errors import Origin, blamed_on
 from generator.pipeline.finder import _plain
-from generator.pipeline.links import Links, computed_places, relative
+from generator.pipeline.links import CorpusLinks, computed_places, relative
 from generator.pipeline.offline import SIZE_PLACEHOLDER
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
@@ -80,7 +82,7 @@ class Renderer:
     def __init__(
         self,
         corpus: Corpus,
-        links: Links,
+        links: CorpusLinks,
         rules: Mapping[str, object],
         reuse: per_entity.Fresh = per_entity.FRESH,
         markers: Mapping[str, Mapping] | None = None,
@@ -262,8 +264,8 @@ class Renderer:
 
     @pass_context
     def _chaine_prerequis(self, ctx, entity: Entity) -> list[Entity]:
-        """The entity under its prerequisites of its own kind, root first (conditions.py)."""
-        return conditions.chain(ctx["system"], entity)
+        """The entity under its prerequisites of its own kind, root first (corpus_conditions.py)."""
+        return corpus_conditions.chain(ctx["system"], entity)
 
     @pass_context
     def _condition(self, ctx, data: dict) -> str:
@@ -273,7 +275,7 @@ class Renderer:
     def _condition_of(self, ctx, entity: Entity, data: dict | None = None) -> str:
         """An entity's condition as a sentence: the system's own `condition(value, link)`
         (publication/__init__.py) if it writes one, else the built-in sentence read from
-        the schema (conditions.py)."""
+        the schema (corpus_conditions.py)."""
         system = ctx["system"]
         own = getattr(systems.module(system.id, systems.PUBLICATION), "condition", None)
         if own is not None:
@@ -281,7 +283,7 @@ class Renderer:
                 entity.data if data is None else data,
                 lambda kind, ref: self._lien(ctx, system.entity(kind, ref)),
             )
-        return conditions.sentence(system, entity, lambda target: self._lien(ctx, target))
+        return corpus_conditions.sentence(system, entity, lambda target: self._lien(ctx, target))
 
     @pass_context
     def _par_genre(self, ctx, sources: list) -> list[tuple[str, list]]:
@@ -492,11 +494,11 @@ class Renderer:
         )
         # « Règles maison »: what it shows of each system comes from assets/maison.json.
         limits = {  # numbers as French writes them: 1 000 000
-            "regles": f"{house.MAX_ENTRIES:_}".replace("_", "\u202f"),
-            "caracteres": f"{house.MAX_TEXT_CHARS:_}".replace("_", "\u202f"),
+            "regles": f"{reader.MAX_ENTRIES:_}".replace("_", "\u202f"),
+            "caracteres": f"{reader.MAX_TEXT_CHARS:_}".replace("_", "\u202f"),
         }
         out[urls.HOUSE] = self._render(
-            "maison.md.j2", urls.HOUSE, format=house.FORMAT, limites=limits
+            "maison.md.j2", urls.HOUSE, format=reader.FORMAT, limites=limits
         )
         out[urls.HOUSE_ENTITY] = self._render("maison-voir.md.j2", urls.HOUSE_ENTITY)
         for system in self.corpus.systems.values():

@@ -14,7 +14,7 @@ from generator.pipeline import cartes, finder, house_context
 from generator.pipeline.assets import asset_files
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.export import export
-from generator.pipeline.links import Links
+from generator.pipeline.links import CorpusLinks
 from generator.pipeline.pages import Renderer
 from generator.pipeline.per_entity import FRESH, Fresh
 from generator.pipeline.rulebook import Rulebook
@@ -29,7 +29,7 @@ class Plan:
     """What `judge` found, for `check` to report on and `build` to write."""
 
     corpus: Corpus
-    links: Links
+    links: CorpusLinks
     rules: Rulebook
     renderer: Renderer
     pages: Mapping[str, str]  # docs path -> Markdown
@@ -46,7 +46,7 @@ class Plan:
 def docs_files(
     root: Path,
     corpus: Corpus,
-    links: Links,
+    links: CorpusLinks,
     rules: Rulebook,
     pages: Mapping[str, str],
     reuse: Fresh = FRESH,

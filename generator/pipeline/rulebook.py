@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.engine import reperes, rules
+from generator.core import reperes
+from generator.engine import rules
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.diagnose import diagnose
 from generator.pipeline.errors import Problems

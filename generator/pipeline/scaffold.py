@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from generator import systems
-from generator.engine import urls
+from generator.core import urls
 
 # A system id is a URL prefix (/<id>/) and, with "-" written "_", a Python package name:
 # it starts with a letter (systeme.json's pattern allows a digit first, Python does not).
@@ -257,7 +257,7 @@ GABARIT = """
 SITE = '''
 """__NOM__, build side: hooks of its pages. None is needed yet: a don's prerequisites
 (`x-rendu: condition`) are written in words by the built-in sentence
-(generator/pipeline/conditions.py); write `condition(value, link)` here for other words."""
+(generator/pipeline/corpus_conditions.py); write `condition(value, link)` here for other words."""
 '''
 
 RULES = '''

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from generator import systems
-from generator.engine import schema_check, schema_refs
+from generator.core import schema_check, schema_refs
 from generator.pipeline import vocabulary
 from generator.pipeline.yamlload import Located, YamlProblem, parse_yaml
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.engine.typographie import regles, texte
+from generator.core.typographie import regles, texte
 from generator.pipeline.pagefind_stable import stabilise
 from generator.pipeline.per_entity import FRESH, Fresh
 
@@ -118,7 +118,7 @@ def titles(corpus) -> list[list[str]]:
     """[key, title, URL from the site's root, what it is, summary, entity key or ""] of
     every entity and chapter: a page whose title is the query is shown first, whatever
     Pagefind's score (the entity key lets the hit be pinned to a list, assets/listes.js)."""
-    from generator.engine import urls
+    from generator.core import urls
     from generator.pipeline import schemas
 
     rows = []

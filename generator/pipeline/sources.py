@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 # The markers' parts are shared with the calculators, which draw them in the browser.
-from generator.engine.reperes import (  # noqa: F401  (this module's interface)
+from generator.core.reperes import (  # noqa: F401  (this module's interface)
     Section,
     cited,
     hold_punctuation,
@@ -30,7 +30,7 @@ from generator.engine.reperes import (  # noqa: F401  (this module's interface)
 NOT_PROSE = frozenset({"source", "notes_editoriales"})
 # A typed line reference: « l. 578 », « l.578 ».
 TYPED_LINE = re.compile(r"\bl\.\s*\d+")
-# A marker not numbered yet (a calculator's result numbers its own: engine/reperes.py).
+# A marker not numbered yet (a calculator's result numbers its own: core/reperes.py).
 MARKER = re.compile(r'<button type="button" class="srd-src"(?= aria-label)')
 BUBBLE = re.compile(r'<span class="srd-src-bulle" popover>(.*?)</span>')
 

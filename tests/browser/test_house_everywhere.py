@@ -19,7 +19,7 @@ import pytest
 from helpers import AXE, error_free_page
 from playwright.sync_api import expect
 
-from generator.engine import urls
+from generator.core import urls
 
 pytestmark = pytest.mark.browser
 

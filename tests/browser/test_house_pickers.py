@@ -15,7 +15,8 @@ from helpers import ROOT, check
 from house_form import KEY, PYODIDE_WAIT_MS
 from playwright.sync_api import Page, expect
 
-from generator.engine import form, registry, urls
+from generator.core import urls
+from generator.engine import form, registry
 from generator.engine.inputs import MultiChoiceInput
 from generator.engine.names import slug
 

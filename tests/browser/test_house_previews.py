@@ -17,7 +17,7 @@ from helpers import AXE, error_free_page
 from house_form import POIGNE
 from playwright.sync_api import expect
 
-from generator.engine import urls
+from generator.core import urls
 
 pytestmark = pytest.mark.browser
 

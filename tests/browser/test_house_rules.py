@@ -3,7 +3,7 @@
 entities; a value out of bounds said at its field; an official entity amended, its
 changes marked on its page; the rules exported then imported in a fresh profile, and
 shared by a link; hostile files refused with a message, nothing run, nothing lost; axe on
-both pages. The engine's answers come from engine/house.py through the worker (entry
+both pages. The engine's answers come from house/reader.py through the worker (entry
 « maison »): every wait is on a named state (data-state) or a status text."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """« Règles maison » through the real worker in Chromium: the entry « maison » of
 calc-worker.mjs fetches assets/maison.json and the finder's rows once, and the engine
-(engine/house_api.py) answers the page's `compute(system, action, payload, {entry})`."""
+(house/queries.py) answers the page's `compute(system, action, payload, {entry})`."""
 
 from __future__ import annotations
 

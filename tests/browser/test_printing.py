@@ -13,9 +13,10 @@ from urllib.parse import urlencode
 import pytest
 from helpers import ROOT, repo_rules
 
-from generator.engine import character, printout, registry, urls
+from generator.core import urls
+from generator.core.typographie import texte
+from generator.engine import character, printout, registry
 from generator.engine.results import Figures, Links, Text, format_number
-from generator.engine.typographie import texte
 from generator.pipeline.build import BuildFailed, check
 
 A4_PORTRAIT = (595, 842)  # points, rounded (Chromium's own A4 is a point larger)

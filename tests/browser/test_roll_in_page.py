@@ -11,7 +11,8 @@ import pytest
 from helpers import AXE, LEVEL, chi_square_p
 from playwright.sync_api import Page, expect
 
-from generator.engine import roll_tags, urls
+from generator.core import urls
+from generator.engine import roll_tags
 
 pytestmark = pytest.mark.browser
 

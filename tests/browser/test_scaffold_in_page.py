@@ -9,7 +9,7 @@ import pytest
 from helpers import SCAFFOLDED, error_free_page, start_server
 from playwright.sync_api import expect
 
-from generator.engine import urls
+from generator.core import urls
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ import pytest
 from helpers import is_calculator, page_types
 from playwright.sync_api import expect
 
-from generator.engine import urls
+from generator.core import urls
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,8 @@ import pytest
 from helpers import error_free_page
 
 from generator import systems
-from generator.engine import registry, urls
+from generator.core import urls
+from generator.engine import registry
 
 pytestmark = pytest.mark.browser
 

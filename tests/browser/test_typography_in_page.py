@@ -8,7 +8,7 @@ import re
 import pytest
 from helpers import BREAKABLE_BEFORE
 
-from generator.engine.typographie import INSECABLE
+from generator.core.typographie import INSECABLE
 
 
 @pytest.mark.browser

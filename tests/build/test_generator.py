@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from generator.engine.typographie import texte
+from generator.core.typographie import texte
 from generator.pipeline.build import build, check
 from generator.pipeline.errors import BuildFailed
 

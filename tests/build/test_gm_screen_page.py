@@ -10,8 +10,8 @@ import re
 import pytest
 from helpers import ROOT
 
-from generator.engine import urls
-from generator.engine.typographie import texte
+from generator.core import urls
+from generator.core.typographie import texte
 from generator.pipeline import schemas
 from generator.pipeline.build import check
 

@@ -10,7 +10,8 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from generator.engine import registry, urls
+from generator.core import urls
+from generator.engine import registry
 
 CALCULATORS = registry.all_calculators()
 

@@ -13,8 +13,8 @@ import sys
 from helpers import SCAFFOLDED
 
 from generator import systems
-from generator.engine import urls
-from generator.engine.typographie import texte
+from generator.core import urls
+from generator.core.typographie import texte
 
 PACKAGE = systems.package_of(SCAFFOLDED)
 GIFTS = ("don-d-exemple", "don-avance")

@@ -31,8 +31,8 @@ def test_an_edit_saved_during_a_restart_is_rebuilt(tmp_path):
         page = f"{base}/reserve-d6/caracteristique/cons/"
         # A Python change: `serve` starts afresh; the edit lands once the new process
         # watches, while its first build runs.
-        (project / "generator/engine/urls.py").write_text(
-            (project / "generator/engine/urls.py").read_text() + "\n# modifié pendant l'essai\n"
+        (project / "generator/core/urls.py").write_text(
+            (project / "generator/core/urls.py").read_text() + "\n# modifié pendant l'essai\n"
         )
         _wait_in_log(log, WATCHING, 2)
         edit(

@@ -16,7 +16,7 @@ import yaml
 from helpers import ROOT
 
 from generator import systems
-from generator.engine import urls
+from generator.core import urls
 
 # Elements whose text is not running text (see the module's docstring).
 APPARATUS = ("admonition", "note", "srd-src", "srd-src-bulle", "srd-src-notes", "srd-source")

@@ -150,7 +150,7 @@ def test_a_field_with_no_value_is_left_out_not_written_aucune(site, root):
     (`null`) has no line on its entity's fact sheet."""
     from html import escape
 
-    from generator.engine import urls
+    from generator.core import urls
     from generator.pipeline import schemas
     from generator.pipeline.build import check
 

@@ -10,7 +10,7 @@ from import_graph import graph
 from generator.pipeline import per_entity
 from generator.pipeline.build import judge
 from generator.pipeline.errors import WritingFailed
-from generator.pipeline.links import Links, _own_pages_only
+from generator.pipeline.links import CorpusLinks, _own_pages_only
 
 
 def test_only_the_cache_layer_keeps_anything_between_judgements():
@@ -37,8 +37,8 @@ def test_a_system_page_that_reads_the_corpus_raises():
 def test_a_system_citing_another_raises():
     corpus = judge(ROOT).corpus
     first, second = [s for s in corpus.systems.values() if s.ready][:2]
-    found = Links(corpus)
+    found = CorpusLinks(corpus)
     found.cited_by[second.docs_path] = [first.all_entities()[0]]
     with pytest.raises(per_entity.ReadOutside):
         _own_pages_only(first, found)
-    _own_pages_only(second, Links(corpus))  # nothing cited: nothing to say
+    _own_pages_only(second, CorpusLinks(corpus))  # nothing cited: nothing to say

@@ -19,9 +19,9 @@ import pytest
 from helpers import ROOT
 from jsonschema import Draft202012Validator
 
+from generator.core.typographie import texte
 from generator.engine import api, character, registry
 from generator.engine.character import CharacterError
-from generator.engine.typographie import texte
 from generator.pipeline.sources import TYPED_LINE
 from generator.systems.skillcraft import planner
 

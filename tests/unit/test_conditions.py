@@ -1,5 +1,5 @@
 """The built-in condition sentence and chain of prerequisites (generator/pipeline/
-conditions.py, its rules in generator/engine/conditions.py), read from the schemas alone,
+corpus_conditions.py, its rules in generator/core/conditions.py), read from the schemas alone,
 on the project's own data."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import ROOT
 
-from generator.engine import conditions as engine_conditions
-from generator.pipeline import conditions, schemas
+from generator.core import conditions
+from generator.pipeline import corpus_conditions, schemas
 from generator.pipeline.cache import load_corpus
 from generator.pipeline.errors import Problems
 
@@ -32,19 +32,19 @@ def corpus():
     ],
 )
 def test_the_participle_agrees_with_the_kind(relation, feminine, plural, word):
-    assert engine_conditions.agreed(relation, feminine, plural) == word
+    assert conditions.agreed(relation, feminine, plural) == word
 
 
 def test_items_are_listed_as_french_writes_them():
-    assert engine_conditions.listed(["A"]) == "A"
-    assert engine_conditions.listed(["A", "B"]) == "A et B"
-    assert engine_conditions.listed(["A", "B", "C"], "ou") == "A, B ou C"
+    assert conditions.listed(["A"]) == "A"
+    assert conditions.listed(["A", "B"]) == "A et B"
+    assert conditions.listed(["A", "B", "C"], "ou") == "A, B ou C"
 
 
 def _sentences(corpus, system_id: str, kind: str) -> dict[str, str]:
     system = corpus.systems[system_id]
     return {
-        e.id: conditions.sentence(system, e, lambda target: target.name)
+        e.id: corpus_conditions.sentence(system, e, lambda target: target.name)
         for e in system.entities[kind]
     }
 
@@ -92,7 +92,7 @@ def test_the_chain_is_what_the_prerequisites_give_step_by_step(corpus):
             walked.insert(0, current.id)
             above = current.data.get("prerequis")
             current = system.entity("talent", above) if above else None
-        assert [t.id for t in conditions.chain(system, talent)] == walked
+        assert [t.id for t in corpus_conditions.chain(system, talent)] == walked
         longest = max(longest, len(walked))
     assert longest >= 3
 
@@ -100,7 +100,7 @@ def test_the_chain_is_what_the_prerequisites_give_step_by_step(corpus):
 def test_a_step_with_several_prerequisites_of_its_kind_ends_the_chain(corpus):
     system = corpus.systems["talon"]
     for atout in system.entities["atout"]:
-        chain = conditions.chain(system, atout)
+        chain = corpus_conditions.chain(system, atout)
         assert chain[-1] is atout
         for step, above in zip(chain[1:], chain, strict=False):
             assert step.data.get("prerequis") == [above.id], (atout.id, step.id)

@@ -12,8 +12,8 @@ import icepool
 import pytest
 from helpers import repo_rules
 
+from generator.core.imbrication import too_deep
 from generator.engine import api, registry
-from generator.engine.imbrication import too_deep
 from generator.engine.inputs import DecimalInput, InputError, IntInput, TextInput
 from generator.engine.results import (
     Checks,

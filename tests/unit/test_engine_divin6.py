@@ -4,7 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from generator.engine import registry, urls
+from generator.core import urls
+from generator.engine import registry
 from generator.engine.results import Table
 from generator.systems.divin6 import dice
 from generator.systems.divin6.calculators import level_and_free

@@ -4,13 +4,13 @@ import pytest
 
 from generator.pipeline import finder
 from generator.pipeline.build import check
-from generator.pipeline.links import Links
+from generator.pipeline.links import CorpusLinks
 
 
 @pytest.fixture(scope="module")
 def rows(root):
     corpus, _ = check(root)
-    return {row["i"]: row for row in finder.rows(corpus, Links(corpus))}
+    return {row["i"]: row for row in finder.rows(corpus, CorpusLinks(corpus))}
 
 
 def test_alternatives_form_one_clause(rows):

@@ -1,4 +1,4 @@
-"""The « Règles maison » entry of the browser worker (engine/house_api.py), on the real
+"""The « Règles maison » entry of the browser worker (house/queries.py), on the real
 project's context: assets/maison.json and the finder's rows as the build writes them
 (pipeline/house_context.py, pipeline/finder.py), official entities made house rules."""
 
@@ -11,24 +11,25 @@ import json
 import pytest
 from helpers import ROOT
 
-from generator.engine import house, house_api, roll_tags
+from generator.engine import roll_tags
+from generator.house import queries, reader
 from generator.pipeline import cartes, finder, house_context
 from generator.pipeline.build import check
-from generator.pipeline.links import Links, dice_button
+from generator.pipeline.links import CorpusLinks, dice_button
 
 
 @pytest.fixture(scope="module")
 def project():
     corpus, links = check(ROOT)
-    links = Links(corpus, links.rules)
+    links = CorpusLinks(corpus, links.rules)
     rows = finder.rows(corpus, links)
     cards = json.loads(cartes.index_json(corpus, links, rows))["cartes"]
-    house_api.load(house_context.index_json(corpus), finder.index_json(rows))
+    queries.load(house_context.index_json(corpus), finder.index_json(rows))
     return corpus, {row["i"]: row for row in rows}, cards
 
 
 def ask(action: str, query: object) -> dict:
-    reply = house_api.house_json(action, json.dumps(query, ensure_ascii=False))
+    reply = queries.house_json(action, json.dumps(query, ensure_ascii=False))
     return json.loads(reply)
 
 
@@ -159,9 +160,9 @@ def test_bad_queries_are_french_sentences_never_tracebacks(project):
     ]:
         reply = ask(action, query)
         assert reply["ok"] is False and reply["message"], (action, reply)
-    huge = house_api.house_json("lire", "[" * 100 + "]" * 100)
+    huge = queries.house_json("lire", "[" * 100 + "]" * 100)
     assert json.loads(huge)["ok"] is False
-    big = house_api.house_json("lire", json.dumps({"texte": "x" * (house.MAX_TEXT_CHARS * 2)}))
+    big = queries.house_json("lire", json.dumps({"texte": "x" * (reader.MAX_TEXT_CHARS * 2)}))
     assert "trop grosse" in json.loads(big)["message"]
     proto = ask("lire", {"texte": '{"format":1,"regles":[{"__proto__":1}]}', "maison": []})
     assert proto["regles"] == [] and "réservés" in proto["problemes"][0]["message"]

@@ -1,6 +1,8 @@
 """The import graph of the generator (issue 35): each folder is a runtime, and a layer
-imports only the layers under it; the engine never imports the systems (their package
-hands itself down, `registry.use`), and no module imports itself back through others."""
+imports only the layers under it; the browser's packages (the data core, the calculators'
+runtime, house rules, issue 44) are three layers, the core lowest; none of them imports the
+systems (their package hands itself down, `registry.use`), and no module imports itself
+back through others."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from import_graph import graph
 from generator.pipeline import assets
 
 # Top to bottom: a module may import its own layer and those below it, never one above.
-# The engine and the systems' rule code ship to the browser; the rest is build side.
+# House rules, the engine, the core and the systems' rule code ship to the browser; the
+# rest is build side.
 LAYERS = (
     ("cli", r"generator(\.cli|\.__main__)?"),
     ("serve", r"generator\.serve(\..*)?"),
@@ -23,8 +26,12 @@ LAYERS = (
     ("publication", r"generator\.systems\.\w+\.publication(\..*)?"),
     ("hooks", r"generator\.hooks(\..*)?"),
     ("systems", r"generator\.systems(\..*)?"),
+    ("house", r"generator\.house(\..*)?"),
     ("engine", r"generator\.engine(\..*)?"),
+    ("core", r"generator\.core(\..*)?"),
 )
+# The generic packages the browser runs, bottom last, as assets.BROWSER_PACKAGES ships them.
+BROWSER_PACKAGES = ("house", "engine", "core")
 
 
 def layer(module: str) -> int:
@@ -41,7 +48,36 @@ def test_every_module_is_in_a_layer_and_imports_none_above_it():
     assert upward == []
 
 
-def test_the_wheel_ships_the_two_browser_layers_and_nothing_of_the_build():
+def package(module: str) -> str:
+    """`generator.core.urls` -> `core`; `generator` itself -> ""."""
+    return module.split(".")[1] if "." in module else ""
+
+
+def test_the_browser_packages_are_the_three_lowest_layers_core_at_the_bottom():
+    names = [name for name, _ in LAYERS]
+    assert names[-len(BROWSER_PACKAGES) :] == list(BROWSER_PACKAGES)
+    found = {package(name) for name in graph()}
+    assert set(BROWSER_PACKAGES) <= found
+    assert sorted(assets.BROWSER_PACKAGES) == sorted(BROWSER_PACKAGES)
+
+
+def test_the_browser_packages_import_only_themselves_and_those_below():
+    """The core imports nothing else of the generator; the engine, the core only; house
+    rules, the engine and the core. Said by package, so that a wrong edge names both ends."""
+    below = {name: set(BROWSER_PACKAGES[n:]) for n, name in enumerate(BROWSER_PACKAGES)}
+    edges = {
+        (package(name), package(imported))
+        for name, imports in graph().items()
+        if package(name) in below
+        for imported in imports
+        if imported != "generator"
+    }
+    assert {(a, b) for a, b in edges if b not in below[a]} == set()
+    # The layers are used: a package that no longer needs the one below should say so here.
+    assert {("engine", "core"), ("house", "core"), ("house", "engine")} <= edges
+
+
+def test_the_wheel_ships_the_browser_layers_and_nothing_of_the_build():
     with zipfile.ZipFile(io.BytesIO(assets.engine_wheel({})[1])) as wheel:
         shipped = {
             name[: -len(".py")].replace("/", ".").removesuffix(".__init__")
@@ -49,15 +85,17 @@ def test_the_wheel_ships_the_two_browser_layers_and_nothing_of_the_build():
             if name.endswith(".py")
         }
     browser = {name for name in graph() if layer(name) >= layer("generator.systems")}
-    assert "generator.engine.urls" in browser and "generator.systems.talon.rules" in browser
+    for module in ("core.urls", "engine.api", "house.queries", "systems.talon.rules"):
+        assert f"generator.{module}" in browser
     assert shipped == browser | {"generator"}
+    assert {package(name) for name in shipped} == {"", "systems", *BROWSER_PACKAGES}
 
 
-def test_the_engine_never_imports_the_systems():
+def test_the_browser_packages_never_import_the_systems():
     wrong = {
         name: sorted(i for i in imported if i.startswith("generator.systems"))
         for name, imported in graph().items()
-        if name.startswith("generator.engine")
+        if package(name) in BROWSER_PACKAGES
     }
     assert {name: found for name, found in wrong.items() if found} == {}
 
@@ -80,15 +118,17 @@ def test_no_module_imports_itself_back():
     assert cycles == []
 
 
-def test_what_the_browser_worker_calls_exists_in_the_engine():
-    """calc-worker.mjs names engine modules and functions in strings: a rename of either
-    must fail here, not in a reader's browser."""
+def test_what_the_browser_worker_calls_exists_in_the_browser_packages():
+    """calc-worker.mjs names modules (from `generator.`) and functions in strings: a rename
+    of either must fail here, not in a reader's browser."""
     worker = (ROOT / "generator" / "browser" / "calc-worker.mjs").read_text(encoding="utf-8")
-    calls = re.findall(r'module\("(\w+)"\)\.(\w+)', worker)
-    calls += [("api", name) for name in re.findall(r"\bapi\.(\w+)\(", worker)]
-    assert ("api", "run_json") in calls and len({module for module, _ in calls}) >= 3
+    calls = re.findall(r'module\("([\w.]+)"\)\.(\w+)', worker)
+    calls += [("engine.api", name) for name in re.findall(r"\bapi\.(\w+)\(", worker)]
+    assert ("engine.api", "run_json") in calls and ("house.queries", "house_json") in calls
+    assert len({module for module, _ in calls}) >= 3
     for module, function in calls:
-        imported = importlib.import_module(f"generator.engine.{module}")
+        assert module.split(".")[0] in BROWSER_PACKAGES, module
+        imported = importlib.import_module(f"generator.{module}")
         assert callable(getattr(imported, function, None)), f"{module}.{function}"
     for name in re.findall(r'pyimport\("([\w.]+)"\)', worker):
         importlib.import_module(name)

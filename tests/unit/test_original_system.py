@@ -4,7 +4,7 @@ authors' own (`origine` in systeme.yaml); its pages say which, and an original s
 
 from helpers import edit, problems_of
 
-from generator.engine import urls
+from generator.core import urls
 from generator.pipeline import editor
 from generator.pipeline.build import judge
 

@@ -10,8 +10,8 @@ import pytest
 from helpers import ROOT
 from referencing import Registry, Resource
 
+from generator.core.imbrication import too_deep
 from generator.engine import character, saved
-from generator.engine.imbrication import too_deep
 
 SKILLCRAFT = {"format": 1, "systeme": "skillcraft", "calculateur": "fiche"}
 TALENTS = "melee,resistance,athletisme,acrobaties,formation-martiale,discipline,vigilance"

@@ -1,4 +1,4 @@
-"""The engine's schema check (generator/engine/schema_check.py) judges a value as `check`
+"""The engine's schema check (generator/core/schema_check.py) judges a value as `check`
 always has: it knows every keyword the real schemas use, and on the real data and on
 faulty variants of it, it finds what jsonschema finds, said as the build said it."""
 
@@ -12,7 +12,7 @@ from helpers import ROOT
 from jsonschema import Draft202012Validator
 
 from generator import systems
-from generator.engine import schema_check
+from generator.core import schema_check
 from generator.pipeline import schemas
 from generator.pipeline.corpus import CHAPTER_SCHEMA, FRONT_MATTER, without_source
 from generator.pipeline.yamlload import parse_yaml

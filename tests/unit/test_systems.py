@@ -9,7 +9,8 @@ import pytest
 from helpers import ROOT
 
 from generator import systems
-from generator.engine import registry, urls
+from generator.core import urls
+from generator.engine import registry
 from generator.engine.inputs import IntInput
 from generator.engine.registry import Calculator
 from generator.pipeline.build import check

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from helpers import BREAKABLE_BEFORE, html_text
 
+from generator.core.typographie import FINE, INSECABLE, html, pluriel, texte
 from generator.engine import registry
 from generator.engine.results import format_percent
-from generator.engine.typographie import FINE, INSECABLE, html, pluriel, texte
 
 
 @pytest.mark.parametrize(
@@ -114,7 +114,7 @@ def test_the_search_box_applies_the_same_rules(tmp_path):
     import shutil
     import subprocess
 
-    from generator.engine.typographie import regles
+    from generator.core.typographie import regles
 
     node = shutil.which("node")
     assert node, "node absent"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from generator.engine import urls
+from generator.core import urls
+from generator.core.typographie import pluriel
 from generator.engine.character import SHEET, score_inputs
 from generator.engine.inputs import (
     BoolInput,
@@ -30,7 +31,6 @@ from generator.engine.results import (
     signed,
 )
 from generator.engine.tirage import Issue, uniform
-from generator.engine.typographie import pluriel
 from generator.systems.divin6 import dice, sheet
 from generator.systems.divin6.character import DivinCharacter
 

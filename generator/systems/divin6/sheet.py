@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+from generator.core.typographie import pluriel
 from generator.engine.inputs import FieldError
 from generator.engine.names import Names
-from generator.engine.typographie import pluriel
 from generator.systems.divin6.rules import Item, Rules, slug
 
 

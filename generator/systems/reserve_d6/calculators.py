@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from generator.core.typographie import pluriel
 from generator.engine.inputs import ChoiceInput, IntInput, IntListInput
 from generator.engine.registry import Calculator
 from generator.engine.results import (
@@ -22,7 +23,6 @@ from generator.engine.results import (
     variance,
 )
 from generator.engine.tirage import Issue
-from generator.engine.typographie import pluriel
 from generator.systems.reserve_d6.rules import Rules
 
 SYSTEM = "reserve-d6"

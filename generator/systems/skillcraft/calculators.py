@@ -4,6 +4,7 @@ by sheet.py. Every number of the rules comes from the data through `Rules`."""
 
 from __future__ import annotations
 
+from generator.core.typographie import pluriel
 from generator.engine.character import SHEET, score_inputs
 from generator.engine.inputs import (
     BoolInput,
@@ -16,7 +17,6 @@ from generator.engine.inputs import (
 from generator.engine.registry import Calculator, FormSection, ShownWhen
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue
-from generator.engine.typographie import pluriel
 from generator.systems.skillcraft import dice, planner
 from generator.systems.skillcraft.character import SkillCraftCharacter
 from generator.systems.skillcraft.everyday import (

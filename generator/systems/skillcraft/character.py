@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from generator.engine.character import Character, CharacterError, View
+from generator.engine.character import Character, CharacterError, CharacterView
 from generator.engine.printout import Imprimable
 from generator.engine.registry import get
 from generator.systems.skillcraft.planner import read_talents
@@ -91,7 +91,7 @@ class SkillCraftCharacter(Character):
 
 
 SkillCraftCharacter.VIEWS = {
-    "planificateur": View(
+    "planificateur": CharacterView(
         query=SkillCraftCharacter.planner_query, update=SkillCraftCharacter.with_planner
     )
 }

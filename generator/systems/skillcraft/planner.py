@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from generator.core.typographie import pluriel
 from generator.engine.inputs import FieldError
 from generator.engine.names import Names, unknown
-from generator.engine.typographie import pluriel
 from generator.systems.skillcraft.rules import Rules
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from generator.engine import urls
+from generator.core import urls
+from generator.core.typographie import pluriel
 from generator.engine.inputs import FieldError
 from generator.engine.results import (
     Checks,
@@ -23,7 +24,6 @@ from generator.engine.results import (
     format_number,
     signed,
 )
-from generator.engine.typographie import pluriel
 from generator.systems.skillcraft import steps
 from generator.systems.skillcraft.character import SkillCraftCharacter
 from generator.systems.skillcraft.rules import Rules

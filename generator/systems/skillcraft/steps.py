@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from generator.core.typographie import pluriel
 from generator.engine.inputs import FieldError
 from generator.engine.names import slug
 from generator.engine.results import format_number, signed
-from generator.engine.typographie import pluriel
 from generator.systems.skillcraft.character import SkillCraftCharacter
 from generator.systems.skillcraft.rules import Rules, Talent
 

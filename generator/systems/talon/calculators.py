@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from generator.core.typographie import pluriel
 from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
@@ -17,7 +18,6 @@ from generator.engine.inputs import (
 from generator.engine.registry import Action, Calculator
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue
-from generator.engine.typographie import pluriel
 from generator.systems.talon import deck, health, lancer, sheet, virtual
 from generator.systems.talon.character import TalonCharacter
 from generator.systems.talon.rules import Rules

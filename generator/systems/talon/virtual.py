@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from generator.core.typographie import pluriel
 from generator.engine.inputs import FieldError
 from generator.engine.registry import Action
-from generator.engine.typographie import pluriel
 from generator.systems.talon import deck
 
 PLAIN_MOVES = ("t", "a", "n", "f", "m", "u")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.engine import urls
-from generator.engine.typographie import pluriel
+from generator.core import urls
+from generator.core.typographie import pluriel
 
 TREES = "arbres-de-talents"
 

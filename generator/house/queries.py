@@ -6,27 +6,28 @@ Replies: {"ok": true, …}, or {"ok": false, "message": a French sentence} for a
 cannot be read; never a traceback.
   verifier {entree, maison}          -> {erreurs: {path: message}} ({} when valid)
   lire {texte, maison}               -> {regles: [entry], problemes: [problem]}
-  lien_lire {lien, maison}           -> the same, of a link (house.decode_link)
+  lien_lire {lien, maison}           -> the same, of a link (reader.decode_link)
   lien_faire {collection}            -> {lien}
-  indexer {maison}                   -> {index: {key: {ligne, carte}}} (house_index.py)
-  rendre {entree, maison, officielle?} -> {titre, genre, systeme, champs} (house_render.py),
+  indexer {maison}                   -> {index: {key: {ligne, carte}}} (index.py)
+  rendre {entree, maison, officielle?} -> {titre, genre, systeme, champs} (render.py),
       a field that differs from the official entity's with « modifie » and « officiel ».
   dependantes {cle, maison}          -> {dependantes: [{cle, nom, relation}], officielle}:
-      the kept rules that name the entity of `cle` (house.named_by), before it is deleted;
+      the kept rules that name the entity of `cle` (reader.named_by), before it is deleted;
       « officielle »: an official entity of that key takes its place."""
 
 from __future__ import annotations
 
 import json
 
-from generator.engine import entity_index, house, house_diff
-from generator.engine.house_index import Site
-from generator.engine.house_render import Renderer, filled, render
-from generator.engine.imbrication import too_deep
-from generator.engine.typographie import texte
+from generator.core import entity_index
+from generator.core.imbrication import too_deep
+from generator.core.typographie import texte
+from generator.house import diff, reader
+from generator.house.index import Site
+from generator.house.render import HouseTreeRenderer, filled, render
 
-MAX_QUERY_CHARS = house.MAX_TEXT_CHARS * 2  # a collection and the entries kept
-MAX_DEPTH = house.MAX_DEPTH + 4  # a query's own levels around an entry or a collection
+MAX_QUERY_CHARS = reader.MAX_TEXT_CHARS * 2  # a collection and the entries kept
+MAX_DEPTH = reader.MAX_DEPTH + 4  # a query's own levels around an entry or a collection
 
 _LOADED: dict[str, object] = {}
 
@@ -39,7 +40,7 @@ def load(maison_json_text: str, rows_json_text: str) -> None:
     """The official context, from assets/maison.json and assets/entites.json."""
     site = Site(json.loads(maison_json_text), json.loads(rows_json_text))
     rows = json.loads(rows_json_text)
-    context = house.Context.from_json(site.schemas(), rows, texts=site.texts.check)
+    context = reader.Context.from_json(site.schemas(), rows, texts=site.texts.check)
     _LOADED.update(site=site, context=context)
 
 
@@ -49,7 +50,7 @@ def _site() -> Site:
     return _LOADED["site"]  # type: ignore[return-value]
 
 
-def _context() -> house.Context:
+def _context() -> reader.Context:
     _site()
     return _LOADED["context"]  # type: ignore[return-value]
 
@@ -57,31 +58,31 @@ def _context() -> house.Context:
 def _kept(query: dict) -> list[dict]:
     """The reader's kept entries (« maison »): those the engine accepts still."""
     found = query.get("maison", [])
-    if not isinstance(found, list) or len(found) > house.MAX_ENTRIES:
+    if not isinstance(found, list) or len(found) > reader.MAX_ENTRIES:
         raise QueryError(
-            f"Règles gardées illisibles : une liste d'au plus {house.MAX_ENTRIES} règles "
+            f"Règles gardées illisibles : une liste d'au plus {reader.MAX_ENTRIES} règles "
             "est attendue."
         )
-    kept, _ = house.read_collection(
-        json.dumps({"format": house.FORMAT, "regles": found}, ensure_ascii=False), _context()
+    kept, _ = reader.read_collection(
+        json.dumps({"format": reader.FORMAT, "regles": found}, ensure_ascii=False), _context()
     )
     return kept
 
 
 def _verify(query: dict) -> dict:
     context = _context().with_house(_kept(query))
-    found = house.check_entry(query.get("entree"), context)
+    found = reader.check_entry(query.get("entree"), context)
     return {"erreurs": {path: texte(message) for path, message in found.items()}}
 
 
 def _read(query: dict) -> dict:
     context = _context().with_house(_kept(query))
-    return _collection(*house.read_collection(query.get("texte"), context))
+    return _collection(*reader.read_collection(query.get("texte"), context))
 
 
 def _read_link(query: dict) -> dict:
     context = _context().with_house(_kept(query))
-    return _collection(*house.decode_link(query.get("lien"), context))
+    return _collection(*reader.decode_link(query.get("lien"), context))
 
 
 def _collection(kept: list[dict], problems: list[dict]) -> dict:
@@ -95,7 +96,7 @@ def _make_link(query: dict) -> dict:
         raise QueryError(
             "Collection illisible : un objet JSON avec « format » et « regles » est attendu."
         )
-    return {"lien": house.encode_link(collection)}
+    return {"lien": reader.encode_link(collection)}
 
 
 def _index(query: dict) -> dict:
@@ -112,7 +113,7 @@ def _render(query: dict) -> dict:
     site, kept = _site(), _kept(query)
     entry = query.get("entree")
     context = _context().with_house(kept)
-    if house.check_entry(entry, context):
+    if reader.check_entry(entry, context):
         raise QueryError("Règle illisible : vérifiez-la avant de l'afficher.")
     targets = site.targets([*kept, entry])
     shown = render(site, entry, targets)
@@ -127,7 +128,7 @@ def _compare(site: Site, entry: dict, official: dict, shown: dict, targets) -> N
     (its official blocks), its words marked in texts."""
     kind = site.kinds[(entry["systeme"], entry["genre"])]
     properties = kind.schema.get("properties", {})
-    renderer = Renderer(site, entry["systeme"], targets)
+    renderer = HouseTreeRenderer(site, entry["systeme"], targets)
     by_name = {one["champ"]: one for one in shown["champs"]}
     for name, spec in properties.items():
         mine, theirs = entry["entite"].get(name), official.get(name)
@@ -142,7 +143,7 @@ def _compare(site: Site, entry: dict, official: dict, shown: dict, targets) -> N
         old = renderer.field_blocks(theirs, spec) if filled(theirs) else []
         field["modifie"] = True
         if isinstance(mine, str) and isinstance(theirs, str):
-            field["valeur"], old = house_diff.compare(field["valeur"], old)
+            field["valeur"], old = diff.compare(field["valeur"], old)
         field["officiel"] = old
     order = list(properties)
     shown["champs"].sort(key=lambda one: order.index(one["champ"]))
@@ -152,7 +153,7 @@ def _dependants(query: dict) -> dict:
     key, kept = query.get("cle"), _kept(query)
     if not isinstance(key, str):
         raise QueryError("Demande illisible : « cle » (système/genre/id) est attendue.")
-    found = house.named_by(key, kept, _context())
+    found = reader.named_by(key, kept, _context())
     return {
         "dependantes": [
             {
@@ -203,7 +204,7 @@ def house_json(action: str, query_json: str) -> str:
         reply = {"ok": True, **ACTIONS[action](_query(query_json))}
     except QueryError as error:
         reply = {"ok": False, "message": texte(str(error))}
-    except (house.CollectionError, TypeError, ValueError, KeyError, RecursionError) as error:
+    except (reader.CollectionError, TypeError, ValueError, KeyError, RecursionError) as error:
         # What the checks above let through: said, never raised into the page.
         reply = {"ok": False, "message": texte(f"Demande refusée : {type(error).__name__}.")}
     return json.dumps(reply, ensure_ascii=False)

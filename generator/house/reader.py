@@ -34,9 +34,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from generator.engine import schema_check, schema_refs
+from generator.core import schema_check, schema_refs
+from generator.core.imbrication import place_of, too_deep
 from generator.engine.character import JSON_SCHEMA
-from generator.engine.imbrication import place_of, too_deep
 
 FORMAT = 1
 # Bounds of a collection, each told before what it bounds is read. The whole official
@@ -109,7 +109,7 @@ def entity_schema(schema: dict) -> dict:
 
 
 @dataclass(frozen=True)
-class Kind:
+class HouseKind:
     """An entity kind of a system, as a house entity of it is judged."""
 
     system: str
@@ -136,11 +136,11 @@ class Context:
     « i »), and the house entities already kept (their references may name them). Made
     by `Context.from_json`; never changed (`with_house` makes another)."""
 
-    kinds: Mapping[tuple[str, str], Kind]
+    kinds: Mapping[tuple[str, str], HouseKind]
     official: Mapping[str, Known]
     house: Mapping[str, Known] = field(default_factory=lambda: MappingProxyType({}))
     # The texts' own check, or None: `texts(system, text)` -> ([(kind, id) of each entity
-    # its tags name], [French message of each fault]) (engine/house_text.py). A tag is a
+    # its tags name], [French message of each fault]) (house/text.py). A tag is a
     # reference as an `x-ref` is: to an entity official, kept, or of the same collection.
     texts: Callable | None = field(default=None, compare=False)
 
@@ -160,7 +160,7 @@ class Context:
         for system, own in schemas.items():
             for kind_id, schema in own.items():
                 relaxed = entity_schema(schema)
-                kinds[(system, kind_id)] = Kind(
+                kinds[(system, kind_id)] = HouseKind(
                     system,
                     kind_id,
                     str(schema.get("title", kind_id)),
@@ -190,7 +190,7 @@ class Context:
     def systems(self) -> list[str]:
         return list(dict.fromkeys(system for system, _ in self.kinds))
 
-    def _kind_of(self, judged: _Entry) -> Kind | None:
+    def _kind_of(self, judged: _Entry) -> HouseKind | None:
         entry = judged.entry
         if not isinstance(entry, dict):
             return None
@@ -306,7 +306,7 @@ def _hostile(judged: _Entry) -> bool:
     return found
 
 
-def _edges(judged: _Entry, kind: Kind) -> list[tuple[tuple, str, str, str, str]]:
+def _edges(judged: _Entry, kind: HouseKind) -> list[tuple[tuple, str, str, str, str]]:
     return [
         (path, f"{kind.system}/{target_kind}/{value}", relation, target_kind, value)
         for pattern, target_kind, relation, _ in kind.references
@@ -314,7 +314,7 @@ def _edges(judged: _Entry, kind: Kind) -> list[tuple[tuple, str, str, str, str]]
     ]
 
 
-def _texts(judged: _Entry, kind: Kind, texts: Callable) -> None:
+def _texts(judged: _Entry, kind: HouseKind, texts: Callable) -> None:
     """Each text of the entity by the context's own check: its faults said at its field,
     the entities its tags name added to its references (« cite »)."""
     for path, text in _strings(judged.entity, ()):
@@ -351,7 +351,7 @@ def _required(judged: _Entry) -> tuple[str, ...]:
     )
 
 
-def _own(judged: _Entry, context: Context) -> Kind | None:
+def _own(judged: _Entry, context: Context) -> HouseKind | None:
     """What the entry says alone: its fields, the entity against its kind's schema, its
     id and `base` against the official entities, its requirement or exclusion of itself.
     Its kind, when it is known."""
@@ -408,7 +408,7 @@ def _own(judged: _Entry, context: Context) -> Kind | None:
     return kind
 
 
-def _identity(judged: _Entry, kind: Kind, context: Context) -> None:
+def _identity(judged: _Entry, kind: HouseKind, context: Context) -> None:
     """Its id is its own, or that of the official entity it amends (`base`)."""
     entity_id, base = judged.entity.get("id"), judged.entry.get("base")
     if isinstance(base, str):

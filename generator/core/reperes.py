@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.engine.echappement import escape
-from generator.engine.typographie import texte
+from generator.core.echappement import escape
+from generator.core.typographie import texte
 
 # The key, among a system's rules data, of its title and its chapters' sections.
 SOURCES = "_sources"

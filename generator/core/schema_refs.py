@@ -1,7 +1,7 @@
 """What a composed schema says of the links between entities, and where a value holds them.
 
-One implementation for the build (`schemas.Kind.references`, `links`, `graph`, `conditions`)
-and the reader's browser (a game master's own entities are judged as data/ is, house.py):
+One implementation for the build (`schemas.Kind.references`, `links`, `graph`, `corpus_conditions`)
+and the reader's browser (a game master's own entities are judged as data/ is, house/reader.py):
 standard library only. The keywords are the project's (docs/schema-vocabulaire.md):
 `x-ref` (the value is the id of an entity of that kind, same system), `x-relation`
 (`requis`, `exclu`), `x-seuil`, `x-seuil-fixe`, `x-un-parmi`.

@@ -1,12 +1,12 @@
 """The texts of a house entity (« Règles maison », issue 37): judged as `check` judges
 data/'s (pipeline/links.py, same words), and their tags resolved, from what the browser
 was sent (assets/maison.json, the finder's rows, the house entities kept). Used by the
-check (`Texts.check`, the Context's `texts`) and the rendering (engine/house_render.py).
+check (`Texts.check`, the Context's `texts`) and the rendering (house/render.py).
 
 Refused in a text: raw HTML (`<` before a letter, « / », « ! » or « ? »: the page would
 run it), a malformed tag, a tag of an unknown kind, chapter, anchor or calculator, an
 unreadable dice expression. A tag naming an entity is a reference: the house check
-(engine/house.py) finds it among the official entities, the kept ones and those of the
+(house/reader.py) finds it among the official entities, the kept ones and those of the
 same collection, as an `x-ref`. A calculator's tag is not checked against the
 calculator's fields (its rules are not loaded here): the page that opens says what it
 refuses; its query is kept as written, each part percent-encoded. A `{@source …}` tag is kept, unread: a house rule cites no source text."""
@@ -17,8 +17,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.engine import roll_tags, urls
-from generator.engine.tags import TAG
+from generator.core import urls
+from generator.core.tags import TAG
+from generator.engine import roll_tags
 
 SPECIAL_TAGS = ("regle", "calcul", "des", "source")  # as pipeline/links.py
 RAW_HTML = re.compile(r"<[A-Za-z!/?]")  # as pipeline/links.py
@@ -28,7 +29,7 @@ SHOWN_HTML = 20
 
 
 @dataclass(frozen=True)
-class Link:
+class TagLink:
     """A tag that leads to a page: its address from the site root, its label."""
 
     url: str
@@ -79,7 +80,7 @@ class Texts:
 
     def special(
         self, system: str, kind: str, ref: str, label: str | None
-    ) -> Link | Dice | None | str:
+    ) -> TagLink | Dice | None | str:
         """A tag that names no entity: its link, its dice, None (a source marker), or a
         French message (as pipeline/links.py says it)."""
         own = self.systems.get(system, {})
@@ -104,7 +105,7 @@ class Texts:
                 )
             address = urls.url(urls.chapter(system, chapter_id)).lstrip("/")
             shown = label or (anchors[anchor] if anchor else chapter.get("titre", chapter_id))
-            return Link(address + (f"#{anchor}" if anchor else ""), shown)
+            return TagLink(address + (f"#{anchor}" if anchor else ""), shown)
         if kind == "calcul":
             calc_id, _, query = ref.partition("?")
             title = own.get("calculateurs", {}).get(calc_id)
@@ -116,7 +117,7 @@ class Texts:
                 for pair in query.split("&")
                 if pair
             )
-            return Link(address + (f"?{pairs}" if pairs else ""), label or title)
+            return TagLink(address + (f"?{pairs}" if pairs else ""), label or title)
         if kind == "jet":  # its former name
             return f"la balise {{@jet {ref}}} s'écrit désormais {{@des {ref}}}"
         kinds = list(own.get("genres", {})) + list(SPECIAL_TAGS)

@@ -2,7 +2,7 @@
 `x-seuil`, `x-seuil-fixe`, `x-un-parmi`, `x-genre`): the clauses the finder's « J'ai… »
 filter checks, and the built-in condition sentence that pages and the finder show, with
 French agreement: « Esprit 3 ou plus ; don requis : Main sûre ». The rules are the
-engine's (engine/conditions.py, which house rules use too), on the corpus's entities. A
+core's (core/conditions.py, which house rules use too), on the corpus's entities. A
 system whose conditions need other words writes `condition(value, link)` in its
 publication/__init__.py."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.engine import conditions as engine
+from generator.core import conditions
 from generator.pipeline import schemas
 from generator.pipeline.corpus import Entity, System
 
@@ -21,20 +21,20 @@ Clause = list[tuple[Entity, int | None]]
 def clauses(system: System, entity: Entity) -> list[Clause]:
     """Every clause must be met; within one, one alternative is enough (`x-un-parmi`)."""
     kind = schemas.kinds(system.id)[entity.kind]
-    return engine.clauses(entity.data, kind.requirements(), system.entity)
+    return conditions.clauses(entity.data, kind.requirements(), system.entity)
 
 
 def exclusions(system: System, entity: Entity) -> list[Entity]:
     """The entities it cannot be taken with (`x-relation: exclu`)."""
     kind = schemas.kinds(system.id)[entity.kind]
-    return engine.exclusions(entity.data, kind.references(), system.entity)
+    return conditions.exclusions(entity.data, kind.references(), system.entity)
 
 
 def sentence(system: System, entity: Entity, show: Callable[[Entity], str]) -> str:
-    """The built-in condition (engine/conditions.py): « Esprit 3 ou plus ; don requis :
+    """The built-in condition (core/conditions.py): « Esprit 3 ou plus ; don requis :
     Main sûre »; "" when there is none. `show` writes an entity (a link on a page, its
     name in the finder)."""
-    return engine.sentence(
+    return conditions.sentence(
         clauses(system, entity), exclusions(system, entity), schemas.kinds(system.id), show
     )
 

@@ -7,7 +7,7 @@ Blocks: {"p": [inline]}, {"ul": [[inline], …]}, {"ol": [[inline], …]}. Inlin
 "t": label} (a tag or a reference, to the official page or to a house entity's),
 {"des": expression, "t": label, "loi": its terms and law as JSON} (`{@des …}`: the page
 makes the button official pages have, which assets/lancer.js rolls without the engine),
-and, in a compared field, {"ins": [inline]} and {"del": [inline]} (engine/house_diff.py).
+and, in a compared field, {"ins": [inline]} and {"del": [inline]} (house/diff.py).
 
 Texts are the Markdown subset the data use: paragraphs separated by blank lines, « - » (or
 « * ») and « 1. » lists, *em* and **strong**; anything else is text."""
@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from generator.engine import entity_index, roll_tags
-from generator.engine.house_index import Site, Target
-from generator.engine.house_text import Dice, Link
-from generator.engine.tags import TAG
-from generator.engine.typographie import texte
+from generator.core import entity_index
+from generator.core.tags import TAG
+from generator.core.typographie import texte
+from generator.engine import roll_tags
+from generator.house.index import NamedEntity, Site
+from generator.house.text import Dice, TagLink
 
 BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 NUMBERED = re.compile(r"^\s*\d+[.)]\s+(.*)$")
@@ -29,10 +30,10 @@ DELIMITER = re.compile(r"(\*\*|\*)")
 HIDDEN = ("id", "nom")
 
 
-class Renderer:
+class HouseTreeRenderer:
     """Texts and values of one system's entity into blocks."""
 
-    def __init__(self, site: Site, system: str, targets: Mapping[str, Target]):
+    def __init__(self, site: Site, system: str, targets: Mapping[str, NamedEntity]):
         self.site, self.system, self.targets = site, system, targets
 
     # --- texts ---------------------------------------------------------------------------
@@ -85,7 +86,7 @@ class Renderer:
                 return {"t": label or ref}
             return {"a": target.url, "t": label or target.name}
         found = self.site.texts.special(self.system, kind, ref, label)
-        if isinstance(found, Link):
+        if isinstance(found, TagLink):
             return {"a": found.url, "t": found.label}
         if isinstance(found, Dice):
             return {"des": found.expression, "t": found.label, "loi": dice_law(found.expression)}
@@ -174,7 +175,7 @@ class Renderer:
 
 def dice_law(expression: str) -> str:
     """What a dice button carries (`data-loi`), as the build writes it
-    (pipeline/links.py `dice_button`), as text: a word of house_diff must be hashable.
+    (pipeline/links.py `dice_button`), as text: a word of diff.py must be hashable.
     `Texts.special` read the expression first: one it refuses never comes here."""
     return roll_tags.page_law(expression)
 
@@ -229,12 +230,12 @@ def _merged(items: list[dict]) -> list[dict]:
     return found
 
 
-def render(site: Site, entry: dict, targets: Mapping[str, Target]) -> dict:
+def render(site: Site, entry: dict, targets: Mapping[str, NamedEntity]) -> dict:
     """{"titre", "genre", "systeme", "champs": [{"champ", "titre", "valeur"}]} of a house
     entry: every filled field but its id and name, in its schema's order."""
     system, data = entry["systeme"], entry["entite"]
     kind = site.kinds[(system, entry["genre"])]
-    renderer = Renderer(site, system, targets)
+    renderer = HouseTreeRenderer(site, system, targets)
     properties = kind.schema.get("properties", {})
     fields = []
     for name, spec in properties.items():

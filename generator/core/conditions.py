@@ -1,7 +1,7 @@
 """What an entity requires and excludes, read from its kind's schema alone (`x-relation`,
 `x-seuil`, `x-seuil-fixe`, `x-un-parmi`, `x-genre`): the clauses the finder's « J'ai… »
 filter checks, and the built-in condition sentence, with French agreement: « Esprit 3 ou
-plus ; don requis : Main sûre ». On plain values: the build (pipeline/conditions.py) hands
+plus ; don requis : Main sûre ». On plain values: the build (pipeline/corpus_conditions.py) hands
 it the corpus's entities, the browser (house rules) what it knows of them.
 
 A target is any object with a `kind` attribute, found by `find(kind, id)` (None when there
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from generator.engine import schema_refs
-from generator.engine.schema_refs import follow
+from generator.core import schema_refs
+from generator.core.schema_refs import follow
 
 # Alternatives, one of which is enough: (target, minimum; None: having it is enough).
 Clause = list[tuple[object, int | None]]

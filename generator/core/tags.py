@@ -1,7 +1,7 @@
 """The inline tags of a text (`{@kind id}`, `{@kind id|label}`, docs/schema-vocabulaire.md):
 their pattern, and a text with each tag written as its label, on one line. The build
 resolves tags against the corpus (pipeline/links.py), the browser against what it was sent
-(engine/house_text.py): both read them here."""
+(house/text.py): both read them here."""
 
 from __future__ import annotations
 

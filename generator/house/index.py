@@ -1,6 +1,6 @@
 """What the browser knows of the entities (« Règles maison », issue 37), and a house
 entity's finder row and GM card, made by the same code as the official ones
-(engine/entity_index.py, engine/conditions.py) so that the finder, the search and the
+(core/entity_index.py, core/conditions.py) so that the finder, the search and the
 lists show them alike.
 
 The official entities are the finder's rows (assets/entites.json); the kinds, chapters
@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from generator.engine import conditions, entity_index, schema_refs, tags, urls
-from generator.engine.house_text import Texts
+from generator.core import conditions, entity_index, schema_refs, tags, urls
+from generator.house.text import Texts
 
 
 @dataclass(frozen=True)
 class KindWords:
     """A kind as its rows, cards and sentences say it (the attributes of the build's
-    pipeline/schemas.Kind that engine/entity_index.py and engine/conditions.py read)."""
+    pipeline/schemas.Kind that core/entity_index.py and core/conditions.py read)."""
 
     system: str
     id: str
@@ -38,9 +38,9 @@ class KindWords:
 
 
 @dataclass(frozen=True, eq=False)
-class Target:
+class NamedEntity:
     """An entity a text or a field may name: official or house. Told apart by identity
-    (engine/conditions.py)."""
+    (core/conditions.py)."""
 
     kind: str
     id: str
@@ -74,7 +74,7 @@ class Site:
             for kind_id, words in own["genres"].items()
         }
         self.official = {
-            row["i"]: Target(row["k"], row["i"].rsplit("/", 1)[1], row["n"], row["u"])
+            row["i"]: NamedEntity(row["k"], row["i"].rsplit("/", 1)[1], row["n"], row["u"])
             for row in rows
         }
 
@@ -84,17 +84,17 @@ class Site:
             for system, own in self.systems.items()
         }
 
-    def targets(self, entries: Iterable[dict]) -> dict[str, Target]:
+    def targets(self, entries: Iterable[dict]) -> dict[str, NamedEntity]:
         """Every entity by key: the official ones, then the house `entries` (kept, valid),
         an amendment standing for its official entity."""
         found = dict(self.official)
         for entry in entries:
             entity = entry["entite"]
             key = entity_index.key(entry["systeme"], entry["genre"], entity["id"])
-            found[key] = Target(entry["genre"], entity["id"], entity["nom"], house_url(key))
+            found[key] = NamedEntity(entry["genre"], entity["id"], entity["nom"], house_url(key))
         return found
 
-    def plain(self, system: str, text: str, targets: Mapping[str, Target]) -> str:
+    def plain(self, system: str, text: str, targets: Mapping[str, NamedEntity]) -> str:
         """A text with its tags written as their labels, on one line (as the finder)."""
 
         def label(match) -> str:
@@ -109,14 +109,14 @@ class Site:
 
         return tags.plain(text, label)
 
-    def shown(self, entry: dict, targets: Mapping[str, Target]) -> dict:
+    def shown(self, entry: dict, targets: Mapping[str, NamedEntity]) -> dict:
         """{"ligne": its finder row, "carte": its card} of a kept house entry: the keys and
         words of the official ones, plus « m » (house) and « b » (it amends an official
         entity)."""
         system, data = entry["systeme"], entry["entite"]
         kind = self.kinds[(system, entry["genre"])]
 
-        def find(kind_id: str, value: str) -> Target | None:
+        def find(kind_id: str, value: str) -> NamedEntity | None:
             return targets.get(entity_index.key(system, kind_id, value))
 
         def name_of(kind_id: str, value: str) -> str | None:

@@ -1,19 +1,19 @@
 """An entity in plain text, for the finder's row (assets/entites.json) and the GM lists'
 card (assets/cartes.json): the values of its kind's index columns, its cost fields, its
 effect in one paragraph. On plain values: the build (pipeline/finder.py, pipeline/cartes.py)
-hands it the corpus's entities, the browser (house rules, engine/house_index.py) what it
+hands it the corpus's entities, the browser (house rules, house/index.py) what it
 knows of them, so that a house entity's row and card read as an official one's.
 
 A kind is any object with `schema`, `columns`, `subfields` and `references()`
 (pipeline/schemas.Kind); `name_of(kind, id)` is an entity's name, or None when there is
-none; `plain(text)` writes a text's tags as their labels, on one line (engine/tags.py)."""
+none; `plain(text)` writes a text's tags as their labels, on one line (core/tags.py)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from generator.engine.typographie import texte
+from generator.core.typographie import texte
 
 COST = re.compile(r"^co[uû]t\b", re.I)  # a field titled « Coût… » is shown as a cost
 BULLET = re.compile(r"^\s*[-*]\s+", re.M)
