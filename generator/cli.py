@@ -1,4 +1,4 @@
-"""Command line: python -m generator build | serve | check | vocabulaire | editeur |
+"""Command line: python -m generator build | serve | check | vocabulaire | editeur | contrat |
 nouveau-systeme ID."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from generator.pipeline.assets import MissingRuntime
 from generator.pipeline.errors import BuildFailed
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m generator", description="Générateur du site de règles de référence."
     )
@@ -39,13 +39,22 @@ def main(argv: list[str] | None = None) -> int:
         help="écrire les schémas des fichiers de data/ et leur table pour l'éditeur "
         "(.vscode/settings.json, yaml.schemas)",
     )
+    commands.add_parser(
+        "contrat",
+        help="écrire generator/browser/lib/contrat.js, les valeurs que le code du navigateur "
+        "tient du Python (la construction écrit le même texte dans le site)",
+    )
     new = commands.add_parser(
         "nouveau-systeme",
         help="créer un système original d'exemple (données, chapitre, paquet, calculateur et "
         "son test), qui se construit et passe check tel quel",
     )
     new.add_argument("id", help="identifiant du système : minuscules, chiffres et tirets")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     root = args.racine.resolve()
     try:
         if args.commande == "check":
@@ -74,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
                 "qui a des commentaires)"
             )
             print(f"Schémas écrits dans {editor.FOLDER}/ ; leur table pour l'éditeur : {where}.")
+        elif args.commande == "contrat":
+            from generator.pipeline import browser_contract
+
+            written = browser_contract.write()
+            print(f"{'Écrit' if written else 'Déjà à jour'} : {browser_contract.SOURCE}")
         elif args.commande == "nouveau-systeme":
             from generator.pipeline import scaffold
 

@@ -5,34 +5,35 @@
 // to page.
 import { handledHere, onEachPage } from "./commun.js";
 import { plural } from "./lib/texte.js";
+import {
+  ACTION,
+  ADD,
+  ANNOUNCE,
+  BAR,
+  CHECK,
+  CHECKED,
+  ENTITY,
+  ERROR,
+  HOUSE,
+  KEY_FIGURE,
+  KIND,
+  LINK,
+  RESULT,
+  ROOT,
+  SECTION,
+  SHOWN_FROM,
+  SHOWN_FROM_FIELD,
+  SHOWN_IF,
+  SHOWN_VALUES,
+  STATUS,
+  STEP,
+  SUMMARY,
+} from "./lib/contrat.js"; // the HTML contract of the form and the result, from the Python
 import { activeEntries, houseLinks } from "./maison-stock.js";
 
-// The HTML contract, as written by generator/engine/form.py (a test keeps both in step).
-const ROOT = ".srd-calc";
-const STATUS = ".srd-calc-status";
-const RESULT = ".srd-calc-result";
-const LINK = ".srd-calc-link";
-const ACTION = ".srd-action";
-const ERROR = "-erreur";
-const SUMMARY = ".srd-calc-resume";
-const BAR = ".srd-calc-barre"; // around the key figure: other scripts add their buttons there
-const SECTION = ".srd-calc-section"; // a foldable part of a long form
-const ANNOUNCE = ".srd-calc-annonce";
-const CHECKED = "-verification";
-const KEY_FIGURE = ".srd-figures dt.srd-cle"; // the figure a calculator puts first, if any
-const ADD = ".srd-ajout";
-const STEP = ".srd-pas";
-const CHECK = ".srd-verifier a[data-champ]"; // a check of the result, pointing at its field
-const SHOWN_IF = "data-si"; // a field shown only for some values of a choice
-const SHOWN_VALUES = "data-si-valeurs";
-const SHOWN_FROM_FIELD = "data-si-champ"; // a button shown only while a whole-number
-const SHOWN_FROM = "data-si-au-moins"; // field is at least this value
-const KIND = "data-genre"; // a list of entities of this kind of the data (its id)…
-const HOUSE = "data-maison"; // …and, in it, what this script added: a house entity
-const ENTITY = "data-entite"; // a picker's suggestion: the id of the entity it names
 const HOUSE_CHANGED = "srd-regles-maison"; // sent on window when they change (maison-stock.js)
 // Sent on the document once Python is up (hors-ligne.js waits for it).
-const ENGINE_READY = "srd:moteur-pret";
+export const ENGINE_READY = "srd:moteur-pret";
 
 // A computation longer than this is stopped (worker terminated, then restarted).
 const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;

@@ -2,6 +2,7 @@
 // such a box must be reachable and scrollable by keyboard, and say what it holds.
 // Re-bound on each page Material's instant navigation shows.
 import { onEachPage } from "./commun.js";
+import { ROOT } from "./lib/contrat.js";
 
 // « Tableau 2 : Atout, Condition » — numbered, since two tables may share their columns.
 function labelOf(box, number) {
@@ -37,7 +38,7 @@ function fitTables(root = document) {
 
 // A calculator redraws its result: its new tables are measured in turn.
 function watchResults() {
-  for (const result of document.querySelectorAll(".srd-calc")) {
+  for (const result of document.querySelectorAll(ROOT)) {
     if (result.dataset.tableauxSuivis) continue;
     result.dataset.tableauxSuivis = "1";
     new MutationObserver(() => fitTables(result)).observe(result, { childList: true, subtree: true });

@@ -8,8 +8,10 @@ import { compute } from "./calc.js";
 import { onEachPage } from "./commun.js";
 import { houseKeyOf, houseLinks } from "./maison-stock.js";
 
-const ROOT = ".srd-fiche";
-const LINK = ".srd-fiche-lien";
+// The sheet's page (templates/imprimer.md.j2) and the calculator's link to it
+// (templates/calculateur.md.j2).
+const SHEET = ".srd-fiche";
+const SHEET_LINK = ".srd-fiche-lien";
 const NAME = "nom"; // the character's name, if the address gives one (not a field)
 
 function textsOf(root, selector, key) {
@@ -85,8 +87,8 @@ function follow(link) {
 }
 
 function bindAll() {
-  document.querySelectorAll(ROOT).forEach(fill);
-  const link = document.querySelector(LINK);
+  document.querySelectorAll(SHEET).forEach(fill);
+  const link = document.querySelector(SHEET_LINK);
   if (!link) return;
   follow(link);
   link.closest("article")?.addEventListener("input", () => setTimeout(() => follow(link)));

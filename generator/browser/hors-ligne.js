@@ -3,9 +3,10 @@
 // reader asks for it on the page « Consulter hors ligne » (bound here too).
 // A first visit fetches nothing more: once the worker is up, it keeps the files this page
 // already loaded (and, on a calculator page, the Python runtime its worker loaded).
+import { ENGINE_READY } from "./calc.js";
 import { SITE_ROOT, onEachPage } from "./commun.js";
+import { ROOT } from "./lib/contrat.js";
 
-const ENGINE_READY = "srd:moteur-pret"; // sent by calc.js
 const LONGEST_WAIT_MS = 30000; // a calculator that never starts must not stop offline use
 const FIRST_RETRY_MS = 60000; // a copy that failed (network, deployment under way) is tried
 const LAST_RETRY_MS = 3600000; // again, later and later while the page stays open
@@ -29,7 +30,7 @@ function keepThisPage(engine) {
 if (supported) {
   const root = SITE_ROOT;
   const hadController = Boolean(navigator.serviceWorker.controller);
-  const onCalculator = Boolean(document.querySelector(".srd-calc"));
+  const onCalculator = Boolean(document.querySelector(ROOT));
   let registered = false;
   let retryMs = FIRST_RETRY_MS;
   // A new build's worker that fails to copy it is dropped (the build in control keeps its

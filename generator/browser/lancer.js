@@ -9,18 +9,19 @@
 
 import { barOf } from "./calc.js";
 import { closeButton, dialog, element, onEachPage } from "./commun.js";
+import { ROOT, WORDS_PER_ROLL } from "./lib/contrat.js";
 
-const SECTION = ".srd-lancer";
-const BUTTON = ".srd-lancer-bouton";
-const RESULT = ".srd-lancer-resultat";
-const HISTORY = ".srd-lancer-historique";
+// « Lancer » (templates/lancer.md.j2) and a dice button (pipeline/links.py dice_button).
+const ROLLER = ".srd-lancer";
+const ROLL_BUTTON = ".srd-lancer-bouton";
+const ROLL_RESULT = ".srd-lancer-resultat";
+const ROLL_HISTORY = ".srd-lancer-historique";
 const DICE = "button.srd-des";
-const WORDS = 64; // engine/tirage.py WORDS_PER_ROLL
 const KEPT = 10; // rolls kept in the history
 const LOADING = "Chargement du moteur (quelques secondes la première fois)…";
 
 function randomWords() {
-  return [...crypto.getRandomValues(new Uint32Array(WORDS))];
+  return [...crypto.getRandomValues(new Uint32Array(WORDS_PER_ROLL))];
 }
 
 async function engine(system, calc, query, extra) {
@@ -60,13 +61,13 @@ function bindRoll(section) {
   if (section.dataset.bound) return;
   section.dataset.bound = "1";
   const root = document.querySelector(
-    `.srd-calc[data-system="${section.dataset.system}"][data-calc="${section.dataset.calc}"]`,
+    `${ROOT}[data-system="${section.dataset.system}"][data-calc="${section.dataset.calc}"]`,
   );
   const form = root && root.querySelector("form");
   if (!form) return;
-  const button = section.querySelector(BUTTON);
-  const result = section.querySelector(RESULT);
-  const history = section.querySelector(HISTORY);
+  const button = section.querySelector(ROLL_BUTTON);
+  const result = section.querySelector(ROLL_RESULT);
+  const history = section.querySelector(ROLL_HISTORY);
   const list = history.querySelector("ol");
   section.hidden = false;
   // « Lancer » and its outcome sit beside the key figure, in view on a phone while the
@@ -208,7 +209,7 @@ function readyDialog() {
 }
 
 function bindAll() {
-  document.querySelectorAll(SECTION).forEach(bindRoll);
+  document.querySelectorAll(ROLLER).forEach(bindRoll);
   if (document.querySelector(DICE)) (globalThis.requestIdleCallback || setTimeout)(readyDialog);
 }
 

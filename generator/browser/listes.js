@@ -18,12 +18,13 @@
 // then `showPins(container)` (exported below) shows it, saying whether it is pinned
 // already. A tap on any such button, however it came, opens the pinning.
 import { SITE_ROOT, closeButton, confirmed, dialog, download, element, onEachPage } from "./commun.js";
+import { CARDS_INDEX, LISTS_PAGE } from "./lib/contrat.js";
 import { freeName, isText, plural, slug } from "./lib/texte.js";
 import { StorageRefused, store } from "./lib/stockage.js";
 import { houseInForce, houseLink } from "./maison-marque.js";
 
-const CARDS = new URL("assets/cartes.json", SITE_ROOT).href;
-const PAGE = new URL("listes/", SITE_ROOT);
+const CARDS = new URL(CARDS_INDEX, SITE_ROOT).href;
+const PAGE = new URL(LISTS_PAGE, SITE_ROOT);
 const STORE = "srd-listes";
 const FORMAT = 1; // of the stored lists and of the exported file
 const FILE_TYPE = "srd-listes";

@@ -7,17 +7,20 @@
 // assets/maison.json, the entities a reference may name from assets/entites.json.
 import { compute } from "./calc.js";
 import { SITE_ROOT, confirmed, download, element, handledHere } from "./commun.js";
+import {
+  HOUSE_FORMAT as COLLECTION_FORMAT,
+  HOUSE_MAX_DEPTH as MAX_DEPTH,
+  HOUSE_MAX_FILE_BYTES as MAX_FILE_BYTES,
+  HOUSE_MAX_TEXT_CHARS as MAX_TEXT_CHARS,
+} from "./lib/contrat.js";
 import { STORAGE_DOWN, StorageRefused, storageSays } from "./lib/stockage.js";
 import { jsonOnce } from "./lib/json.js";
 import { FINE, NBSP, quoted, typo } from "./lib/texte.js";
 import { showPins } from "./listes.js";
 import { entityForm } from "./maison-formulaire.js";
-import { COLLECTION_FORMAT, entryKey, houseUrl, readStore, writeStore } from "./maison-stock.js";
+import { entryKey, houseUrl, readStore, writeStore } from "./maison-stock.js";
 
 
-const MAX_TEXT_CHARS = 1_000_000; // engine/house.py MAX_TEXT_CHARS
-const MAX_FILE_BYTES = 4 * MAX_TEXT_CHARS; // a character is 4 bytes at most in UTF-8
-const MAX_DEPTH = 16; // engine/house.py MAX_DEPTH
 const HOUSE_UNREADABLE = "Ce que ce navigateur garde des règles maison est illisible";
 const ENGINE_DOWN = `Le moteur du site n'a pas pu répondre${FINE}; rechargez la page et réessayez.`;
 

@@ -7,24 +7,24 @@
 //
 // localStorage « srd-regles-maison »:
 //   {format: 1,
-//    collection: {format: 1, regles: [entry]},   // as exported (engine/house.py FORMAT 1)
+//    collection: {format: 1, regles: [entry]},   // as exported (engine/house.py FORMAT)
 //    eteintes: [key],                            // amendments the reader switched off
 //    index: {key: {ligne: <finder row>, carte: <card>}}}  // derived, rewritten at each write
 // An entry's key is « system/kind/id » (an amendment keeps its official entity's id, so
 // its key is the official one: the finder's « i », the lists' and cards' key).
 import { SITE_ROOT } from "./commun.js";
+import { HOUSE_ENTITY_PAGE, HOUSE_FORMAT } from "./lib/contrat.js";
 import { StorageRefused, store } from "./lib/stockage.js";
 
 export const KEY = "srd-regles-maison";
 const STORE_FORMAT = 1;
-export const COLLECTION_FORMAT = 1; // engine/house.py FORMAT
 
 export const entryKey = (entry) => `${entry.systeme}/${entry.genre}/${entry.entite?.id}`;
 
-// The page that shows a house entity (generator/engine/urls.py HOUSE_ENTITY).
-export const houseUrl = (key) => new URL(`maison/voir/?e=${encodeURIComponent(key)}`, SITE_ROOT).href;
+// The page that shows a house entity (generator/engine/urls.py house_entity).
+export const houseUrl = (key) => new URL(`${HOUSE_ENTITY_PAGE}${encodeURIComponent(key)}`, SITE_ROOT).href;
 
-const EMPTY = () => ({ format: STORE_FORMAT, collection: { format: COLLECTION_FORMAT, regles: [] }, eteintes: [], index: {} });
+const EMPTY = () => ({ format: STORE_FORMAT, collection: { format: HOUSE_FORMAT, regles: [] }, eteintes: [], index: {} });
 
 // What is kept, whole; an empty store when nothing is. Throws StorageRefused
 // (« indisponible », or « illisible » when what is kept is not this store).

@@ -6,12 +6,11 @@
 import { barOf, compute } from "./calc.js";
 import { confirmed, download, element, onEachPage } from "./commun.js";
 import { NBSP, freeName, quoted, slug, typo } from "./lib/texte.js";
+import { SAVED_FILE_FORMAT as FORMAT, SAVED_MAX_FILE_CHARS as MAX_FILE_BYTES } from "./lib/contrat.js";
 import { STORAGE_DOWN, StorageRefused, storageSays, store } from "./lib/stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
-const FORMAT = 1; // engine/saved.py FILE_FORMAT
-const MAX_FILE_BYTES = 2_000_000; // engine/saved.py MAX_FILE_CHARS
 const colon = `${NBSP}:`;
 const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";

@@ -9,6 +9,14 @@
 // summary holds every word typed come before all, marked « maison », and so does the
 // house version of an amended entity whose official page is a hit.
 import { SITE_ROOT as ROOT, element } from "./commun.js"; // the site's root, wherever it is served
+import {
+  SEARCH_ABBREVIATIONS,
+  SEARCH_ARTICLES,
+  SEARCH_SYNONYMS,
+  SEARCH_TITLES,
+  SEARCH_TYPOGRAPHY,
+  SEARCH_VOCABULARY,
+} from "./lib/contrat.js";
 import { plain } from "./lib/texte.js";
 import { houseInForce, houseLink, houseMark } from "./maison-marque.js";
 
@@ -35,11 +43,11 @@ function load() {
     const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
     const [pagefind, words, titles, shorts, rules, same] = await Promise.all([
       import(new URL("pagefind/pagefind.js", ROOT).href),
-      json("assets/vocabulaire.json"),
-      json("assets/titres.json"), // [key, title, url, what it is, summary, entity key]
-      json("assets/abreviations.json"), // {abbreviation: [[system, meaning, synonym…]]}
-      json("assets/typographie.json"), // [[pattern, replacement]]: generator/engine/typographie.py
-      json("assets/synonymes.json"), // [[word, word…]], folded: data/synonymes.yaml
+      json(SEARCH_VOCABULARY),
+      json(SEARCH_TITLES), // [key, title, url, what it is, summary, entity key]
+      json(SEARCH_ABBREVIATIONS), // {abbreviation: [[system, meaning, synonym…]]}
+      json(SEARCH_TYPOGRAPHY), // [[pattern, replacement]]: generator/engine/typographie.py
+      json(SEARCH_SYNONYMS), // [[word, word…]], folded: data/synonymes.yaml
     ]);
     await pagefind.options({ baseUrl: ROOT.pathname, excerptLength: 18 });
     pagefind.init();
@@ -50,8 +58,7 @@ function load() {
 }
 
 const fold = (text) => text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-const ARTICLES = /^(?:(?:le|la|les|un|une|des|du|de)\s+|l['’]\s*)/; // as generator/pipeline/search.py
-const bare = (text) => fold(text).replace(ARTICLES, "").trim();
+const bare = (text) => fold(text).replace(SEARCH_ARTICLES, "").trim(); // as generator/pipeline/search.py title_key
 
 // Words one edit away (a letter changed, added, removed, or two swapped).
 function oneEditAway(a, b) {

@@ -7,11 +7,12 @@
 // Re-bound on each page Material's instant navigation shows; redrawn when the house rules
 // change (event « srd-regles-maison »).
 import { SITE_ROOT, element, onEachPage } from "./commun.js";
+import { FINDER_INDEX } from "./lib/contrat.js";
 import { collator, isText, plain } from "./lib/texte.js";
 import { houseInForce, houseLink, houseMark } from "./maison-marque.js";
 
 const PAGE = 60; // cards drawn at a time
-const INDEX = new URL("assets/entites.json", SITE_ROOT).href;
+const INDEX = new URL(FINDER_INDEX, SITE_ROOT).href;
 // The finder opens in the order of a system's catalogue: by system, then kind, then name
 // (by name alone, the Talon's honours « 2 », « 3 »… came first). Each order compares its
 // keys in turn, with the same collator as the menus (numbers in their order, accents aside).

@@ -13,7 +13,8 @@ entities of one kind of the data (a select's options, a picker's datalist, a gro
 boxes) by KIND, the kind's id, where calc.js adds the reader's house entities of that
 kind (HOUSE on each) and shows an amended one under its house name; a picker's suggestion
 says its entity's id by ENTITY (a choice and a box have it as their value). The names are
-written here and in calc.js only.
+written here only: the browser imports them from assets/lib/contrat.js, which
+generator/pipeline/browser_contract.py writes from this module.
 
 No blank line may appear in this HTML: it sits in a Markdown page as one raw block.
 """

@@ -23,6 +23,8 @@ CHECKS = "srd-verifier"
 # The class of the figure a calculator puts first: calc.js shows it in the key-figure bar
 # (otherwise the first probability, or the first figure).
 KEY = "srd-cle"
+# The class of a block of figures, where calc.js looks for the KEY one.
+FIGURES = "srd-figures"
 
 
 @dataclass(frozen=True)
@@ -222,7 +224,7 @@ def _figures_html(block: Figures) -> str:
             f"<dd>{_value_html(item.value, item.percent)}{note}</dd>"
         )
     # Spaces between the items: the search index reads the text without its tags.
-    return f'<section class="srd-figures"><h3>{_prose(block.title)}</h3><dl>{" ".join(rows)}</dl></section>'
+    return f'<section class="{FIGURES}"><h3>{_prose(block.title)}</h3><dl>{" ".join(rows)}</dl></section>'
 
 
 def visible_rows(

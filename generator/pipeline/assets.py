@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator import systems
 from generator.engine.rules import DATA_FILE
+from generator.pipeline import browser_contract
 from generator.pipeline.pysource import without_docs
 
 GENERATOR = Path(__file__).parent.parent  # the package the wheel ships a part of
@@ -168,12 +169,15 @@ REWRITE = {STDLIB: trimmed_stdlib, LOCK: lock_without_packages}
 
 
 def browser_files() -> dict[str, bytes]:
-    """{path under docs/: content} of the browser code: generator/browser/ under assets/."""
-    return {
+    """{path under docs/: content} of the browser code: generator/browser/ under assets/,
+    its contract with the Python as the Python says it now, whatever the committed copy."""
+    files = {
         f"assets/{path.relative_to(BROWSER).as_posix()}": path.read_bytes()
         for path in sorted(BROWSER.rglob("*"))
         if path.suffix in {".js", ".mjs"} and path != SERVICE_WORKER
     }
+    files[browser_contract.ASSET] = browser_contract.text().encode()
+    return files
 
 
 def asset_files(root: Path, data: dict) -> dict[str, Callable[[], bytes]]:

@@ -569,35 +569,6 @@ def test_divin6_atout_pages_show_structured_conditions_and_exclusions(site):
     assert len(re.findall(r"<tr[ >]", index)) >= 96 and 'data-facettes="Catégorie"' in index
 
 
-def test_calc_js_uses_the_html_contract_of_the_form_module(root):
-    """calc.js and engine/form.py name the same classes and id suffix."""
-    from generator.engine import form
-
-    script = (root / "generator" / "browser" / "calc.js").read_text(encoding="utf-8")
-    for name in (
-        "ROOT",
-        "STATUS",
-        "RESULT",
-        "LINK",
-        "ACTION",
-        "SUMMARY",
-        "BAR",
-        "SECTION",
-        "ANNOUNCE",
-        "ADD",
-        "STEP",
-    ):
-        assert f'const {name} = ".{getattr(form, name)}";' in script, name
-    assert f'const ERROR = "{form.ERROR}";' in script
-    assert f'const CHECKED = "{form.CHECKED}";' in script
-    from generator.engine.results import CHECKS, KEY
-
-    assert f'const CHECK = ".{CHECKS} a[data-champ]";' in script
-    assert f'const KEY_FIGURE = ".srd-figures dt.{KEY}";' in script
-    for name in ("SHOWN_IF", "SHOWN_VALUES"):
-        assert f'const {name} = "{getattr(form, name)}";' in script, name
-
-
 def test_a_killed_build_leaves_nothing_behind_and_the_site_is_world_readable(project):
     stale = project / ".site-abandonne"
     stale.mkdir()

@@ -320,15 +320,6 @@ def test_a_check_does_not_repeat_the_name_its_link_already_gives():
     assert "Dons en plus</a>\u00a0: Répartition\u00a0: autre règle." in html
 
 
-def test_calc_js_knows_which_buttons_a_field_hides(root):
-    """calc.js reads the attributes form.py writes on a button shown from a field's value."""
-    from generator.engine import form
-
-    script = (root / "generator" / "browser" / "calc.js").read_text(encoding="utf-8")
-    for name in ("SHOWN_FROM_FIELD", "SHOWN_FROM"):
-        assert f'const {name} = "{getattr(form, name)}";' in script, name
-
-
 def test_result_text_keeps_its_cells_and_labels_apart():
     """Issue 19: read without its tags (as the search index reads it), a result keeps a
     space between a label and its value and between header cells: « Excédent 30 kg »,
