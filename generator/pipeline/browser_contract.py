@@ -16,7 +16,9 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.engine import form, house, results, saved, tirage, urls
+from generator.core import urls
+from generator.engine import form, results, saved, tirage
+from generator.house import reader as house
 from generator.pipeline import cartes, finder, search
 
 SOURCE = Path(__file__).parent.parent / "browser" / "lib" / "contrat.js"
@@ -107,7 +109,7 @@ def groups() -> tuple[tuple[str, tuple[Shared, ...]], ...]:
             _as_is(tirage, ("WORDS_PER_ROLL",)),
         ),
         (
-            "A collection of house rules (generator/engine/house.py): its format and bounds, "
+            "A collection of house rules (generator/house/reader.py): its format and bounds, "
             "told before it is read.",
             (
                 *_as_is(house, ("FORMAT", "MAX_TEXT_CHARS", "MAX_DEPTH"), "HOUSE_"),
@@ -133,7 +135,7 @@ def groups() -> tuple[tuple[str, tuple[Shared, ...]], ...]:
             ),
         ),
         (
-            "Pages the scripts link to, from the site's root (generator/engine/urls.py).",
+            "Pages the scripts link to, from the site's root (generator/core/urls.py).",
             (
                 Shared("LISTS_PAGE", _page(urls.LISTS)),
                 Shared(

@@ -9,7 +9,8 @@ import re
 import shutil
 import subprocess
 
-from generator.engine import form, house, saved, tirage
+from generator.engine import form, saved, tirage
+from generator.house import reader as house
 from generator.pipeline import assets, browser_contract
 
 

@@ -33,7 +33,7 @@ export const CHECK = ".srd-verifier a[data-champ]"; // a check of the result, po
 // The random words the browser sends for one roll (generator/engine/tirage.py).
 export const WORDS_PER_ROLL = 64;
 
-// A collection of house rules (generator/engine/house.py): its format and bounds, told before
+// A collection of house rules (generator/house/reader.py): its format and bounds, told before
 // it is read.
 export const HOUSE_FORMAT = 1;
 export const HOUSE_MAX_TEXT_CHARS = 1_000_000;
@@ -55,6 +55,6 @@ export const SEARCH_TYPOGRAPHY = "assets/typographie.json";
 export const SEARCH_SYNONYMS = "assets/synonymes.json";
 export const SEARCH_ARTICLES = new RegExp("^(?:(?:le|la|les|un|une|des|du|de)\\s+|l['’]\\s*)");
 
-// Pages the scripts link to, from the site's root (generator/engine/urls.py).
+// Pages the scripts link to, from the site's root (generator/core/urls.py).
 export const LISTS_PAGE = "listes/";
 export const HOUSE_ENTITY_PAGE = "maison/voir/?e="; // then the entity's key, as encodeURIComponent writes it
