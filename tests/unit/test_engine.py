@@ -35,7 +35,11 @@ R = repo_rules()["reserve-d6"]
 
 def test_die_faces_follow_the_text():
     # l.46: 1-4 fail, 5 = 1 success, 6 = 2 successes.
-    assert r.successes(R, 1).items() == ((0, Fraction(4, 6)), (1, Fraction(1, 6)), (2, Fraction(1, 6)))
+    assert r.successes(R, 1).items() == (
+        (0, Fraction(4, 6)),
+        (1, Fraction(1, 6)),
+        (2, Fraction(1, 6)),
+    )
 
 
 def test_p1_three_successes_with_seven_dice():
@@ -156,9 +160,7 @@ def test_default_results_match_the_examples():
     first = reserve.run({}, R).blocks[0].items
     assert first[0].value == 7 and first[1].value == Fraction(481, 729)
     combat = registry.get("reserve-d6", "combat")
-    assert combat.run({}, R).blocks[0].items[0].value == Fraction(
-        169582367355397, 304679870005248
-    )
+    assert combat.run({}, R).blocks[0].items[0].value == Fraction(169582367355397, 304679870005248)
 
 
 def test_zero_dice_warns_that_the_character_cannot_act():

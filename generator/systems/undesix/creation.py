@@ -9,21 +9,8 @@ from fractions import Fraction
 from generator.engine.names import require_known, slug
 from generator.engine.results import Figure, Figures, Text, format_number
 from generator.systems.undesix.character import UndesixCharacter
+from generator.systems.undesix.dice import low_total_chance
 from generator.systems.undesix.rules import Mode, Rules
-
-DICE = 5  # one die per characteristic
-
-
-def low_total_chance(faces: int, at_most: int) -> Fraction:
-    """P(the five dice total `at_most` or less): the chance of a reroll (U4: 197/1296)."""
-    ways = [1]
-    for _ in range(DICE):
-        nxt = [0] * (len(ways) + faces)
-        for total, count in enumerate(ways):
-            for face in range(1, faces + 1):
-                nxt[total + face] += count
-        ways = nxt
-    return Fraction(sum(ways[: at_most + 1]), faces**DICE)
 
 
 def characteristic_problems(rules: Rules, mode: Mode, values: dict[str, int]) -> list[str]:
