@@ -15,7 +15,6 @@ from generator.engine.inputs import (
     IntInput,
     TextInput,
 )
-from generator.engine.law import Law
 from generator.engine.names import require_known, slug, unknown
 from generator.engine.registry import Calculator, ShownWhen
 from generator.engine.results import (
@@ -47,63 +46,41 @@ TIES = (
 )
 
 
-def compute_roll(
-    des,
-    blessures,
-    autres_des,
-    modificateur,
-    mode,
-    difficulte,
-    adversaire_des,
-    adversaire_mod,
-    egalite,
-    prendre,
-    destin,
-    science_du_critique,
-):
-    n = max(0, int(des) - blessures + autres_des)
+def compute_roll(valeurs):
+    n = _action_dice(valeurs)
     dice_line = Figure(
         "Dés d'action",
         n,
-        note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum{{@source 631}}",
+        note=f"{valeurs.des} − {valeurs.blessures} (blessures graves, chocs) {signed(valeurs.autres_des)} ; aucun minimum{{@source 631}}",
     )
-    if mode == "difficulte":
+    modificateur, destin, science = (
+        valeurs.modificateur,
+        valeurs.destin,
+        valeurs.science_du_critique,
+    )
+    if valeurs.mode == "difficulte":
         return _against_difficulty(
-            dice_line, n, modificateur, difficulte, prendre, destin, science_du_critique
+            dice_line, n, modificateur, valeurs.difficulte, valeurs.prendre, destin, science
         )
-    opponent = (adversaire_des, adversaire_mod)
-    return _opposed(dice_line, n, modificateur, opponent, egalite, destin, science_du_critique)
+    opponent = (valeurs.adversaire_des, valeurs.adversaire_mod)
+    return _opposed(dice_line, n, modificateur, opponent, valeurs.egalite, destin, science)
 
 
-def roll_issues(**values):
+def roll_issues(valeurs):
     """One roll: the total against the difficulty (after the point of Destin, if one is
     spent), or the margin against the opponent's roll."""
-    n, modificateur = _action_dice(values), values["modificateur"]
-    if values["mode"] == "difficulte":
-        law = _totals(n, values)
-        return tuple(
-            _total_issue(t + modificateur, values["difficulte"], q) for t, q in law.items()
-        )
-    opponent = (values["adversaire_des"], values["adversaire_mod"])
+    n, modificateur = _action_dice(valeurs), valeurs.modificateur
+    if valeurs.mode == "difficulte":
+        law = dice.with_destin(n, valeurs.destin, modificateur, valeurs.difficulte)
+        return tuple(_total_issue(t + modificateur, valeurs.difficulte, q) for t, q in law.items())
+    opponent = (valeurs.adversaire_des, valeurs.adversaire_mod)
     law = dice.margins((n, modificateur), opponent)
     return tuple(_margin_issue(m, q) for m, q in law.items())
 
 
-def _action_dice(values) -> int:
-    return max(0, int(values["des"]) - values["blessures"] + values["autres_des"])
-
-
-def _blind_below(destin: str) -> int:
-    """The blind reroll (« avant ») rerolls a lowest die of 1 to 3."""
-    return 4 if destin == "avant" else 0
-
-
-def _totals(n: int, values) -> Law:
-    """The law of the dice's total against a difficulty, a point of Destin played or not."""
-    if values["destin"] == "non":
-        return dice.action_dice(n)
-    blind = _blind_below(values["destin"])
-    return dice.with_reroll(n, blind, values["modificateur"], values["difficulte"])
+def _action_dice(valeurs) -> int:
+    """Wounds and shocks take dice away, other effects add some; no minimum (l. 631)."""
+    return max(0, int(valeurs.des) - valeurs.blessures + valeurs.autres_des)
 
 
 def _total_issue(total: int, difficulte: int, chance=0) -> Issue:
@@ -120,32 +97,32 @@ def _roll_dice(n: int, bits) -> list[int]:
     return [uniform(6, bits) + 1 for _ in range(n)]
 
 
-def roll_plays(hasard, **values):
+def roll_plays(valeurs, hasard):
     """« Lancer » : the dice rolled, and the point of Destin played as the form says."""
-    n, modificateur = _action_dice(values), values["modificateur"]
+    n, modificateur = _action_dice(valeurs), valeurs.modificateur
     rolled = _roll_dice(n, hasard)
     lines = [
         f"Dés : {', '.join(map(str, rolled)) or 'aucun'}, modificateur {signed(modificateur)}."
     ]
-    if values["mode"] != "difficulte":
-        defence = _roll_dice(values["adversaire_des"], hasard)
+    if valeurs.mode != "difficulte":
+        defence = _roll_dice(valeurs.adversaire_des, hasard)
         lines.append(
             f"Adversaire : {', '.join(map(str, defence)) or 'aucun dé'}, "
-            f"modificateur {signed(values['adversaire_mod'])}."
+            f"modificateur {signed(valeurs.adversaire_mod)}."
         )
-        margin = sum(rolled) + modificateur - sum(defence) - values["adversaire_mod"]
+        margin = sum(rolled) + modificateur - sum(defence) - valeurs.adversaire_mod
         return _margin_issue(margin).name, " ".join(lines)
-    difficulte = values["difficulte"]
-    if values["destin"] != "non" and rolled:
-        lines.append(_destin(rolled, values, hasard))
+    difficulte = valeurs.difficulte
+    if valeurs.destin != "non" and rolled:
+        lines.append(_destin(rolled, valeurs, hasard))
     return _total_issue(sum(rolled) + modificateur, difficulte).name, " ".join(lines)
 
 
-def _destin(rolled: list[int], values, bits) -> str:
+def _destin(rolled: list[int], valeurs, bits) -> str:
     """The point of Destin (l.416): the lowest die rerolled, when the form's reading says
     so; `rolled` is changed in place."""
-    low, blind = min(rolled), _blind_below(values["destin"])
-    if not dice.rerolls(sum(rolled), low, blind, values["modificateur"], values["difficulte"]):
+    low, blind = min(rolled), dice.blind_threshold(valeurs.destin)
+    if not dice.rerolls(sum(rolled), low, blind, valeurs.modificateur, valeurs.difficulte):
         why = f"le plus faible montre {low}" if blind else "le jet réussit"
         return f"Point de Destin gardé : {why}."
     rolled[rolled.index(low)] = new = uniform(6, bits) + 1
@@ -174,7 +151,7 @@ def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin,
         ),
     ]
     if destin != "non":
-        blind = _blind_below(destin)
+        blind = dice.blind_threshold(destin)
         note = (
             "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat{@source 416}"
             if blind
