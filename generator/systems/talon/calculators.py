@@ -144,9 +144,9 @@ def _margin_issue(rules: Rules, margin: int, chips: int) -> Issue:
     return Issue(f"{result} (MR {signed(margin)})", 0, result)
 
 
-def test_issues(regles, **values):
+def test_issues(regles, valeurs):
     """One test: the margin of the honour kept, or the As that fails it."""
-    odds, test = _test_odds(regles, **values)[:2]
+    odds, test = _test_odds(regles, valeurs)[:2]
     return (
         *(
             Issue(issue.name, p, issue.group)
@@ -158,50 +158,36 @@ def test_issues(regles, **values):
     )
 
 
-def test_plays(regles, hasard, **values):
+def test_plays(regles, valeurs, hasard):
     """« Lancer » : the test played lame by lame from the talon left (lancer.py)."""
-    test, revealed = _test_setup(regles, **values)
+    test, revealed = _test_setup(regles, valeurs)
     played = lancer.play(regles.pack, test, revealed, hasard)
     if played.ace:
         return (FUMBLE_ISSUE if played.fumble else ACE_ISSUE), played.detail
     return _margin_issue(regles, played.margin, test.chips).name, played.detail
 
 
-def _test_setup(
-    regles,
-    valeur,
-    contexte,
-    pnj,
-    malus_sante,
-    autres,
-    difficulte,
-    cheap_chips,
-    mode,
-    archetype,
-    enseigne_competence,
-    continuation,
-    as_echec,
-    lames_revelees,
-):
+def _test_setup(regles, valeurs):
     """The test the form describes, and the lames already revealed this cycle."""
-    base = valeur + regles.context(contexte).value + npc_modifier(regles, pnj)
+    valeur, suit = valeurs.valeur, valeurs.enseigne_competence
+    base = valeur + regles.context(valeurs.contexte).value + npc_modifier(regles, valeurs.pnj)
     test = deck.Test(
-        base=base - malus_sante + autres,
+        base=base - valeurs.malus_sante + valeurs.autres,
         skill=valeur,
-        difficulty=difficulte,
-        chips=cheap_chips,
-        **with_archetype(regles, archetype),
-        skill_suit=None if enseigne_competence == NO_SUIT else enseigne_competence,
-        continuation=continuation,
-        ace_fails=as_echec,
-        mode=mode,
+        difficulty=valeurs.difficulte,
+        chips=valeurs.cheap_chips,
+        **with_archetype(regles, valeurs.archetype),
+        skill_suit=None if suit == NO_SUIT else suit,
+        continuation=valeurs.continuation,
+        ace_fails=valeurs.as_echec,
+        mode=valeurs.mode,
     )
-    return test, [regles.pack.by_code[code] for code in lames_revelees]
+    return test, [regles.pack.by_code[code] for code in valeurs.lames_revelees]
 
 
-def _test_odds(regles, **values):
+def _test_odds(regles, valeurs):
     """The test the form describes, its odds, and the lames it is drawn from."""
-    test, revealed = _test_setup(regles, **values)
+    test, revealed = _test_setup(regles, valeurs)
     remaining = regles.pack.deck_without(revealed)
     try:
         odds = deck.test_odds(remaining, test)
@@ -210,11 +196,11 @@ def _test_odds(regles, **values):
     return odds, test, remaining, revealed
 
 
-def compute_test(regles, **values):
-    odds, test, remaining, revealed = _test_odds(regles, **values)
-    valeur, malus_sante, autres = values["valeur"], values["malus_sante"], values["autres"]
-    context = regles.context(values["contexte"]).value
-    npc = npc_modifier(regles, values["pnj"])
+def compute_test(regles, valeurs):
+    odds, test, remaining, revealed = _test_odds(regles, valeurs)
+    valeur, malus_sante, autres = valeurs.valeur, valeurs.malus_sante, valeurs.autres
+    context = regles.context(valeurs.contexte).value
+    npc = npc_modifier(regles, valeurs.pnj)
     base, difficulte = test.base, test.difficulty
     blocks = [
         Figures(
