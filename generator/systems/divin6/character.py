@@ -12,6 +12,18 @@ from generator.engine.printout import Imprimable
 @dataclass(frozen=True)
 class DivinCharacter(Character):
     CALCULATOR = ("divin6", "feuille")
+    # Its printed sheet (engine/printout.py): the chosen entities of these kinds, with
+    # their effect.
+    PRINTOUT = Imprimable(
+        valeurs=(
+            (
+                "Caractéristiques",
+                ("force", "dexterite", "constitution", "intelligence", "sagesse", "charisme"),
+            ),
+        ),
+        genres=("classe", "atout", "equipement", "categorie-arme", "peuple"),
+        choix=(("peuple", "peuple"),),
+    )
 
     force: int
     dexterite: int
@@ -37,14 +49,3 @@ class DivinCharacter(Character):
 
 
 CHARACTER = DivinCharacter
-# The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-PRINTOUT = Imprimable(
-    valeurs=(
-        (
-            "Caractéristiques",
-            ("force", "dexterite", "constitution", "intelligence", "sagesse", "charisme"),
-        ),
-    ),
-    genres=("classe", "atout", "equipement", "categorie-arme", "peuple"),
-    choix=(("peuple", "peuple"),),
-)
