@@ -2,36 +2,29 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 
-from generator.engine import urls
 from generator.engine.character import SHEET, score_inputs
 from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
     DecimalInput,
-    FieldError,
     IntInput,
     TextInput,
 )
-from generator.engine.names import require_known, slug, unknown
 from generator.engine.registry import Calculator, ShownWhen
 from generator.engine.results import (
-    Checks,
     Distribution,
     Figure,
     Figures,
-    Link,
-    Links,
     Table,
     Text,
     signed,
 )
 from generator.engine.tirage import Issue, uniform
 from generator.engine.typographie import pluriel
-from generator.systems.divin6 import dice, sheet
-from generator.systems.divin6.character import DivinCharacter
+from generator.systems.divin6 import dice
+from generator.systems.divin6.sheet import CREATION_FIELDS, compute_sheet
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -670,186 +663,13 @@ def gear_suggestions(rules):
     return tuple((name, about(k)) for k, name in rules.names["equipement"].known.items())
 
 
-def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
-    """The names the player wrote in each list (classes, ranks, degrees, atouts, gear),
-    read by the field's own resolver; a name the data do not know is reported at its
-    field with the nearest known name."""
-    known = regles.names["classe"]
-    class_list = [known.find(x) or slug(x) for x in known.split(c.classes) if x.strip()]
-    require_known(
-        "classes", ("Classe inconnue", "Classes inconnues"), class_list, known.known, regles.classes
-    )
-    if not class_list or len(class_list) > 6:
-        names = ", ".join(x.name.lower() for x in regles.classes.values())
-        raise FieldError(
-            "classes",
-            f"Une classe par niveau, de 1 à 6, parmi {names} (ex. « combattant, mystique »).",
-        )
-
-    def entries(field: str, kind: str, what: tuple[str, str], among, with_rank: bool = False):
-        known = regles.names[kind]
-        found = sheet.parse_list(getattr(c, field), field, known, with_rank=with_rank)
-        # An unknown name is reported as the reader wrote it, not as the id made from it.
-        wrong = [
-            e.text or e.id for e in found if e.id not in (known.known if among is None else among)
-        ]
-        if wrong:
-            raise unknown(field, what, wrong, known.known)
-        return found
-
-    return sheet.Choices(
-        classes=class_list,
-        ranks=entries(
-            "rangs",
-            "competence",
-            ("Compétence inconnue", "Compétences inconnues"),
-            regles.skills,
-            True,
-        ),
-        degrees=entries(
-            "degres",
-            "avantage",
-            ("Avantage inconnu", "Avantages inconnus"),
-            regles.advantages,
-            True,
-        ),
-        atouts=entries("atouts", "atout", ("Atout inconnu", "Atouts inconnus"), regles.atouts),
-        gear=entries(
-            "equipement", "equipement", ("Équipement inconnu", "Équipements inconnus"), None
-        ),
-    )
-
-
-def compute_sheet(regles, **values):
-    """The calculator: the character read from the form, passed through the sheet's steps
-    (sheet.py), assembled into blocks."""
-    c = DivinCharacter(**values)
-    chosen = read_choices(regles, c)
-    character = sheet.Sheet.of(regles, c, chosen)
-    d = character.derived()
-    problems = character.check()
-    if d["do"] > 10 and character.level == 1:
-        problems.append(
-            (
-                "equipement",
-                f"Équipement : {d['do']} DO dépensés pour 10 à la création{{@source 277}}.",
-            )
-        )
-    links = _chosen(regles, c.peuple, chosen.classes, chosen.atouts, chosen.gear)
-    return (
-        Checks("Fiche conforme aux règles de création.", tuple(problems)),
-        _sheet_figures(character, d),
-        Links("Vos choix", links),
-        _skills_table(regles, character, chosen.ranks, d["malus"]),
-        Table(
-            "Combat et sauvegardes",
-            ("Ligne", "Jet", "Détail"),
-            tuple(character.combat_lines(d["malus"])),
-        ),
-    )
-
-
-def _sheet_figures(character: sheet.Sheet, d: dict) -> Figures:
-    return Figures(
-        f"Niveau {character.level} ({', '.join(character.classes)})",
-        (
-            Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
-            Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
-            Figure("Mouvement", d["mouvement"]),
-            Figure(
-                "Initiative",
-                d["initiative"],
-                note="jet : 1D6 + Initiative"
-                + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
-            ),
-            Figure(
-                "Encombrement",
-                f"{sheet_number(d['charge'])} / {d['encombrement']}",
-                note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
-            ),
-            Figure("Rangs de langues", d["langues"]),
-            Figure("Points de Destin", d["destin"]),
-            Figure(
-                "Modificateurs professionnel / expert",
-                f"+{character.prof} / +{character.expert}",
-            ),
-            Figure("Équipement", f"{d['do']} DO"),
-            *(
-                Figure(label, f"{used} / {available}")
-                for label, (used, available) in character.budgets().items()
-            ),
-        ),
-    )
-
-
-def _skills_table(regles, character: sheet.Sheet, ranks, malus: int) -> Table:
-    rows = []
-    for skill, (carac, _specialised) in regles.skills.items():
-        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
-        for spec in specialisations:
-            n, mod = character.skill_line(skill, spec, malus)
-            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
-            rows.append(
-                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
-            )
-    return Table(
-        "Compétences",
-        ("Compétence", "Caractéristique", "Rangs", "Jet"),
-        tuple(rows),
-        note="Spécialisée sans rang : 2D6{@source 148–152} ; trousse +2 (au moins professionnel pour une spécialisée).",
-    )
-
-
-def _chosen(regles, people, classes, atouts, gear) -> tuple[Link, ...]:
-    """What the sheet was given, each linked to its page."""
-    links = []
-    if people in regles.peoples:  # a human has no people page
-        page = urls.entity(SYSTEM, "peuple", people)
-        links.append(Link(regles.peoples[people]["nom"], page, "peuple"))
-    for class_id in dict.fromkeys(classes):
-        levels = [str(n) for n, c in enumerate(classes, 1) if c == class_id]
-        note = f"classe, niveau{'x' if len(levels) > 1 else ''} {', '.join(levels)}"
-        links.append(
-            Link(regles.classes[class_id].name, urls.entity(SYSTEM, "classe", class_id), note)
-        )
-    for atout_id, count in Counter(a.id for a in atouts).items():
-        details = sorted({label for a in atouts if a.id == atout_id for label in a.labels})
-        note = (
-            "atout"
-            + (f" ×{count}" if count > 1 else "")
-            + (f" ({', '.join(details)})" if details else "")
-        )
-        links.append(
-            Link(regles.atouts[atout_id]["nom"], urls.entity(SYSTEM, "atout", atout_id), note)
-        )
-    for entry in gear:
-        if entry.id in regles.equipment:
-            page = urls.entity(SYSTEM, "equipement", entry.id)
-            links.append(Link(regles.equipment[entry.id].name, page, "équipement"))
-        else:  # a weapon the text names: its category's page
-            category_id = regles.weapon_named(entry.id)
-            category = regles.weapon_categories[category_id]
-            name = next(n for n in category.names if slug(n) == entry.id)
-            page = urls.entity(SYSTEM, "categorie-arme", category_id)
-            links.append(Link(name, page, f"arme, {category.name.lower()}"))
-    return tuple(links)
-
-
-def sheet_number(value) -> str:
-    return (
-        str(value).replace(".", ",")
-        if not hasattr(value, "denominator") or value.denominator == 1
-        else f"{float(value):g}".replace(".", ",")
-    )
-
-
-FEUILLE = Calculator(
+SHEET_CALCULATOR = Calculator(
     SYSTEM,
     "feuille",
     *SHEET,
     (
         *score_inputs(
-            sheet.CREATION_FIELDS,
+            CREATION_FIELDS,
             -3,
             8,
             "Valeur de création, avant peuple et point du niveau 4.",
@@ -947,5 +767,5 @@ CALCULATORS = (
     DEGATS,
     PROGRESSION,
     ENCOMBREMENT,
-    FEUILLE,
+    SHEET_CALCULATOR,
 )

@@ -1,6 +1,6 @@
 """Calculators of UnDéSix, every one declared here: the d6 test, the opposed test, the
 attack, the spell builder, character creation and health (line numbers refer to the source
-text). Creation and health are computed by creation.py and health.py. Every number of the
+text). The sheet (creation) is computed by sheet.py, health by health.py. Every number of the
 rules comes from the data through `Rules`."""
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from generator.engine.inputs import (
 from generator.engine.registry import Calculator
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue, uniform
-from generator.systems.undesix.creation import compute_creation
 from generator.systems.undesix.dice import (
     all_succeed,
     attack_damage,
@@ -36,6 +35,7 @@ from generator.systems.undesix.dice import (
 )
 from generator.systems.undesix.health import compute_health
 from generator.systems.undesix.rules import Rules
+from generator.systems.undesix.sheet import compute_sheet
 
 SYSTEM = "undesix"
 
@@ -746,7 +746,7 @@ def _essence_suggestions(rules: Rules) -> tuple[tuple[str, str], ...]:
     return tuple((name, f"Essence ({signed(mod)})") for name, mod in rules.essences.values())
 
 
-CREATION = Calculator(
+SHEET_CALCULATOR = Calculator(
     SYSTEM,
     "creation",
     "Création de personnage",
@@ -770,7 +770,7 @@ CREATION = Calculator(
         IntInput("bonus_essences", "Bonus versé aux Essences", 0, 0, 100, ""),
         IntInput("bonus_verbe", "Bonus versé au Verbe", 0, 0, 100, ""),
     ),
-    compute_creation,
+    compute_sheet,
     (
         "Valeurs par défaut : Chloé (PHY 2, DEX 4, SAV 4, SENS 4 ; PSY 4 supposé), une création égalitaire valide (guide de la source, §A3).",
         "Tirage aléatoire : chaque caractéristique de 1 à 6 ; dans un monde fantastique, la MAGie peut monter à 10 avec des points pris aux autres. Qu'aucune ne soit descendue sous 2 en cédant des points ne peut pas se vérifier sans le tirage d'origine : à vous de le faire.",
@@ -831,6 +831,6 @@ CALCULATORS = (
     OPPOSITION,
     ATTAQUE,
     SORT,
-    CREATION,
+    SHEET_CALCULATOR,
     SANTE,
 )

@@ -1,6 +1,6 @@
-"""Character creation of UnDéSix, as its calculator (calculators.py) computes it: the five
-characteristics checked against the chosen mode (Fiche 9, l. 1005–1145), and the values
-they give (l. 1037–1075)."""
+"""The character sheet of UnDéSix, its creation, as its calculator « creation » (declared
+in calculators.py) shows it: the five characteristics checked against the chosen mode
+(Fiche 9, l. 1005–1145), and the values they give (l. 1037–1075)."""
 
 from __future__ import annotations
 
@@ -89,10 +89,10 @@ def read_essences(regles, text: str) -> list[str]:
     return picked
 
 
-def compute_creation(regles, **values):
+def compute_sheet(regles, **values):
     """The calculator: the character read from the form, checked against its mode (Fiche
     9), its values and its draw assembled."""
-    c = UndesixCharacter(**values)
+    c = UndesixCharacter.from_values(values, regles)
     chosen = regles.modes[c.mode]
     values = {"phy": c.phy, "dex": c.dex, "sav": c.sav, "psy": c.psy, "sens": c.sens}
     picked = read_essences(regles, c.essences)
