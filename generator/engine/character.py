@@ -118,9 +118,12 @@ class CharacterView:
 class Character:
     """Base of a system's character type, a frozen dataclass whose fields are the inputs
     of the calculator `CALCULATOR` (system, id); a group of inputs is one field holding
-    ((name, value), …) pairs, in the group's order."""
+    ((name, value), …) pairs, in the group's order. It is all the engine reads of a
+    system's sheet (`systems/<system>/character.py: CHARACTER`)."""
 
     CALCULATOR: ClassVar[tuple[str, str]]
+    # What its printed sheet keeps of the calculator's result (engine/printout.py).
+    PRINTOUT: ClassVar[object]
     # {calculator id: CharacterView}: the system's other calculators that show this character.
     VIEWS: ClassVar[Mapping[str, CharacterView]] = {}
 
@@ -139,6 +142,10 @@ class Character:
         super().__init_subclass__(**kwargs)
         if not hasattr(cls, "CALCULATOR"):
             raise TypeError(f"{cls.__name__} : indiquez CALCULATOR = (système, calculateur)")
+        if not hasattr(cls, "PRINTOUT"):
+            raise TypeError(
+                f"{cls.__name__} : indiquez PRINTOUT = Imprimable(…), sa fiche à imprimer"
+            )
 
     @classmethod
     def calculator(cls) -> Calculator:
@@ -341,15 +348,17 @@ def field_schema(item) -> dict:
     raise TypeError(f"champ sans schéma : {item!r}")
 
 
+def of_system(system_id: str) -> type[Character] | None:
+    """The system's character type (`systems/<system>/character.py: CHARACTER`), or None
+    for a system without a character sheet."""
+    module = systems().module(system_id, "character")
+    return None if module is None else module.CHARACTER
+
+
 def types() -> dict[str, type[Character]]:
-    """{system: its character type}, for the systems that declare one
-    (`systems/<system>/character.py: CHARACTER`)."""
-    found = {}
-    for system_id in systems().ids():
-        module = systems().module(system_id, "character")
-        if module is not None:
-            found[system_id] = module.CHARACTER
-    return found
+    """{system: its character type}, for the systems that declare one."""
+    found = {system_id: of_system(system_id) for system_id in systems().ids()}
+    return {system_id: kind for system_id, kind in found.items() if kind is not None}
 
 
 def calculators() -> dict[tuple[str, str], type[Character]]:

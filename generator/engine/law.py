@@ -41,12 +41,7 @@ class Law:
     @classmethod
     def dice(cls, count: int, faces: int) -> Law:
         """The sum of `count` dice of `faces` faces (1 … faces); no die: always 0."""
-        if count == 0:
-            return cls.constant(0)
-        outcomes = faces**count
-        width = _width(outcomes)  # bytes per count: none reaches `outcomes` + 1
-        one = int.from_bytes((b"\x01" + bytes(width - 1)) * faces, "little")
-        return cls(count, _unpack(one**count, count * (faces - 1) + 1, width), outcomes)
+        return cls.die(faces).repeated(count)
 
     @classmethod
     def of(cls, chances: Mapping[int, Fraction]) -> Law:
@@ -82,6 +77,18 @@ class Law:
         return Law(self.lowest + other.lowest, _unpack(product, size, width), outcomes)
 
     __radd__ = __add__
+
+    def repeated(self, count: int) -> Law:
+        """The law of the sum of `count` independent totals of this law (`count` dice
+        alike, each face worth what this law says); none: always 0. One power of the
+        packed counts, however many they are."""
+        if count == 0:
+            return Law.constant(0)
+        outcomes = self.outcomes**count
+        width = _width(outcomes)  # bytes per count: none reaches `outcomes` + 1
+        size = count * (len(self.counts) - 1) + 1
+        power = _pack(self.counts, width) ** count
+        return Law(count * self.lowest, _unpack(power, size, width), outcomes)
 
     def __neg__(self) -> Law:
         return Law(-self.highest, self.counts[::-1], self.outcomes)

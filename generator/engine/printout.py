@@ -2,7 +2,7 @@
 the form, on one A4 page (`/<system>/calculateurs/<calc>/imprimer/?<the calculator's query>`).
 
 Generic: a system says what its printed sheet keeps and adds in `PRINTOUT`, an `Imprimable`
-beside its character type (`systems/<system>/character.py`); this module computes and
+of its character type (`systems/<system>/character.py: CHARACTER`); this module computes and
 writes it. The one-line effect of each chosen entity is not in the engine's data: the
 print page carries it (generated from the data) and sets it beside the entity's
 `data-page` (generator/browser/fiche.js).
@@ -17,9 +17,9 @@ from html import escape
 from generator.core import reperes, urls
 from generator.core.typographie import texte
 from generator.engine.api import HouseRefusal, _failure, reader_rules, request
-from generator.engine.character import as_text
+from generator.engine.character import as_text, of_system
 from generator.engine.inputs import ChoiceInput, InputGroup
-from generator.engine.registry import Calculator, systems
+from generator.engine.registry import Calculator
 from generator.engine.results import Checks, Figure, Figures, Link, Links, Page, Text, to_html
 
 
@@ -39,11 +39,11 @@ class Imprimable:
 
 
 def declaration(system: str, calc_id: str) -> Imprimable | None:
-    """The system's `PRINTOUT`, if `calc_id` is its character sheet calculator."""
-    module = systems().module(system, "character")
-    if module is None or (system, calc_id) != module.CHARACTER.CALCULATOR:
+    """The `PRINTOUT` of the system's character, if `calc_id` is its sheet calculator."""
+    kind = of_system(system)
+    if kind is None or (system, calc_id) != kind.CALCULATOR:
         return None
-    return getattr(module, "PRINTOUT", Imprimable())
+    return kind.PRINTOUT
 
 
 def _choices(calculator: Calculator, sheet: Imprimable, values: dict, rules: object) -> Links:

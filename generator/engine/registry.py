@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dis
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import CodeType, FunctionType
 
 from generator.core import reperes, urls
 from generator.engine import tirage
@@ -67,6 +69,31 @@ class FormSection:
 
 
 CHANCE = "hasard"  # the parameter of a `plays` function that receives the random bits
+# The parameter of a function that receives every field at once, as one `Values` object
+# (`valeurs.seuil`), instead of one parameter per field: for a long form whose fields
+# several functions read (its result, its outcomes, its roll).
+VALUES = "valeurs"
+
+
+class Values:
+    """The values read for a calculator's fields, one read-only attribute per field."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, fields: Mapping) -> None:
+        object.__setattr__(self, "_fields", dict(fields))
+
+    def __getattr__(self, name: str) -> object:
+        try:
+            return self._fields[name]
+        except KeyError:
+            raise AttributeError(f"aucun champ « {name} » parmi les valeurs") from None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("les valeurs d'un calculateur ne se modifient pas")
+
+    def __repr__(self) -> str:
+        return f"Values({self._fields!r})"
 
 
 @dataclass(frozen=True)
@@ -101,22 +128,11 @@ class Calculator:
         return {i.name: i.default for i in self.inputs if not isinstance(i, InputGroup)}
 
     def __post_init__(self) -> None:
-        # The function's parameters must be the inputs' names (after `regles`, the rules
-        # built from the data, for a calculator that reads them): checked once, at import.
-        signature = inspect.signature(self.compute).parameters.values()
-        params = [p.name for p in signature if p.kind is not p.VAR_KEYWORD]
-        rest = any(p.kind is p.VAR_KEYWORD for p in signature)  # **values takes the other inputs
         names = [i.name for i in self.inputs if not isinstance(i, InputGroup)]
-        groups = [i.name for i in self.inputs if isinstance(i, InputGroup)]
-        named = params[1:] if params[:1] == ["regles"] else params
-        if (set(named) != set(names) and not (rest and set(named) <= set(names))) or (
-            groups and not rest
-        ):
-            raise TypeError(
-                f"calculateur {self.system}/{self.id} : la fonction {self.compute.__name__} prend "
-                f"{params}, les champs déclarés sont {names + groups} (précédés de « regles » s'il "
-                "lit les données, suivis de **valeurs s'il reçoit un groupe de champs)"
-            )
+        if self.takes_values:
+            self._check_values(names)
+        else:
+            self._check_parameters(names)
         self._check_shown_when(names)
         starts = [section.first for section in self.sections]
         if starts != [n for n in names if n in starts]:
@@ -139,13 +155,71 @@ class Calculator:
                 f"et prend « {CHANCE} » en plus des paramètres de {self.compute.__name__}"
             )
 
+    def _check_parameters(self, names: list[str]) -> None:
+        """The function's parameters must be the inputs' names (after `regles`, the rules
+        built from the data, for a calculator that reads them): checked once, at import."""
+        signature = inspect.signature(self.compute).parameters.values()
+        params = [p.name for p in signature if p.kind is not p.VAR_KEYWORD]
+        rest = any(p.kind is p.VAR_KEYWORD for p in signature)  # **values takes the other inputs
+        groups = [i.name for i in self.inputs if isinstance(i, InputGroup)]
+        named = params[1:] if params[:1] == ["regles"] else params
+        if (set(named) != set(names) and not (rest and set(named) <= set(names))) or (
+            groups and not rest
+        ):
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : la fonction {self.compute.__name__} prend "
+                f"{params}, les champs déclarés sont {names + groups} (précédés de « regles » s'il "
+                "lit les données, suivis de **valeurs s'il reçoit un groupe de champs, ou "
+                f"« {VALUES} » seul pour les recevoir tous)"
+            )
+
+    def _check_values(self, names: list[str]) -> None:
+        """A function that takes `valeurs` reads only declared fields, and its functions
+        together read every one (a group's fields, drawn from the data, aside): read in
+        their code, and in that of the functions of their module they hand `valeurs` to."""
+        lead = ["regles"] if self.needs_rules else []
+        if _parameters(self.compute) != [*lead, VALUES]:
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : la fonction {self.compute.__name__} "
+                f"prend {_parameters(self.compute)} ; avec « {VALUES} », elle ne prend rien "
+                "d'autre (sauf « regles » d'abord, si elle lit les données)"
+            )
+        read: set[str] = set()
+        for function in (self.compute, self.issues, self.plays):
+            if function is None:
+                continue
+            found = _attributes_read(function)
+            unknown = sorted(found - set(names))
+            if unknown:
+                raise TypeError(
+                    f"calculateur {self.system}/{self.id} : la fonction {function.__name__} lit "
+                    f"{', '.join(f'{VALUES}.{n}' for n in unknown)}, les champs déclarés sont "
+                    f"{names}"
+                )
+            read |= found
+        unread = [n for n in names if n not in read]
+        if unread:
+            raise TypeError(
+                f"calculateur {self.system}/{self.id} : aucune de ses fonctions ne lit les "
+                f"champs déclarés {unread} (« {VALUES}.<champ> ») : retirez-les ou lisez-les"
+            )
+
+    @property
+    def takes_values(self) -> bool:
+        """Does its function take every field as one `Values` object?"""
+        return VALUES in _parameters(self.compute)
+
     def _takes_inputs(self, function: Callable) -> bool:
         """Does `function` take what `compute` takes: the same parameters, or `regles` (if
-        `compute` reads the rules) and **values? `hasard`, the random bits, aside."""
+        `compute` reads the rules) and **values (not with `valeurs`)? `hasard`, the random
+        bits, aside."""
         own = [p for p in _parameters(function) if p != CHANCE]
         lead = ["regles"] if self.needs_rules else []
         return own == _parameters(self.compute) or (
-            own[:-1] == lead and own[-1:] != [] and own[-1].startswith("**")
+            not self.takes_values
+            and own[:-1] == lead
+            and own[-1:] != []
+            and own[-1].startswith("**")
         )
 
     def _check_shown_when(self, names: list[str]) -> None:
@@ -171,13 +245,16 @@ class Calculator:
 
     def _call(self, rules: object, values: Mapping, function: Callable | None = None):
         function = function or self.compute
-        if not self.needs_rules:
-            return function(**values)
-        if rules is None:
+        if self.needs_rules and rules is None:
             raise TypeError(
                 f"calculateur {self.system}/{self.id} : il lit les données, passez-lui ses règles"
             )
-        return function(rules, **values)
+        lead = (rules,) if self.needs_rules else ()
+        if not self.takes_values:
+            return function(*lead, **values)
+        chance = {CHANCE: values[CHANCE]} if CHANCE in values else {}
+        fields = Values({k: v for k, v in values.items() if k != CHANCE})
+        return function(*lead, fields, **chance)
 
     def outcomes(self, values: Mapping, rules: object = None) -> tuple[Issue, ...]:
         """The exact outcomes of the configured test (a resolution calculator only)."""
@@ -254,6 +331,42 @@ class Calculator:
     def default_html(self, rules: object = None) -> str:
         defaults = {i.name: i.default for i in self.inputs_for(rules)}
         return self.html(self._call(rules, defaults), rules)
+
+
+def _attributes_read(function: Callable) -> set[str]:
+    """The attributes `function` reads of its parameter `valeurs` (`valeurs.seuil`), in
+    its code, in the code nested in it (comprehensions, lambdas), and in the functions of
+    its module it calls that take a `valeurs` themselves."""
+    found: set[str] = set()
+    seen: set[CodeType] = set()
+
+    def visit(code: CodeType, names: Mapping) -> None:
+        if code in seen:
+            return
+        seen.add(code)
+        loaded = False  # the last instruction put `valeurs` on top of the stack
+        for instruction in dis.get_instructions(code):
+            if loaded and instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                found.add(instruction.argval)
+            loaded = _loads_values(instruction)
+            helper = names.get(instruction.argval) if instruction.opname == "LOAD_GLOBAL" else None
+            if isinstance(helper, FunctionType) and VALUES in _parameters(helper):
+                visit(helper.__code__, helper.__globals__)
+        for constant in code.co_consts:
+            if isinstance(constant, CodeType):
+                visit(constant, names)
+
+    visit(function.__code__, function.__globals__)
+    return found
+
+
+def _loads_values(instruction: dis.Instruction) -> bool:
+    """Does this instruction leave `valeurs` on top of the stack? (A local, a closure's
+    cell, or the second of two locals loaded at once, as Python 3.13 does.)"""
+    if instruction.opname.startswith(("LOAD_FAST", "LOAD_DEREF")):
+        value = instruction.argval
+        return (value[-1] if isinstance(value, tuple) else value) == VALUES
+    return False
 
 
 def _parameters(function: Callable) -> list[str]:

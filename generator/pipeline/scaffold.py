@@ -3,9 +3,10 @@
 
 It writes, with example content to replace: data/<id>/systeme.yaml and one kind (« don »,
 two entities, one requiring the other), content/<id>/ with one chapter citing them, the
-package generator/systems/<package>/ (one schema, one template, site.py, rules.py,
-calculators.py with one calculator) and the calculator's test under tests/unit/. Every
-file is made in a scratch folder first and moved in at the end: a refusal writes nothing.
+package generator/systems/<package>/, each file in its role (generator/systems ROLES: one
+schema, one template, publication/__init__.py, rules.py, dice.py, calculators.py with one
+calculator) and the calculator's test under tests/unit/. Every file is made in a scratch
+folder first and moved in at the end: a refusal writes nothing.
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ def _files(system_id: str) -> dict[tuple[str, str], str]:
         ("package", "publication/templates/don.md.j2"): filled(GABARIT),
         ("package", "publication/__init__.py"): filled(SITE),
         ("package", "rules.py"): filled(RULES),
+        ("package", "dice.py"): filled(DICE),
         ("package", "calculators.py"): filled(CALCULATORS),
         ("test", f"test_{package}_calculators.py"): filled(TEST),
     }
@@ -267,9 +269,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
-
-from ...engine import roll_tags
 
 NEEDS = {"don": ("nom", "jet")}
 
@@ -279,7 +278,6 @@ class Gift:
     id: str
     name: str
     roll: str  # as written in the data, e.g. « 2d6+1 »
-    law: tuple[tuple[int, Fraction], ...]  # (total, P(= total)), sorted
 
 
 @dataclass(frozen=True)
@@ -289,53 +287,60 @@ class Rules:
 
 def build(data: Mapping) -> Rules:
     gifts = {
-        gift_id: Gift(
-            gift_id,
-            fields["nom"],
-            fields["jet"],
-            tuple(sorted(roll_tags.law(roll_tags.parse(fields["jet"])).items())),
-        )
+        gift_id: Gift(gift_id, fields["nom"], fields["jet"])
         for gift_id, fields in data["don"].items()
     }
     return Rules(gifts)
+'''
+
+DICE = '''
+"""The dice of __NOM__ (an example to replace): the exact law of each roll, a value of
+engine/law.py, made here only; the calculators read it."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...engine import roll_tags
+from ...engine.law import Law
+
+
+@lru_cache(maxsize=64)
+def roll_law(roll: str) -> Law:
+    """The law of the total of a roll written as the data write it, e.g. « 2d6+1 »."""
+    return roll_tags.ways(roll_tags.parse(roll))
 '''
 
 CALCULATORS = '''
 """__NOM__: the chances of a don's roll against a threshold (an example to replace).
 
 The dice of each don come from the data, through the `Rules` the calculator receives
-(rules.py); nothing here restates a rule value.
+(rules.py), their law from dice.py; nothing here restates a rule value.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...engine.inputs import ChoiceInput, IntInput
 from ...engine.registry import Calculator
-from ...engine.results import Distribution, Figure, Figures, mean
-from .rules import Rules
+from ...engine.results import Distribution, Figure, Figures
+from .dice import roll_law
 
 SYSTEM = "__ID__"
 
 
-def chances(rules: Rules, gift: str, threshold: int) -> Fraction:
-    """Exact P(total ≥ threshold) for the don's roll."""
-    return sum((p for total, p in rules.gifts[gift].law if total >= threshold), Fraction(0))
-
-
 def compute_chances(regles, don, seuil):
     gift = regles.gifts[don]
+    law = roll_law(gift.roll)
     return (
         Figures(
             f"Jet du don « {gift.name} »",
             (
-                Figure(f"P(total ≥ {seuil})", chances(regles, don, seuil), percent=True, key=True),
+                Figure(f"P(total ≥ {seuil})", law.at_least(seuil), percent=True, key=True),
                 Figure("Dés lancés", gift.roll),
-                Figure("Total moyen", mean(gift.law)),
+                Figure("Total moyen", law.mean),
             ),
         ),
-        Distribution("Loi du total", "Total", gift.law),
+        Distribution("Loi du total", "Total", law.items()),
     )
 
 

@@ -2,19 +2,9 @@
 
 The package of a system is its id with "-" written "_" (`reserve-d6` → `reserve_d6`). What
 sits directly in it is rule code the engine's wheel ships to the browser; what only the
-build reads is in its `publication/` folder, which the wheel leaves out:
-  calculators.py           its calculators: each is declared there, and only there, and
-                           listed in `CALCULATORS` in the order of its pages;
-  rules.py                 `NEEDS` (kind → fields the engine reads) and `build(data)`, which
-                           turns those fields into the immutable rules the calculators take;
-  character.py, sheet.py,  the model code the calculators compute with: the saved
-  dice.py, health.py…      character, its sheet, the system's dice laws, its health… (the
-                           same file name has the same role in every system);
-  publication/__init__.py  build-side hooks, e.g. `condition(value, link)` for a field
-                           whose schema says `"x-rendu": "condition"`, or `FILTERS`;
-  publication/schemas/<kind>.json      its entity kinds: the only definition of its data;
-  publication/templates/<kind>.md.j2   a page template for a kind that needs more than the
-                                       generic one.
+build reads is in its `publication/` folder, which the wheel leaves out. Every file of a
+package has one of the roles of `ROLES` below, the same file name the same role in every
+system (tests/unit/test_systems.py holds each package to them).
 """
 
 from __future__ import annotations
@@ -22,10 +12,94 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 FOLDER = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Role:
+    """What one file of a system's package holds."""
+
+    path: str  # inside the package; « folder/*.ext » for any number of such files
+    holds: str
+    required: bool = False
+    goes_with: tuple[str, ...] = ()  # the roles that must be there when it is
+
+    def matches(self, path: str) -> bool:
+        """Is `path` (inside the package, with "/") a file of this role?"""
+        folder, star, ending = self.path.rpartition("*")
+        if not star:
+            return path == self.path
+        name = path.removeprefix(folder)
+        return (
+            path.startswith(folder)
+            and "/" not in name
+            and len(name) > len(ending)
+            and name.endswith(ending)
+        )
+
+
+ROLES = (
+    Role("__init__.py", "the package, its docstring naming the system", required=True),
+    Role(
+        "rules.py",
+        "NEEDS (kind → fields the engine reads) and build(data), which turns those fields "
+        "into the one immutable rules object its calculators take",
+        required=True,
+    ),
+    Role(
+        "calculators.py",
+        "its calculators, each declared there and only there, listed in CALCULATORS in the "
+        "order of its pages",
+        required=True,
+    ),
+    Role(
+        "dice.py",
+        "the laws of its dice, as values of engine/law.py (Law), and what reads them: the "
+        "only module that builds a law (a system that rolls no die has none)",
+    ),
+    Role("deck.py", "its cards, their shuffle and the exact laws of a test drawn from them"),
+    Role(
+        "character.py",
+        "CHARACTER, the character as a value (engine/character.py): the fields of its sheet "
+        "calculator (CALCULATOR), its printed sheet (PRINTOUT), its other views (VIEWS)",
+        goes_with=("sheet.py",),
+    ),
+    Role(
+        "sheet.py",
+        "compute_sheet, the function of its sheet calculator (SHEET_CALCULATOR in "
+        "calculators.py): the character's derived values, its checks, their blocks",
+        goes_with=("character.py",),
+    ),
+    Role(
+        "steps.py",
+        "a long sheet's values, step by step as the book builds a character",
+        goes_with=("sheet.py",),
+    ),
+    Role("health.py", "its health tracks and the state they give"),
+    Role("planner.py", "the path to a talent to buy, and what it costs"),
+    Role("everyday.py", "the model of its calculators of play: experience, load, powers"),
+    Role("lancer.py", "a test played step by step for « Lancer » (cards turned one by one)"),
+    Role("virtual.py", "a virtual table object played move by move (a shuffled talon)"),
+    Role(
+        "publication/__init__.py",
+        "build-side hooks: `condition(value, link)` for a field whose schema says "
+        '"x-rendu": "condition", FILTERS…',
+        required=True,
+    ),
+    Role(
+        "publication/schemas/*.json",
+        "its entity kinds, one schema each: the only definition of its data",
+        required=True,
+    ),
+    Role(
+        "publication/templates/*.md.j2",
+        "a page template for a kind that needs more than the generic one",
+    ),
+)
 
 
 def package_of(system_id: str) -> str:

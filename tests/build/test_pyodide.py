@@ -85,12 +85,11 @@ def test_pyodide_runs_its_python_with_the_site_wheels(site):
 
 def test_exact_values_under_pyodide(site):
     code = (
-        "from generator.systems.reserve_d6 import calculators as r\n"
+        "from generator.systems.reserve_d6 import dice as r\n"
         "from generator.engine.rules import shipped\n"
         "R = shipped('reserve-d6')\n"
-        "from generator.engine.results import mean\n"
         "o = r.opposed(R, 11, 9)\n"
-        "' '.join(map(str, [r.at_least(r.successes(R, 7), 3), r.at_least(r.successes(R, 11), 4), o['attaquant'], mean(o['degats']), mean(r.opposed(R, 4, 4)['degats'])]))"
+        "' '.join(map(str, [r.successes(R, 7).at_least(3), r.successes(R, 11).at_least(4), o['attaquant'], o['degats'].mean, r.opposed(R, 4, 4)['degats'].mean]))"
     )
     assert run_in_pyodide(site, code).split() == [
         "481/729",

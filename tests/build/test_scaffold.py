@@ -52,6 +52,7 @@ def test_the_command_writes_every_part_and_check_passes_at_once(scaffolded):
         f"generator/systems/{PACKAGE}/publication/templates/don.md.j2",
         f"generator/systems/{PACKAGE}/publication/__init__.py",
         f"generator/systems/{PACKAGE}/rules.py",
+        f"generator/systems/{PACKAGE}/dice.py",
         f"generator/systems/{PACKAGE}/calculators.py",
         f"tests/unit/test_{PACKAGE}_calculators.py",
     ):

@@ -27,35 +27,40 @@ from generator.engine.results import (
 )
 from generator.pipeline import assets
 from generator.systems.divin6 import dice as divin
-from generator.systems.reserve_d6 import calculators as r
+from generator.systems.reserve_d6 import calculators as reserve_calculators
+from generator.systems.reserve_d6 import dice as r
 
 R = repo_rules()["reserve-d6"]
 
 
 def test_die_faces_follow_the_text():
     # l.46: 1-4 fail, 5 = 1 success, 6 = 2 successes.
-    assert r.successes(R, 1) == ((0, Fraction(4, 6)), (1, Fraction(1, 6)), (2, Fraction(1, 6)))
+    assert r.successes(R, 1).items() == (
+        (0, Fraction(4, 6)),
+        (1, Fraction(1, 6)),
+        (2, Fraction(1, 6)),
+    )
 
 
 def test_p1_three_successes_with_seven_dice():
-    assert r.at_least(r.successes(R, 7), 3) == Fraction(481, 729)
+    assert r.successes(R, 7).at_least(3) == Fraction(481, 729)
 
 
 def test_p2_eleven_dice_example():
     dist = r.successes(R, 11)
-    assert r.at_least(dist, 4) == Fraction(137435, 177147)
-    assert 1 - r.at_least(dist, 4) == Fraction(39712, 177147)
+    assert dist.at_least(4) == Fraction(137435, 177147)
+    assert 1 - dist.at_least(4) == Fraction(39712, 177147)
 
 
 def test_p3_full_distributions():
-    assert [p for _, p in r.successes(R, 2)] == [
+    assert [p for _, p in r.successes(R, 2).items()] == [
         Fraction(4, 9),
         Fraction(2, 9),
         Fraction(1, 4),
         Fraction(1, 18),
         Fraction(1, 36),
     ]
-    assert dict(r.successes(R, 7))[0] == Fraction(128, 2187)
+    assert r.successes(R, 7)[0] == Fraction(128, 2187)
 
 
 def test_p4_combat_eleven_against_nine():
@@ -64,19 +69,19 @@ def test_p4_combat_eleven_against_nine():
     assert round(float(result["egalite"]), 6) == 0.112196
     assert round(float(result["defenseur"]), 6) == 0.331212
     assert result["attaquant"] + result["egalite"] + result["defenseur"] == 1
-    assert round(float(mean(result["degats"])), 6) == 1.910365
+    assert round(float(result["degats"].mean), 6) == 1.910365
 
 
 def test_p5_combat_four_against_four():
     result = r.opposed(R, 4, 4)
     assert result["attaquant"] == Fraction(75397, 186624)
     assert round(float(result["egalite"]), 6) == 0.191990
-    assert mean(result["degats"]) == Fraction(118265, 139968)
+    assert result["degats"].mean == Fraction(118265, 139968)
 
 
 @pytest.mark.parametrize("dice", [1, 7, 11, 30])
 def test_p6_moments(dice):
-    dist = r.successes(R, dice)
+    dist = r.successes(R, dice).items()
     assert mean(dist) == Fraction(dice, 2)
     assert variance(dist) == Fraction(7 * dice, 12)
 
@@ -88,8 +93,8 @@ def test_p7_pool_arithmetic():
 
 
 def test_p8_costs_under_both_formulas():
-    assert [r.cost(R, n, "imprimee") for n in (3, 4, 7)] == [3, 6, 21]
-    assert [r.cost(R, n, "incrementale") for n in (3, 4, 7)] == [6, 10, 28]
+    assert [reserve_calculators.cost(R, n, "imprimee") for n in (3, 4, 7)] == [3, 6, 21]
+    assert [reserve_calculators.cost(R, n, "incrementale") for n in (3, 4, 7)] == [6, 10, 28]
 
 
 # Guide §B6 reference table, P(successes >= k | N dice), rounded to 4 decimals.
@@ -112,11 +117,11 @@ REFERENCE = {
 @pytest.mark.parametrize("dice", sorted(REFERENCE))
 def test_reference_table(dice):
     dist = r.successes(R, dice)
-    assert [round(float(r.at_least(dist, k)), 4) for k in range(1, 9)] == REFERENCE[dice]
+    assert [round(float(dist.at_least(k)), 4) for k in range(1, 9)] == REFERENCE[dice]
 
 
 def test_tail_rows_are_folded_exactly():
-    dist = r.successes(R, 60)
+    dist = r.successes(R, 60).items()
     rows, tail = visible_rows(dist)
     assert rows[0][2] == 1  # P(>= 0)
     assert tail > 0 and tail < Fraction(1, 10**6)
@@ -152,12 +157,10 @@ def test_calculator_choice_and_list_inputs():
 def test_default_results_match_the_examples():
     # The pool calculator opens on the l.28 example (DEXT 4 + Escalade 3 = 7 dice).
     reserve = registry.get("reserve-d6", "reserve")
-    first = reserve.compute(R, **reserve.defaults)[0].items
+    first = reserve.run({}, R).blocks[0].items
     assert first[0].value == 7 and first[1].value == Fraction(481, 729)
     combat = registry.get("reserve-d6", "combat")
-    assert combat.compute(R, **combat.defaults)[0].items[0].value == Fraction(
-        169582367355397, 304679870005248
-    )
+    assert combat.run({}, R).blocks[0].items[0].value == Fraction(169582367355397, 304679870005248)
 
 
 def test_zero_dice_warns_that_the_character_cannot_act():
@@ -194,7 +197,7 @@ def test_integer_convolutions_match_icepool(rules):
     faces = rules["reserve-d6"].successes_by_face
     for n in (1, 5, 12):
         law = n @ icepool.Die(list(faces))
-        assert r.successes(rules["reserve-d6"], n) == tuple(
+        assert r.successes(rules["reserve-d6"], n).items() == tuple(
             (o, Fraction(q, law.denominator())) for o, q in law.items()
         )
     exploding = icepool.d6.explode([5, 6], depth=20)

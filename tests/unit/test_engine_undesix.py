@@ -7,35 +7,36 @@ from helpers import repo_rules
 from generator.engine import registry
 from generator.engine.law import Law
 from generator.systems.undesix import calculators as u
+from generator.systems.undesix import dice as ud
 
 R = repo_rules()["undesix"]
 
 
 def test_u1_simple_test():
-    assert u.success_chance(R, 3, False) == F(1, 2)  # DEX 4, malus −1 (l. 35)
-    assert u.success_chance(R, 7, True) == F(5, 6)
-    assert u.success_chance(R, 0, True) == F(1, 6)
-    assert u.success_chance(R, -2, False) == 0
+    assert ud.success_chance(R, 3, False) == F(1, 2)  # DEX 4, malus −1 (l. 35)
+    assert ud.success_chance(R, 7, True) == F(5, 6)
+    assert ud.success_chance(R, 0, True) == F(1, 6)
+    assert ud.success_chance(R, -2, False) == 0
 
 
 def test_u2_opposed_tests_with_ties_rerolled():
-    chloe, nicolas, tie = u.opposed(R, 2, 5)  # l. 29
+    chloe, nicolas, tie = ud.opposed(R, 2, 5)  # l. 29
     assert (chloe, nicolas, tie) == (F(1, 12), F(5, 6), F(1, 12))
     assert chloe / (1 - tie) == F(1, 11) and nicolas / (1 - tie) == F(10, 11)
-    chloe, nicolas, tie = u.opposed(R, 2, 4)  # l. 765
+    chloe, nicolas, tie = ud.opposed(R, 2, 4)  # l. 765
     assert (chloe, nicolas, tie) == (F(1, 6), F(13, 18), F(1, 9))
     assert chloe / (1 - tie) == F(3, 16)
 
 
 def test_u3_attacks_of_fiche_1():
-    assert u.hit_chance(R, 4) == F(2, 3)  # Chloé PHY 2 + espadon 2 − CA 0 (l. 75)
-    assert u.attack(R, 4) == Law.of({0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)})
-    law = u.attack(R, 3)  # Nicolas 3 + 1 − 1 (l. 77)
+    assert ud.hit_chance(R, 4) == F(2, 3)  # Chloé PHY 2 + espadon 2 − CA 0 (l. 75)
+    assert ud.attack(R, 4) == Law.of({0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)})
+    law = ud.attack(R, 3)  # Nicolas 3 + 1 − 1 (l. 77)
     assert sum(d * p for d, p in law.items()) == F(1, 2) and sum(
         p for d, p in law.items() if d
     ) == F(1, 3)
-    assert u.hit_chance(R, 0) == F(1, 6) and u.attack(R, 0) == Law.of({0: F(5, 6), 1: F(1, 6)})
-    assert u.hit_chance(R, 8) == F(5, 6) and sum(d * p for d, p in u.attack(R, 8).items()) == F(
+    assert ud.hit_chance(R, 0) == F(1, 6) and ud.attack(R, 0) == Law.of({0: F(5, 6), 1: F(1, 6)})
+    assert ud.hit_chance(R, 8) == F(5, 6) and sum(d * p for d, p in ud.attack(R, 8).items()) == F(
         25, 6
     )
 
@@ -212,7 +213,7 @@ def test_creation_of_chloe_by_the_equal_share():
 
 
 def test_u4_the_chance_of_a_reroll_in_random_creation():
-    from generator.systems.undesix.creation import low_total_chance
+    from generator.systems.undesix.dice import low_total_chance
 
     assert low_total_chance(6, 13) == F(197, 1296)
     verdict, figures = creation(

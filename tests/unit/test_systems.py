@@ -71,6 +71,89 @@ def test_every_calculator_is_declared_and_listed_in_its_calculators_py():
         assert {c.system for c in module.CALCULATORS} == {system}
 
 
+def _package_files(system: str) -> list[str]:
+    """Every file of the system's package, as a path inside it (compiled files aside)."""
+    folder = systems.folder(system)
+    return sorted(
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    )
+
+
+def test_every_file_of_a_system_has_a_declared_role_and_the_required_ones_are_there():
+    """Issue 44 §4, one skeleton per system: the roles are declared once (systems.ROLES);
+    a file of no role, a required role missing, or a role without the ones it goes with
+    fails, naming the system and the file."""
+    problems = []
+    for system in systems.ids():
+        files = _package_files(system)
+        present = {role.path for role in systems.ROLES if any(map(role.matches, files))}
+        problems += [
+            f"{system} : {path} n'a aucun rôle déclaré (generator/systems/__init__.py, ROLES)"
+            for path in files
+            if not any(role.matches(path) for role in systems.ROLES)
+        ]
+        for role in systems.ROLES:
+            if role.required and role.path not in present:
+                problems.append(f"{system} : rôle requis absent, {role.path}")
+            if role.path in present:
+                problems += [
+                    f"{system} : {role.path} va avec {other}, absent"
+                    for other in role.goes_with
+                    if other not in present
+                ]
+    assert problems == []
+
+
+def _builds_a_law(path) -> list[int]:
+    """Lines of `path` that build a law: `Law(…)`, `Law.<constructor>(…)`, or the dice
+    of the text read as one (`roll_tags.ways`, `roll_tags.law`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        called = getattr(node, "func", None)
+        if not isinstance(node, ast.Call):
+            continue
+        owner = getattr(getattr(called, "value", None), "id", None)
+        if getattr(called, "id", None) == "Law" or owner in ("Law", "roll_tags"):
+            found.append(node.lineno)
+    return found
+
+
+def test_a_system_builds_its_laws_in_its_dice_py_only():
+    """Issue 44 §1: the laws of a system's dice are Law values made in its dice.py, which
+    the other modules only read."""
+    elsewhere = []
+    for system in systems.ids():
+        folder = systems.folder(system)
+        for path in sorted(folder.rglob("*.py")):
+            if path != folder / "dice.py":
+                elsewhere += [
+                    f"{path.relative_to(systems.FOLDER)}:{line}" for line in _builds_a_law(path)
+                ]
+    assert elsewhere == [], "lois construites hors de dice.py"
+    assert _builds_a_law(systems.folder("reserve-d6") / "dice.py")  # the check sees one
+
+
+def test_a_system_with_a_character_has_one_sheet_shape():
+    """Issue 44 §2: character.py's CHARACTER names the sheet calculator, declared in
+    calculators.py as SHEET_CALCULATOR, whose function is sheet.py's compute_sheet; the
+    printed sheet is the character's PRINTOUT."""
+    from generator.engine import character, printout
+
+    with_sheet = [s for s in systems.ids() if systems.module(s, "character") is not None]
+    assert len(with_sheet) >= 4
+    for system in with_sheet:
+        kind = systems.module(system, "character").CHARACTER
+        sheet = systems.module(system, "calculators").SHEET_CALCULATOR
+        assert (system, sheet.id) == kind.CALCULATOR, system
+        assert sheet.compute is systems.module(system, "sheet").compute_sheet, system
+        assert character.of_system(system) is kind
+        assert printout.declaration(system, sheet.id) is kind.PRINTOUT
+        assert isinstance(kind.PRINTOUT, printout.Imprimable)
+    assert character.of_system("reserve-d6") is None
+
+
 def test_divin6_relations_come_from_the_schema(checked):
     corpus, links = checked
     insomniaque = corpus.systems["divin6"].entity("atout", "insomniaque")
@@ -152,6 +235,49 @@ def test_a_calculator_whose_function_does_not_match_its_inputs_fails_at_import()
         Calculator("essai", "mauvais", "T", "R", (IntInput("a", "A", 0, 0, 1),), compute)
     ok = Calculator("essai", "bon", "T", "R", (IntInput("a", "A", 0, 0, 1),), lambda regles, a: ())
     assert ok.needs_rules
+
+
+def _total(valeurs) -> int:
+    """A helper handed the values: what it reads counts as read by its caller."""
+    return valeurs.a + valeurs.b
+
+
+def test_a_function_taking_valeurs_gets_one_read_only_object_checked_at_import():
+    """Issue 44 §3: `valeurs` instead of one parameter per field; the fields it reads,
+    in its code and in the helpers of its module it hands them to, are the declared ones."""
+    inputs = (IntInput("a", "A", 2, 0, 9), IntInput("b", "B", 3, 0, 9))
+
+    def compute(regles, valeurs):
+        return (regles, _total(valeurs), [valeurs.a for _ in range(2)])
+
+    def issues(regles, valeurs):
+        with pytest.raises(AttributeError):
+            valeurs.a = 1  # read-only
+        return ()
+
+    calc = Calculator("essai", "valeurs", "T", "R", inputs, compute, issues=issues)
+    assert calc.run({"b": "4"}, "R").blocks == ("R", 6, [2, 2])
+    assert calc.outcomes({"a": 1, "b": 2}, "R") == ()
+
+    def misspelt(regles, valeurs):
+        return valeurs.a + valeurs.bb
+
+    def half(regles, valeurs):
+        return valeurs.a
+
+    def mixed(regles, valeurs, b):
+        return ()
+
+    for wrong, said in (
+        (misspelt, "compute_misspelt lit valeurs.bb"),
+        (half, "ne lit les champs déclarés ['b']"),
+        (mixed, "avec « valeurs », elle ne prend rien d'autre"),
+    ):
+        wrong.__name__ = f"compute_{wrong.__name__}"
+        with pytest.raises(TypeError, match=f"calculateur essai/faux : .*{re.escape(said)}"):
+            Calculator("essai", "faux", "T", "R", inputs, wrong)
+    with pytest.raises(TypeError, match="calculateur essai/faux : sa fonction d'issues"):
+        Calculator("essai", "faux", "T", "R", inputs, compute, issues=lambda regles, a, b: ())
 
 
 def test_a_field_shown_only_for_some_choices_is_hidden_otherwise_and_checked_at_import():

@@ -2,37 +2,29 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 
-from generator.core import urls
 from generator.core.typographie import pluriel
 from generator.engine.character import SHEET, score_inputs
 from generator.engine.inputs import (
     BoolInput,
     ChoiceInput,
     DecimalInput,
-    FieldError,
     IntInput,
     TextInput,
 )
-from generator.engine.law import Law
-from generator.engine.names import require_known, slug, unknown
 from generator.engine.registry import Calculator, ShownWhen
 from generator.engine.results import (
-    Checks,
     Distribution,
     Figure,
     Figures,
-    Link,
-    Links,
     Table,
     Text,
     signed,
 )
 from generator.engine.tirage import Issue, uniform
-from generator.systems.divin6 import dice, sheet
-from generator.systems.divin6.character import DivinCharacter
+from generator.systems.divin6 import dice
+from generator.systems.divin6.sheet import CREATION_FIELDS, compute_sheet
 
 SYSTEM = "divin6"
 BASE_DICE = (
@@ -47,63 +39,41 @@ TIES = (
 )
 
 
-def compute_roll(
-    des,
-    blessures,
-    autres_des,
-    modificateur,
-    mode,
-    difficulte,
-    adversaire_des,
-    adversaire_mod,
-    egalite,
-    prendre,
-    destin,
-    science_du_critique,
-):
-    n = max(0, int(des) - blessures + autres_des)
+def compute_roll(valeurs):
+    n = _action_dice(valeurs)
     dice_line = Figure(
         "Dés d'action",
         n,
-        note=f"{des} − {blessures} (blessures graves, chocs) {signed(autres_des)} ; aucun minimum{{@source 631}}",
+        note=f"{valeurs.des} − {valeurs.blessures} (blessures graves, chocs) {signed(valeurs.autres_des)} ; aucun minimum{{@source 631}}",
     )
-    if mode == "difficulte":
+    modificateur, destin, science = (
+        valeurs.modificateur,
+        valeurs.destin,
+        valeurs.science_du_critique,
+    )
+    if valeurs.mode == "difficulte":
         return _against_difficulty(
-            dice_line, n, modificateur, difficulte, prendre, destin, science_du_critique
+            dice_line, n, modificateur, valeurs.difficulte, valeurs.prendre, destin, science
         )
-    opponent = (adversaire_des, adversaire_mod)
-    return _opposed(dice_line, n, modificateur, opponent, egalite, destin, science_du_critique)
+    opponent = (valeurs.adversaire_des, valeurs.adversaire_mod)
+    return _opposed(dice_line, n, modificateur, opponent, valeurs.egalite, destin, science)
 
 
-def roll_issues(**values):
+def roll_issues(valeurs):
     """One roll: the total against the difficulty (after the point of Destin, if one is
     spent), or the margin against the opponent's roll."""
-    n, modificateur = _action_dice(values), values["modificateur"]
-    if values["mode"] == "difficulte":
-        law = _totals(n, values)
-        return tuple(
-            _total_issue(t + modificateur, values["difficulte"], q) for t, q in law.items()
-        )
-    opponent = (values["adversaire_des"], values["adversaire_mod"])
+    n, modificateur = _action_dice(valeurs), valeurs.modificateur
+    if valeurs.mode == "difficulte":
+        law = dice.with_destin(n, valeurs.destin, modificateur, valeurs.difficulte)
+        return tuple(_total_issue(t + modificateur, valeurs.difficulte, q) for t, q in law.items())
+    opponent = (valeurs.adversaire_des, valeurs.adversaire_mod)
     law = dice.margins((n, modificateur), opponent)
     return tuple(_margin_issue(m, q) for m, q in law.items())
 
 
-def _action_dice(values) -> int:
-    return max(0, int(values["des"]) - values["blessures"] + values["autres_des"])
-
-
-def _blind_below(destin: str) -> int:
-    """The blind reroll (« avant ») rerolls a lowest die of 1 to 3."""
-    return 4 if destin == "avant" else 0
-
-
-def _totals(n: int, values) -> Law:
-    """The law of the dice's total against a difficulty, a point of Destin played or not."""
-    if values["destin"] == "non":
-        return dice.action_dice(n)
-    blind = _blind_below(values["destin"])
-    return dice.with_reroll(n, blind, values["modificateur"], values["difficulte"])
+def _action_dice(valeurs) -> int:
+    """Wounds and shocks take dice away, other effects add some; no minimum (l. 631)."""
+    return max(0, int(valeurs.des) - valeurs.blessures + valeurs.autres_des)
 
 
 def _total_issue(total: int, difficulte: int, chance=0) -> Issue:
@@ -120,32 +90,32 @@ def _roll_dice(n: int, bits) -> list[int]:
     return [uniform(6, bits) + 1 for _ in range(n)]
 
 
-def roll_plays(hasard, **values):
+def roll_plays(valeurs, hasard):
     """« Lancer » : the dice rolled, and the point of Destin played as the form says."""
-    n, modificateur = _action_dice(values), values["modificateur"]
+    n, modificateur = _action_dice(valeurs), valeurs.modificateur
     rolled = _roll_dice(n, hasard)
     lines = [
         f"Dés : {', '.join(map(str, rolled)) or 'aucun'}, modificateur {signed(modificateur)}."
     ]
-    if values["mode"] != "difficulte":
-        defence = _roll_dice(values["adversaire_des"], hasard)
+    if valeurs.mode != "difficulte":
+        defence = _roll_dice(valeurs.adversaire_des, hasard)
         lines.append(
             f"Adversaire : {', '.join(map(str, defence)) or 'aucun dé'}, "
-            f"modificateur {signed(values['adversaire_mod'])}."
+            f"modificateur {signed(valeurs.adversaire_mod)}."
         )
-        margin = sum(rolled) + modificateur - sum(defence) - values["adversaire_mod"]
+        margin = sum(rolled) + modificateur - sum(defence) - valeurs.adversaire_mod
         return _margin_issue(margin).name, " ".join(lines)
-    difficulte = values["difficulte"]
-    if values["destin"] != "non" and rolled:
-        lines.append(_destin(rolled, values, hasard))
+    difficulte = valeurs.difficulte
+    if valeurs.destin != "non" and rolled:
+        lines.append(_destin(rolled, valeurs, hasard))
     return _total_issue(sum(rolled) + modificateur, difficulte).name, " ".join(lines)
 
 
-def _destin(rolled: list[int], values, bits) -> str:
+def _destin(rolled: list[int], valeurs, bits) -> str:
     """The point of Destin (l.416): the lowest die rerolled, when the form's reading says
     so; `rolled` is changed in place."""
-    low, blind = min(rolled), _blind_below(values["destin"])
-    if not dice.rerolls(sum(rolled), low, blind, values["modificateur"], values["difficulte"]):
+    low, blind = min(rolled), dice.blind_threshold(valeurs.destin)
+    if not dice.rerolls(sum(rolled), low, blind, valeurs.modificateur, valeurs.difficulte):
         why = f"le plus faible montre {low}" if blind else "le jet réussit"
         return f"Point de Destin gardé : {why}."
     rolled[rolled.index(low)] = new = uniform(6, bits) + 1
@@ -174,7 +144,7 @@ def _against_difficulty(dice_line, n, modificateur, difficulte, prendre, destin,
         ),
     ]
     if destin != "non":
-        blind = _blind_below(destin)
+        blind = dice.blind_threshold(destin)
         note = (
             "relance du dé le plus faible s'il montre 1 à 3, avant l'annonce du résultat{@source 416}"
             if blind
@@ -693,186 +663,13 @@ def gear_suggestions(rules):
     return tuple((name, about(k)) for k, name in rules.names["equipement"].known.items())
 
 
-def read_choices(regles, c: DivinCharacter) -> sheet.Choices:
-    """The names the player wrote in each list (classes, ranks, degrees, atouts, gear),
-    read by the field's own resolver; a name the data do not know is reported at its
-    field with the nearest known name."""
-    known = regles.names["classe"]
-    class_list = [known.find(x) or slug(x) for x in known.split(c.classes) if x.strip()]
-    require_known(
-        "classes", ("Classe inconnue", "Classes inconnues"), class_list, known.known, regles.classes
-    )
-    if not class_list or len(class_list) > 6:
-        names = ", ".join(x.name.lower() for x in regles.classes.values())
-        raise FieldError(
-            "classes",
-            f"Une classe par niveau, de 1 à 6, parmi {names} (ex. « combattant, mystique »).",
-        )
-
-    def entries(field: str, kind: str, what: tuple[str, str], among, with_rank: bool = False):
-        known = regles.names[kind]
-        found = sheet.parse_list(getattr(c, field), field, known, with_rank=with_rank)
-        # An unknown name is reported as the reader wrote it, not as the id made from it.
-        wrong = [
-            e.text or e.id for e in found if e.id not in (known.known if among is None else among)
-        ]
-        if wrong:
-            raise unknown(field, what, wrong, known.known)
-        return found
-
-    return sheet.Choices(
-        classes=class_list,
-        ranks=entries(
-            "rangs",
-            "competence",
-            ("Compétence inconnue", "Compétences inconnues"),
-            regles.skills,
-            True,
-        ),
-        degrees=entries(
-            "degres",
-            "avantage",
-            ("Avantage inconnu", "Avantages inconnus"),
-            regles.advantages,
-            True,
-        ),
-        atouts=entries("atouts", "atout", ("Atout inconnu", "Atouts inconnus"), regles.atouts),
-        gear=entries(
-            "equipement", "equipement", ("Équipement inconnu", "Équipements inconnus"), None
-        ),
-    )
-
-
-def compute_sheet(regles, **values):
-    """The calculator: the character read from the form, passed through the sheet's steps
-    (sheet.py), assembled into blocks."""
-    c = DivinCharacter(**values)
-    chosen = read_choices(regles, c)
-    character = sheet.Sheet.of(regles, c, chosen)
-    d = character.derived()
-    problems = character.check()
-    if d["do"] > 10 and character.level == 1:
-        problems.append(
-            (
-                "equipement",
-                f"Équipement : {d['do']} DO dépensés pour 10 à la création{{@source 277}}.",
-            )
-        )
-    links = _chosen(regles, c.peuple, chosen.classes, chosen.atouts, chosen.gear)
-    return (
-        Checks("Fiche conforme aux règles de création.", tuple(problems)),
-        _sheet_figures(character, d),
-        Links("Vos choix", links),
-        _skills_table(regles, character, chosen.ranks, d["malus"]),
-        Table(
-            "Combat et sauvegardes",
-            ("Ligne", "Jet", "Détail"),
-            tuple(character.combat_lines(d["malus"])),
-        ),
-    )
-
-
-def _sheet_figures(character: sheet.Sheet, d: dict) -> Figures:
-    return Figures(
-        f"Niveau {character.level} ({', '.join(character.classes)})",
-        (
-            Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
-            Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
-            Figure("Mouvement", d["mouvement"]),
-            Figure(
-                "Initiative",
-                d["initiative"],
-                note="jet : 1D6 + Initiative"
-                + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
-            ),
-            Figure(
-                "Encombrement",
-                f"{sheet_number(d['charge'])} / {d['encombrement']}",
-                note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
-            ),
-            Figure("Rangs de langues", d["langues"]),
-            Figure("Points de Destin", d["destin"]),
-            Figure(
-                "Modificateurs professionnel / expert",
-                f"+{character.prof} / +{character.expert}",
-            ),
-            Figure("Équipement", f"{d['do']} DO"),
-            *(
-                Figure(label, f"{used} / {available}")
-                for label, (used, available) in character.budgets().items()
-            ),
-        ),
-    )
-
-
-def _skills_table(regles, character: sheet.Sheet, ranks, malus: int) -> Table:
-    rows = []
-    for skill, (carac, _specialised) in regles.skills.items():
-        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
-        for spec in specialisations:
-            n, mod = character.skill_line(skill, spec, malus)
-            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
-            rows.append(
-                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
-            )
-    return Table(
-        "Compétences",
-        ("Compétence", "Caractéristique", "Rangs", "Jet"),
-        tuple(rows),
-        note="Spécialisée sans rang : 2D6{@source 148–152} ; trousse +2 (au moins professionnel pour une spécialisée).",
-    )
-
-
-def _chosen(regles, people, classes, atouts, gear) -> tuple[Link, ...]:
-    """What the sheet was given, each linked to its page."""
-    links = []
-    if people in regles.peoples:  # a human has no people page
-        page = urls.entity(SYSTEM, "peuple", people)
-        links.append(Link(regles.peoples[people]["nom"], page, "peuple"))
-    for class_id in dict.fromkeys(classes):
-        levels = [str(n) for n, c in enumerate(classes, 1) if c == class_id]
-        note = f"classe, niveau{'x' if len(levels) > 1 else ''} {', '.join(levels)}"
-        links.append(
-            Link(regles.classes[class_id].name, urls.entity(SYSTEM, "classe", class_id), note)
-        )
-    for atout_id, count in Counter(a.id for a in atouts).items():
-        details = sorted({label for a in atouts if a.id == atout_id for label in a.labels})
-        note = (
-            "atout"
-            + (f" ×{count}" if count > 1 else "")
-            + (f" ({', '.join(details)})" if details else "")
-        )
-        links.append(
-            Link(regles.atouts[atout_id]["nom"], urls.entity(SYSTEM, "atout", atout_id), note)
-        )
-    for entry in gear:
-        if entry.id in regles.equipment:
-            page = urls.entity(SYSTEM, "equipement", entry.id)
-            links.append(Link(regles.equipment[entry.id].name, page, "équipement"))
-        else:  # a weapon the text names: its category's page
-            category_id = regles.weapon_named(entry.id)
-            category = regles.weapon_categories[category_id]
-            name = next(n for n in category.names if slug(n) == entry.id)
-            page = urls.entity(SYSTEM, "categorie-arme", category_id)
-            links.append(Link(name, page, f"arme, {category.name.lower()}"))
-    return tuple(links)
-
-
-def sheet_number(value) -> str:
-    return (
-        str(value).replace(".", ",")
-        if not hasattr(value, "denominator") or value.denominator == 1
-        else f"{float(value):g}".replace(".", ",")
-    )
-
-
-FEUILLE = Calculator(
+SHEET_CALCULATOR = Calculator(
     SYSTEM,
     "feuille",
     *SHEET,
     (
         *score_inputs(
-            sheet.CREATION_FIELDS,
+            CREATION_FIELDS,
             -3,
             8,
             "Valeur de création, avant peuple et point du niveau 4.",
@@ -970,5 +767,5 @@ CALCULATORS = (
     DEGATS,
     PROGRESSION,
     ENCOMBREMENT,
-    FEUILLE,
+    SHEET_CALCULATOR,
 )

@@ -82,6 +82,20 @@ def rerolls(total: int, low: int, blind_below: int, modifier: int, difficulty: i
     return low < blind_below if blind_below else total + modifier < difficulty
 
 
+def blind_threshold(destin: str) -> int:
+    """The `blind_below` of a point of Destin: the blind reroll (« avant ») rerolls a
+    lowest die of 1 to 3; the other reading (« oui », 0) a failed roll's."""
+    return 4 if destin == "avant" else 0
+
+
+def with_destin(n: int, destin: str, modifier: int, difficulty: int) -> Law:
+    """The law of the dice's total against a difficulty, a point of Destin played as
+    `destin` reads it, or not (« non »)."""
+    if destin == "non":
+        return action_dice(n)
+    return with_reroll(n, blind_threshold(destin), modifier, difficulty)
+
+
 def success_with_reroll(n: int, modifier: int, difficulty: int, blind_below: int = 0) -> Fraction:
     """P(success) with one Destin point (`with_reroll`)."""
     return with_reroll(n, blind_below, modifier, difficulty).at_least(difficulty - modifier)

@@ -1,4 +1,5 @@
-"""Character sheet of Divin (6)thème: creation checks and every derived value (guide §3).
+"""Character sheet of Divin (6)thème: creation checks and every derived value (guide §3),
+as its calculator « feuille » (declared in calculators.py) shows them.
 
 Classes, skills, characteristics, peoples, atout conditions, the price tables and the weapon
 categories come from the data, through the `Rules` the calculator receives.
@@ -6,29 +7,20 @@ categories come from the data, through the `Rules` the calculator receives.
 
 from __future__ import annotations
 
-import re
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+from generator.core import urls
 from generator.core.typographie import pluriel
-from generator.engine.inputs import FieldError
-from generator.engine.names import Names
+from generator.engine.results import Checks, Figure, Figures, Link, Links, Table, signed
+from generator.systems.divin6.character import Choices, DivinCharacter, Entry, read_choices
 from generator.systems.divin6.rules import Item, Rules, slug
 
-
-@dataclass(frozen=True)
-class Entry:
-    """'arme de prédilection (épée longue)' -> id + parameters."""
-
-    id: str
-    params: tuple[str, ...] = ()
-    rank: int = 0
-    labels: tuple[str, ...] = ()  # the parameters as the reader wrote them
-    text: str = ""  # the name as the reader wrote it
+SYSTEM = "divin6"
 
 
-RANK = re.compile(r"\+?[0-9]{1,2}")
 # The six creation scores, in the sheet's order: (field, label, default), the defaults
 # those of Achille, the book's example character.
 CREATION_FIELDS = (
@@ -39,86 +31,6 @@ CREATION_FIELDS = (
     ("sagesse", "Sagesse", 0),
     ("charisme", "Charisme", 1),
 )
-
-
-def parse_list(text: str, field: str, names: Names, with_rank: bool = False) -> list[Entry]:
-    """'arme de prédilection (épée longue), vigilance 2' -> entries; a name is read by
-    `names`, the resolver the field's picker offers names from, so a name holding
-    parentheses or « + » is read whole. A rank (before or after the parentheses) that is
-    not a small whole number is reported at `field`."""
-    entries = []
-    for part in names.split(text):
-        part = part.strip()
-        if not part:
-            continue
-        entry = _known(part, field, names, with_rank) or _unknown(part, field, with_rank)
-        entries.append(entry)
-    return entries
-
-
-def _params(raw: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """'épée longue' or 'conduite; acrobatie' -> (ids, as written)."""
-    labels = tuple(p.strip() for p in raw.replace("&", ";").split(";") if p.strip())
-    return tuple(slug(p) for p in labels), labels
-
-
-def _rank(word: str, part: str, field: str) -> int | None:
-    """The rank `word` writes, None if it is no number; a number out of bounds is reported."""
-    if RANK.fullmatch(word):
-        return int(word)
-    if any(c.isdigit() for c in word):
-        raise FieldError(
-            field, f"« {part} » : le rang doit être 0, 1 ou 2 (ou un nombre de degrés de 0 à 6)."
-        )
-    return None
-
-
-def _known(part: str, field: str, names: Names, with_rank: bool) -> Entry | None:
-    """A part that starts with a name `names` knows, followed by nothing but parameters in
-    parentheses and, with `with_rank`, a rank before or after them."""
-    found = names.lead(part)
-    if found is None:
-        return None
-    entity, name, rest = found
-    before, paren, after = rest.partition("(")
-    inside, close, tail = after.rpartition(")")
-    if not close or not tail.strip():
-        inside, tail = after.rstrip(")"), ""
-    outside = (before + " " + tail).split()
-    rank = 0
-    if outside:
-        if not with_rank or len(outside) > 1:
-            return None
-        rank = _rank(outside[0], part, field)
-        if rank is None:
-            return None
-    params, labels = _params(inside) if paren else ((), ())
-    return Entry(entity, params, rank, labels, name)
-
-
-def _unknown(part: str, field: str, with_rank: bool) -> Entry:
-    """A part that starts with no known name: read as « name rank (parameters) », its id
-    made from the name (the calculator reports it, with the nearest known name)."""
-    name, _, rest = part.partition("(")
-    params, labels = _params(rest.rstrip(")"))
-    rank = 0
-    words = name.split()
-    if with_rank and words:
-        found = _rank(words[-1], part, field)
-        if found is not None:
-            rank, name = found, " ".join(words[:-1])
-    return Entry(slug(name), params, rank, labels, name.strip())
-
-
-@dataclass(frozen=True)
-class Choices:
-    """The lists of names the player wrote, read into the data's ids."""
-
-    classes: list[str]
-    ranks: list[Entry]
-    degrees: list[Entry]
-    atouts: list[Entry]
-    gear: list[Entry]
 
 
 @dataclass
@@ -140,7 +52,7 @@ class Sheet:
 
     @classmethod
     def of(cls, rules: Rules, c, chosen: Choices) -> Sheet:
-        """The sheet of the character `c` (personnage.py), its lists read (`chosen`)."""
+        """The sheet of the character `c` (character.py), its lists read (`chosen`)."""
         return cls(
             rules=rules,
             base={key: getattr(c, key) for key, _, _ in CREATION_FIELDS},
@@ -637,3 +549,129 @@ class Sheet:
                 )
             )
         return lines
+
+
+# --- the calculator's result ---------------------------------------------------------
+
+
+def compute_sheet(regles, **values):
+    """The calculator: the character read from the form, passed through the sheet's steps,
+    assembled into blocks."""
+    c = DivinCharacter.from_values(values, regles)
+    chosen = read_choices(regles, c)
+    character = Sheet.of(regles, c, chosen)
+    d = character.derived()
+    problems = character.check()
+    if d["do"] > 10 and character.level == 1:
+        problems.append(
+            (
+                "equipement",
+                f"Équipement : {d['do']} DO dépensés pour 10 à la création{{@source 277}}.",
+            )
+        )
+    links = _chosen(regles, c.peuple, chosen.classes, chosen.atouts, chosen.gear)
+    return (
+        Checks("Fiche conforme aux règles de création.", tuple(problems)),
+        _sheet_figures(character, d),
+        Links("Vos choix", links),
+        _skills_table(regles, character, chosen.ranks, d["malus"]),
+        Table(
+            "Combat et sauvegardes",
+            ("Ligne", "Jet", "Détail"),
+            tuple(character.combat_lines(d["malus"])),
+        ),
+    )
+
+
+def _sheet_figures(character: Sheet, d: dict) -> Figures:
+    return Figures(
+        f"Niveau {character.level} ({', '.join(character.classes)})",
+        (
+            Figure("Points de vie", d["pv"], note=f"récupération {d['recup_pv']}"),
+            Figure("Points d'énergie", d["pe"], note=f"récupération {d['recup_pe']}"),
+            Figure("Mouvement", d["mouvement"]),
+            Figure(
+                "Initiative",
+                d["initiative"],
+                note="jet : 1D6 + Initiative"
+                + (" (2D6 : Réflexes éclairs)" if character.has("reflexes-eclairs") else ""),
+            ),
+            Figure(
+                "Encombrement",
+                f"{sheet_number(d['charge'])} / {d['encombrement']}",
+                note=f"malus {signed(-d['malus'])}" if d["malus"] else "aucun malus",
+            ),
+            Figure("Rangs de langues", d["langues"]),
+            Figure("Points de Destin", d["destin"]),
+            Figure(
+                "Modificateurs professionnel / expert",
+                f"+{character.prof} / +{character.expert}",
+            ),
+            Figure("Équipement", f"{d['do']} DO"),
+            *(
+                Figure(label, f"{used} / {available}")
+                for label, (used, available) in character.budgets().items()
+            ),
+        ),
+    )
+
+
+def _skills_table(regles, character: Sheet, ranks, malus: int) -> Table:
+    rows = []
+    for skill, (carac, _specialised) in regles.skills.items():
+        specialisations = sorted({p for e in ranks if e.id == skill for p in e.params}) or [None]
+        for spec in specialisations:
+            n, mod = character.skill_line(skill, spec, malus)
+            name = regles.skill_names[skill] + (f" ({spec.replace('-', ' ')})" if spec else "")
+            rows.append(
+                (name, regles.carac_names[carac], character.rank(skill, spec), f"{n}D6{mod:+d}")
+            )
+    return Table(
+        "Compétences",
+        ("Compétence", "Caractéristique", "Rangs", "Jet"),
+        tuple(rows),
+        note="Spécialisée sans rang : 2D6{@source 148–152} ; trousse +2 (au moins professionnel pour une spécialisée).",
+    )
+
+
+def _chosen(regles, people, classes, atouts, gear) -> tuple[Link, ...]:
+    """What the sheet was given, each linked to its page."""
+    links = []
+    if people in regles.peoples:  # a human has no people page
+        page = urls.entity(SYSTEM, "peuple", people)
+        links.append(Link(regles.peoples[people]["nom"], page, "peuple"))
+    for class_id in dict.fromkeys(classes):
+        levels = [str(n) for n, c in enumerate(classes, 1) if c == class_id]
+        note = f"classe, niveau{'x' if len(levels) > 1 else ''} {', '.join(levels)}"
+        links.append(
+            Link(regles.classes[class_id].name, urls.entity(SYSTEM, "classe", class_id), note)
+        )
+    for atout_id, count in Counter(a.id for a in atouts).items():
+        details = sorted({label for a in atouts if a.id == atout_id for label in a.labels})
+        note = (
+            "atout"
+            + (f" ×{count}" if count > 1 else "")
+            + (f" ({', '.join(details)})" if details else "")
+        )
+        links.append(
+            Link(regles.atouts[atout_id]["nom"], urls.entity(SYSTEM, "atout", atout_id), note)
+        )
+    for entry in gear:
+        if entry.id in regles.equipment:
+            page = urls.entity(SYSTEM, "equipement", entry.id)
+            links.append(Link(regles.equipment[entry.id].name, page, "équipement"))
+        else:  # a weapon the text names: its category's page
+            category_id = regles.weapon_named(entry.id)
+            category = regles.weapon_categories[category_id]
+            name = next(n for n in category.names if slug(n) == entry.id)
+            page = urls.entity(SYSTEM, "categorie-arme", category_id)
+            links.append(Link(name, page, f"arme, {category.name.lower()}"))
+    return tuple(links)
+
+
+def sheet_number(value) -> str:
+    return (
+        str(value).replace(".", ",")
+        if not hasattr(value, "denominator") or value.denominator == 1
+        else f"{float(value):g}".replace(".", ",")
+    )

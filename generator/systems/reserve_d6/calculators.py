@@ -6,115 +6,16 @@ data, through the `Rules` each calculator receives (rules.py).
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-
 from generator.core.typographie import pluriel
 from generator.engine.inputs import ChoiceInput, IntInput, IntListInput
+from generator.engine.law import Law
 from generator.engine.registry import Calculator
-from generator.engine.results import (
-    Distribution,
-    Figure,
-    Figures,
-    Table,
-    Text,
-    mean,
-    std_dev,
-    variance,
-)
+from generator.engine.results import Distribution, Figure, Figures, Table, Text, std_dev, variance
 from generator.engine.tirage import Issue
+from generator.systems.reserve_d6.dice import opposed, pool_size, successes
 from generator.systems.reserve_d6.rules import Rules
 
 SYSTEM = "reserve-d6"
-
-Dist = tuple[tuple[int, Fraction], ...]
-
-
-def pool_size(
-    caracteristique: int, competence: int, equipement: int, permanent: int, blessures: int
-) -> int:
-    """Dice rolled (l.20, 26, 32, 38, 50); never below zero (l.66: no dice, no action)."""
-    return max(0, caracteristique + competence + equipement + permanent - blessures)
-
-
-@lru_cache(maxsize=64)
-def pool_counts(faces: tuple[int, ...], dice: int) -> tuple[int, ...]:
-    """Ways (out of len(faces)^dice) for `dice` dice to total k successes, k = 0, 1, …;
-    each face is worth faces[face − 1] successes (l.46). Whole numbers: exact and fast.
-
-    The coefficients of (Σ x^worth)^dice, raised to the power in one go (see _packed)."""
-    one_die = [0] * (max(faces) + 1)
-    for worth in faces:
-        one_die[worth] += 1
-    width = _width(len(faces) ** dice)
-    counts = _unpacked(_packed(one_die, width) ** dice, width, dice * max(faces) + 1)
-    while len(counts) > 1 and not counts[-1]:
-        counts.pop()
-    return tuple(counts)
-
-
-# A polynomial with whole coefficients packed into one whole number, a coefficient every
-# `width` bytes: a product (or a power) of such numbers packs the product of the
-# polynomials when no coefficient of the result needs more than `width` bytes. One
-# multiplication of large numbers then does thousands of products of coefficients.
-
-
-def _width(bound: int) -> int:
-    """Bytes for a coefficient that is at most `bound`."""
-    return bound.bit_length() // 8 + 1
-
-
-def _packed(coefficients, width: int) -> int:
-    return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in coefficients), "little")
-
-
-def _unpacked(number: int, width: int, size: int) -> list[int]:
-    raw = number.to_bytes(width * size, "little")
-    return [int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(size)]
-
-
-def successes(rules: Rules, dice: int) -> Dist:
-    """Exact P(total successes = k) for a pool of `dice` dice."""
-    return _successes(rules.successes_by_face, dice)
-
-
-@lru_cache(maxsize=64)
-def _successes(faces: tuple[int, ...], dice: int) -> Dist:
-    total = len(faces) ** dice
-    return tuple(
-        (k, Fraction(ways, total)) for k, ways in enumerate(pool_counts(faces, dice)) if ways
-    )
-
-
-def at_least(dist: Dist, k: int) -> Fraction:
-    return sum((p for outcome, p in dist if outcome >= k), Fraction(0))
-
-
-def opposed(rules: Rules, attacker: int, defender: int) -> dict[str, object]:
-    """Both sides roll (l.60, 64). Ties are not resolved by the text: reported apart."""
-    faces = rules.successes_by_face
-    attack, defence = pool_counts(faces, attacker), pool_counts(faces, defender)
-    total = len(faces) ** (attacker + defender)
-    # P(attack − defence = k): the product of the attack's polynomial by the defence's
-    # read backwards, whose coefficients are all at most `total`.
-    width = _width(total)
-    size = len(attack) + len(defence) - 1
-    product = _packed(attack, width) * _packed(defence[::-1], width)
-    by_difference = {
-        k - (len(defence) - 1): ways
-        for k, ways in enumerate(_unpacked(product, width, size))
-        if ways
-    }
-    # Ways summed as whole numbers, one fraction per figure at the end.
-    damage: dict[int, int] = {}
-    for d, w in by_difference.items():
-        damage[max(0, d)] = damage.get(max(0, d), 0) + w
-    return {
-        "attaquant": Fraction(sum(w for d, w in by_difference.items() if d > 0), total),
-        "egalite": Fraction(by_difference.get(0, 0), total),
-        "defenseur": Fraction(sum(w for d, w in by_difference.items() if d < 0), total),
-        "degats": tuple((d, Fraction(w, total)) for d, w in sorted(damage.items())),
-    }
 
 
 def cost(rules: Rules, level: int, formula: str) -> int:
@@ -122,29 +23,33 @@ def cost(rules: Rules, level: int, formula: str) -> int:
     return rules.formulas[formula].cost(level)
 
 
-def _probability_figures(dist: Dist) -> tuple[Figure, ...]:
-    var = variance(dist)
+def _probability_figures(law: Law) -> tuple[Figure, ...]:
+    var = variance(law.items())
     return (
-        Figure("Moyenne de succès", mean(dist)),
+        Figure("Moyenne de succès", law.mean),
         Figure("Variance", var),
         Figure("Écart type", f"{std_dev(var):.4f}".replace(".", ","), note="√variance"),
-        Figure("P(aucun succès)", dist[0][1] if dist[0][0] == 0 else Fraction(0), percent=True),
+        Figure("P(aucun succès)", law[0], percent=True),
     )
 
 
-def compute_pool(
-    regles,
-    caracteristique,
-    competence,
-    equipement,
-    permanent,
-    blessures_physiques,
-    blessures_psychiques,
-    seuil,
-):
-    blessures = blessures_physiques + blessures_psychiques
-    dice = pool_size(caracteristique, competence, equipement, permanent, blessures)
-    dist = successes(regles, dice)
+def _pool(valeurs) -> tuple[int, int]:
+    """(dice rolled, wounds): every wound, physical or psychological, takes a die away."""
+    blessures = valeurs.blessures_physiques + valeurs.blessures_psychiques
+    dice = pool_size(
+        valeurs.caracteristique,
+        valeurs.competence,
+        valeurs.equipement,
+        valeurs.permanent,
+        blessures,
+    )
+    return dice, blessures
+
+
+def compute_pool(regles, valeurs):
+    dice, blessures = _pool(valeurs)
+    law, seuil, permanent = successes(regles, dice), valeurs.seuil, valeurs.permanent
+    sign = "+" if permanent >= 0 else "−"
     blocks = [
         Figures(
             "Réserve",
@@ -152,11 +57,11 @@ def compute_pool(
                 Figure(
                     "Dés lancés",
                     dice,
-                    note=f"{caracteristique} + {competence} + {equipement} {'+' if permanent >= 0 else '−'} {abs(permanent)} − {blessures} {pluriel(blessures, 'blessure', 'blessures')}",
+                    note=f"{valeurs.caracteristique} + {valeurs.competence} + {valeurs.equipement} {sign} {abs(permanent)} − {blessures} {pluriel(blessures, 'blessure', 'blessures')}",
                 ),
-                Figure(f"P(au moins {seuil} succès)", at_least(dist, seuil), percent=True),
+                Figure(f"P(au moins {seuil} succès)", law.at_least(seuil), percent=True),
             )
-            + _probability_figures(dist),
+            + _probability_figures(law),
         ),
     ]
     if dice == 0:
@@ -165,30 +70,20 @@ def compute_pool(
                 "Aucun dé : le personnage est trop amoindri pour agir{@source 66}.", "avertissement"
             )
         )
-    blocks.append(Distribution("Distribution des succès", "Succès", dist))
+    blocks.append(Distribution("Distribution des succès", "Succès", law.items()))
     return tuple(blocks)
 
 
-def pool_issues(
-    regles,
-    caracteristique,
-    competence,
-    equipement,
-    permanent,
-    blessures_physiques,
-    blessures_psychiques,
-    seuil,
-):
+def pool_issues(regles, valeurs):
     """One roll of the pool: its number of successes, against the threshold asked."""
-    blessures = blessures_physiques + blessures_psychiques
-    dice = pool_size(caracteristique, competence, equipement, permanent, blessures)
+    seuil = valeurs.seuil
     return tuple(
         Issue(
             f"{k} succès",
             p,
             f"Au moins {seuil} succès" if k >= seuil else f"Moins de {seuil} succès",
         )
-        for k, p in successes(regles, dice)
+        for k, p in successes(regles, _pool(valeurs)[0]).items()
     )
 
 
@@ -204,7 +99,7 @@ def combat_issues(regles, attaquant, defenseur):
                 p,
                 "L'attaquant l'emporte",
             )
-            for d, p in result["degats"]
+            for d, p in result["degats"].items()
             if d > 0
         ),
     )
@@ -212,7 +107,7 @@ def combat_issues(regles, attaquant, defenseur):
 
 def compute_combat(regles, attaquant, defenseur):
     result = opposed(regles, attaquant, defenseur)
-    damage = result["degats"]
+    damage: Law = result["degats"]
     blocks = [
         Figures(
             "Issue du jet",
@@ -222,10 +117,10 @@ def compute_combat(regles, attaquant, defenseur):
                 ),
                 Figure("Égalité (aucun dégât)", result["egalite"], percent=True),
                 Figure("Le défenseur l'emporte", result["defenseur"], percent=True),
-                Figure("Dégâts moyens par attaque", mean(damage)),
+                Figure("Dégâts moyens par attaque", damage.mean),
             ),
         ),
-        Distribution("Dégâts subis par le défenseur", "Dégâts", damage),
+        Distribution("Dégâts subis par le défenseur", "Dégâts", damage.items()),
     ]
     if attaquant == 0:
         blocks.insert(

@@ -14,6 +14,7 @@ from generator.engine.inputs import (
     MultiChoiceInput,
     TextInput,
 )
+from generator.engine.law import Law
 from generator.engine.registry import Calculator, FormSection, ShownWhen
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue
@@ -53,29 +54,29 @@ REROLL_POLICIES = (
 )
 
 
-def compute_test(
-    regles,
-    modificateur,
-    rang,
-    bonus,
-    mode,
-    dd,
-    bonus_adverse,
-    avantages,
-    desavantages,
-    politique_avantage,
-    politique_desavantage,
-    participants,
-):
-    total_bonus = modificateur + rang + bonus
-    net = avantages - desavantages  # they cancel one for one (l. 851–855)
-    law = _test_law(
-        regles, total_bonus, mode, dd, bonus_adverse, net, politique_avantage, politique_desavantage
+def _test(regles, valeurs) -> tuple[int, int, tuple]:
+    """(total bonus, net advantages, the law of the six outcomes) of the test the form
+    describes; advantages and disadvantages cancel one for one (l. 851–855)."""
+    total_bonus = valeurs.modificateur + valeurs.rang + valeurs.bonus
+    net = valeurs.avantages - valeurs.desavantages
+    law = dice.check_law(
+        regles,
+        total_bonus,
+        valeurs.dd if valeurs.mode == "dd" else None,
+        valeurs.bonus_adverse,
+        net,
+        valeurs.politique_avantage,
+        valeurs.politique_desavantage,
     )
-    if mode == "dd":
-        title = f"2d10 {signed(total_bonus)} contre DD {dd}"
+    return total_bonus, net, law
+
+
+def compute_test(regles, valeurs):
+    total_bonus, net, law = _test(regles, valeurs)
+    if valeurs.mode == "dd":
+        title = f"2d10 {signed(total_bonus)} contre DD {valeurs.dd}"
     else:
-        title = f"2d10 {signed(total_bonus)} contre 2d10 {signed(bonus_adverse)} (égalité à l'initiateur)"
+        title = f"2d10 {signed(total_bonus)} contre 2d10 {signed(valeurs.bonus_adverse)} (égalité à l'initiateur)"
     chance = dice.success(law)
     hope = law[dice.HOPE_SUCCESS] + law[dice.HOPE_FAILURE]
     doom = law[dice.DOOM_SUCCESS] + law[dice.DOOM_FAILURE]
@@ -96,6 +97,7 @@ def compute_test(
             note=f"{regles.passive} + modificateur + rang + bonus",
         ),
     ]
+    participants = valeurs.participants
     if participants > 1:
         needed, group = dice.group_success(regles, chance, participants)
         lines.append(
@@ -108,37 +110,9 @@ def compute_test(
     )
 
 
-def _test_law(regles, total_bonus, mode, dd, bonus_adverse, net, adv, dis):
-    if mode == "dd":
-        return dice.test_law(regles, total_bonus, dd, net, adv, dis)
-    return dice.opposed_law(regles, total_bonus, bonus_adverse, net, adv, dis)
-
-
-def test_issues(
-    regles,
-    modificateur,
-    rang,
-    bonus,
-    mode,
-    dd,
-    bonus_adverse,
-    avantages,
-    desavantages,
-    politique_avantage,
-    politique_desavantage,
-    participants,
-):
+def test_issues(regles, valeurs):
     """One roll of the test (the group test aside): its six outcomes."""
-    law = _test_law(
-        regles,
-        modificateur + rang + bonus,
-        mode,
-        dd,
-        bonus_adverse,
-        avantages - desavantages,
-        politique_avantage,
-        politique_desavantage,
-    )
+    law = _test(regles, valeurs)[2]
     success = {dice.OUTCOMES[i] for i in dice.SUCCESSES}
     return tuple(
         Issue(name, law[i], "Réussite" if name in success else "Échec")
@@ -374,63 +348,39 @@ def _attack_numbers(rules) -> tuple[tuple[str, str], ...]:
     )
 
 
-def _attack_law(
-    regles,
-    bonus,
-    attaque_du_tour,
-    esquive,
-    defense,
-    talent_critique,
-    coordination_20,
-    net,
-    adv,
-    dis,
-):
-    """The law of the attack's outcomes, its total bonus and the multiple-attack penalty."""
+def _attack(regles, valeurs) -> tuple[tuple, int, int]:
+    """(the law of the attack's outcomes, its total bonus, the multiple-attack penalty)."""
+    esquive, defense = valeurs.esquive, valeurs.defense
     if defense < esquive:
         raise FieldError(
             "defense", "La Défense vaut au moins l'Esquive (Esquive + armure + bouclier)."
         )
-    penalty = regles.multiple_attacks[int(attaque_du_tour)]
-    lowest = regles.crit_ranges[talent_critique][1] if talent_critique != "aucun" else None
-    wide = coordination_20 and lowest is not None
-    law = dice.attack_law(regles, bonus + penalty, esquive, defense, lowest, wide, net, adv, dis)
+    bonus = valeurs.modificateur + valeurs.rang + valeurs.bonus
+    penalty = regles.multiple_attacks[int(valeurs.attaque_du_tour)]
+    talent = valeurs.talent_critique
+    lowest = regles.crit_ranges[talent][1] if talent != "aucun" else None
+    law = dice.attack_law(
+        regles,
+        bonus + penalty,
+        esquive,
+        defense,
+        lowest,
+        valeurs.coordination_20 and lowest is not None,
+        valeurs.avantages - valeurs.desavantages,
+        valeurs.politique_avantage,
+        valeurs.politique_desavantage,
+    )
     return law, bonus + penalty, penalty
 
 
-def attack_issues(
-    regles,
-    modificateur,
-    rang,
-    bonus,
-    attaque_du_tour,
-    esquive,
-    defense,
-    talent_critique,
-    coordination_20,
-    avantages,
-    desavantages,
-    politique_avantage,
-    politique_desavantage,
-    des,
-    faces,
-    stat,
-    bonus_degats,
-):
+def _damage(valeurs) -> Law:
+    """The damage of a hit on the body: the dice and their flat bonus."""
+    return dice.damage(valeurs.des, int(valeurs.faces), valeurs.stat + valeurs.bonus_degats)
+
+
+def attack_issues(regles, valeurs):
     """One attack: how it lands, and the damage of a hit on the body."""
-    law = _attack_law(
-        regles,
-        modificateur + rang + bonus,
-        attaque_du_tour,
-        esquive,
-        defense,
-        talent_critique,
-        coordination_20,
-        avantages - desavantages,
-        politique_avantage,
-        politique_desavantage,
-    )[0]
-    damage = dice.damage(des, int(faces), stat + bonus_degats)
+    law, damage = _attack(regles, valeurs)[0], _damage(valeurs)
     issues = []
     for outcome, name in enumerate(dice.ATTACK_OUTCOMES):
         if outcome in (dice.CRIT, dice.BODY):
@@ -443,39 +393,10 @@ def attack_issues(
     return tuple(issues)
 
 
-def compute_attack(
-    regles,
-    modificateur,
-    rang,
-    bonus,
-    attaque_du_tour,
-    esquive,
-    defense,
-    talent_critique,
-    coordination_20,
-    avantages,
-    desavantages,
-    politique_avantage,
-    politique_desavantage,
-    des,
-    faces,
-    stat,
-    bonus_degats,
-):
-    law, total_bonus, penalty = _attack_law(
-        regles,
-        modificateur + rang + bonus,
-        attaque_du_tour,
-        esquive,
-        defense,
-        talent_critique,
-        coordination_20,
-        avantages - desavantages,
-        politique_avantage,
-        politique_desavantage,
-    )
+def compute_attack(regles, valeurs):
+    law, total_bonus, penalty = _attack(regles, valeurs)
     hit = law[dice.CRIT] + law[dice.BODY]
-    damage = dice.damage(des, int(faces), stat + bonus_degats)
+    damage = _damage(valeurs)
     per_hit = damage.mean
     lines = (
         Figure("Touche le corps", hit, percent=True, note="coups critiques compris"),
@@ -500,10 +421,14 @@ def compute_attack(
             note=f"modificateur + rang + bonus {signed(penalty) if penalty else ''}".strip(),
         ),
     )
+    flat = valeurs.stat + valeurs.bonus_degats
     return (
-        Figures(f"2d10 {signed(total_bonus)} contre Esquive {esquive}, Défense {defense}", lines),
+        Figures(
+            f"2d10 {signed(total_bonus)} contre Esquive {valeurs.esquive}, Défense {valeurs.defense}",
+            lines,
+        ),
         Distribution(
-            f"Dégâts d'un coup au but : {des}d{faces} {signed(stat + bonus_degats)}",
+            f"Dégâts d'un coup au but : {valeurs.des}d{valeurs.faces} {signed(flat)}",
             "Dégâts",
             damage.items(),
         ),

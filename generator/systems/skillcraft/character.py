@@ -16,6 +16,11 @@ from generator.systems.skillcraft.planner import read_talents
 @dataclass(frozen=True)
 class SkillCraftCharacter(Character):
     CALCULATOR = ("skillcraft", "fiche")
+    # Its printed sheet (engine/printout.py): the chosen entities of these kinds, with
+    # their effect.
+    PRINTOUT = Imprimable(
+        genres=("aspect", "caractere", "don", "handicap", "talent"),
+    )
 
     # Step 1: attribute scores bought.
     agilite: int
@@ -98,7 +103,3 @@ SkillCraftCharacter.VIEWS = {
 
 
 CHARACTER = SkillCraftCharacter
-# The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-PRINTOUT = Imprimable(
-    genres=("aspect", "caractere", "don", "handicap", "talent"),
-)

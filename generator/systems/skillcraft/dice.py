@@ -166,6 +166,22 @@ def opposed_law(
     return tuple(total)
 
 
+def check_law(
+    rules: Rules,
+    bonus: int,
+    difficulty: int | None,
+    target_bonus: int,
+    net: int,
+    adv: str,
+    dis: str,
+) -> tuple[Fraction, ...]:
+    """The outcomes of a test against a DD (`difficulty`), or opposed (None) to a target
+    whose bonus is `target_bonus`."""
+    if difficulty is not None:
+        return test_law(rules, bonus, difficulty, net, adv, dis)
+    return opposed_law(rules, bonus, target_bonus, net, adv, dis)
+
+
 def group_success(rules: Rules, chance: Fraction, participants: int) -> tuple[int, Fraction]:
     """(successes needed, P) of a group test: « 50 % + 1 » of the participants succeed."""
     needed = participants * rules.group_share // 100 + rules.group_extra

@@ -92,7 +92,7 @@ def compute_character(r: Rules, c: SkillCraftCharacter) -> Computed:
 def compute_sheet(regles, **values):
     """The calculator: the character read from the form, computed, shown."""
     r: Rules = regles
-    computed = compute_character(r, SkillCraftCharacter(**values))
+    computed = compute_character(r, SkillCraftCharacter.from_values(values, r))
     r = replace(r, attributes=tuple(a for a in r.attributes if a in computed.scores))
     blocks = [Checks("Fiche conforme aux règles de création et de progression.", computed.problems)]
     book = _book_discrepancy(r, computed.levels.final, computed.stats.rows, computed.levels.level)

@@ -18,9 +18,9 @@ from generator.engine.inputs import (
 from generator.engine.registry import Action, Calculator
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue
-from generator.systems.talon import deck, health, lancer, sheet, virtual
-from generator.systems.talon.character import TalonCharacter
+from generator.systems.talon import deck, health, lancer, virtual
 from generator.systems.talon.rules import Rules
+from generator.systems.talon.sheet import compute_sheet, field_name
 
 SYSTEM = "talon"
 NO_NPC = "aucun"
@@ -144,9 +144,9 @@ def _margin_issue(rules: Rules, margin: int, chips: int) -> Issue:
     return Issue(f"{result} (MR {signed(margin)})", 0, result)
 
 
-def test_issues(regles, **values):
+def test_issues(regles, valeurs):
     """One test: the margin of the honour kept, or the As that fails it."""
-    odds, test = _test_odds(regles, **values)[:2]
+    odds, test = _test_odds(regles, valeurs)[:2]
     return (
         *(
             Issue(issue.name, p, issue.group)
@@ -158,50 +158,36 @@ def test_issues(regles, **values):
     )
 
 
-def test_plays(regles, hasard, **values):
+def test_plays(regles, valeurs, hasard):
     """« Lancer » : the test played lame by lame from the talon left (lancer.py)."""
-    test, revealed = _test_setup(regles, **values)
+    test, revealed = _test_setup(regles, valeurs)
     played = lancer.play(regles.pack, test, revealed, hasard)
     if played.ace:
         return (FUMBLE_ISSUE if played.fumble else ACE_ISSUE), played.detail
     return _margin_issue(regles, played.margin, test.chips).name, played.detail
 
 
-def _test_setup(
-    regles,
-    valeur,
-    contexte,
-    pnj,
-    malus_sante,
-    autres,
-    difficulte,
-    cheap_chips,
-    mode,
-    archetype,
-    enseigne_competence,
-    continuation,
-    as_echec,
-    lames_revelees,
-):
+def _test_setup(regles, valeurs):
     """The test the form describes, and the lames already revealed this cycle."""
-    base = valeur + regles.context(contexte).value + npc_modifier(regles, pnj)
+    valeur, suit = valeurs.valeur, valeurs.enseigne_competence
+    base = valeur + regles.context(valeurs.contexte).value + npc_modifier(regles, valeurs.pnj)
     test = deck.Test(
-        base=base - malus_sante + autres,
+        base=base - valeurs.malus_sante + valeurs.autres,
         skill=valeur,
-        difficulty=difficulte,
-        chips=cheap_chips,
-        **with_archetype(regles, archetype),
-        skill_suit=None if enseigne_competence == NO_SUIT else enseigne_competence,
-        continuation=continuation,
-        ace_fails=as_echec,
-        mode=mode,
+        difficulty=valeurs.difficulte,
+        chips=valeurs.cheap_chips,
+        **with_archetype(regles, valeurs.archetype),
+        skill_suit=None if suit == NO_SUIT else suit,
+        continuation=valeurs.continuation,
+        ace_fails=valeurs.as_echec,
+        mode=valeurs.mode,
     )
-    return test, [regles.pack.by_code[code] for code in lames_revelees]
+    return test, [regles.pack.by_code[code] for code in valeurs.lames_revelees]
 
 
-def _test_odds(regles, **values):
+def _test_odds(regles, valeurs):
     """The test the form describes, its odds, and the lames it is drawn from."""
-    test, revealed = _test_setup(regles, **values)
+    test, revealed = _test_setup(regles, valeurs)
     remaining = regles.pack.deck_without(revealed)
     try:
         odds = deck.test_odds(remaining, test)
@@ -210,11 +196,11 @@ def _test_odds(regles, **values):
     return odds, test, remaining, revealed
 
 
-def compute_test(regles, **values):
-    odds, test, remaining, revealed = _test_odds(regles, **values)
-    valeur, malus_sante, autres = values["valeur"], values["malus_sante"], values["autres"]
-    context = regles.context(values["contexte"]).value
-    npc = npc_modifier(regles, values["pnj"])
+def compute_test(regles, valeurs):
+    odds, test, remaining, revealed = _test_odds(regles, valeurs)
+    valeur, malus_sante, autres = valeurs.valeur, valeurs.malus_sante, valeurs.autres
+    context = regles.context(valeurs.contexte).value
+    npc = npc_modifier(regles, valeurs.pnj)
     base, difficulte = test.base, test.difficulty
     blocks = [
         Figures(
@@ -594,10 +580,6 @@ EXAMPLE_ATTRIBUTES = {
 }
 
 
-def field_name(entity_id: str) -> str:
-    return entity_id.replace("-", "_")
-
-
 def attribute_inputs(rules: Rules) -> tuple[IntInput, ...]:
     return tuple(
         IntInput(field_name(a.id), a.name, EXAMPLE_ATTRIBUTES.get(a.id, 0), 0, 20, "")
@@ -622,115 +604,6 @@ def _choice_suggestions(rules: Rules, group, status: str) -> tuple[tuple[str, st
                 (f"{attribute.name} = {names}", f"{attribute.name} {status}, développe {names}")
             )
     return tuple(found)
-
-
-def read_creation(regles, c: TalonCharacter) -> sheet.Sheet:
-    """Creation (l. 320–330): the scores shared out, the skills each primary and secondary
-    attribute develops; a name the data do not know is reported at its field."""
-    scores = dict(c.attributs)
-    attributes = {a: scores[field_name(a)] for a in regles.attributes}
-    primaries, problems = sheet.parse_choices(regles, c.primaires)
-    if problems:
-        raise FieldError("primaires", " ; ".join(problems) + ".")
-    secondaries, problems = sheet.parse_choices(regles, c.secondaires)
-    if problems:
-        raise FieldError("secondaires", " ; ".join(problems) + ".")
-    return sheet.Sheet(regles, attributes, primaries, secondaries)
-
-
-def compute_creation(regles, **values):
-    """The calculator: the character read from the form, its creation checked, its
-    derived values and skills assembled."""
-    c = TalonCharacter.from_values(values, regles)
-    character = read_creation(regles, c)
-    broken = character.problems()
-    return (
-        Text(
-            "Création conforme aux règles{@source 322}."
-            if not broken
-            else "Création non conforme : " + " ".join(broken),
-            "info" if not broken else "avertissement",
-        ),
-        _creation_figures(regles, c, character),
-        Table(
-            "Compétences",
-            ("Compétence", "Enseigne", "Attribut retenu", "Développement", "Valeur"),
-            _skill_rows(regles, character),
-            note="Chaque compétence prend le meilleur de ses attributs liés (liste des compétences), +2 par développement.",
-        ),
-    )
-
-
-def _skill_rows(regles, character: sheet.Sheet) -> tuple[tuple, ...]:
-    suits, rows = regles.pack.suit, []
-    for skill in regles.skills.values():
-        value, attribute, dev = character.skill(skill.id)
-        rows.append(
-            (
-                skill.name,
-                suits[skill.suit].symbol if skill.suit in suits else "—",
-                regles.attributes[attribute].name,
-                signed(regles.bonus(dev)) if dev else "—",
-                value,
-            )
-        )
-    return tuple(rows)
-
-
-def _free_levels(regles, skills: dict[str, int]) -> list[str]:
-    """The health levels a skill gives for free, by track."""
-    return [
-        f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} {pluriel(n, 'niveau gratuit', 'niveaux gratuits')}"
-        for track in regles.tracks.values()
-        for n in [sum(1 for level in track.levels if skills[track.skill] >= level.free_from)]
-        if n
-    ]
-
-
-def _creation_figures(regles, c: TalonCharacter, character: sheet.Sheet) -> Figures:
-    """Initiative, mastery, attacks and actions (l. 183), melee damage (l. 66)."""
-    suits = regles.pack.suit
-    skills = {skill: character.skill(skill)[0] for skill in regles.skills}
-    mastery = 1 + c.celerite + (1 if c.deux_armes else 0)
-    free = _free_levels(regles, skills)
-    chosen = regles.archetypes.get(c.archetype)
-    return Figures(
-        "Valeurs dérivées",
-        (
-            Figure("Initiative (= Réflexes)", skills["reflexes"]),
-            Figure(
-                "Maîtrise",
-                mastery,
-                note=f"1 + Célérité {c.celerite}"
-                + (" + 1 (deux armes)" if c.deux_armes else "")
-                + (
-                    f" ; {mastery + c.maitre_d_arme} avec une arme de mêlée (Maître d'arme)"
-                    if c.maitre_d_arme
-                    else ""
-                ),
-            ),
-            Figure("Attaques par round", 1 + c.celerite, note="Célérité + 1"),
-            Figure(
-                "Actions par round",
-                mastery,
-                note="Maîtrise sans Célérité + Célérité + Vélocité{@source 183} (Vélocité non définie : comptée 0)",
-            ),
-            Figure(
-                "Dommages au corps à corps",
-                character.melee_die(),
-                note="selon Costaud et Violent{@source 66}",
-            ),
-            Figure(
-                "Niveaux de santé gratuits",
-                " ; ".join(free) if free else "aucun (compétences < 15)",
-            ),
-            Figure(
-                "Archétype",
-                f"{chosen.name} ({suits[chosen.suit].name})" if chosen else "aucun",
-            ),
-            Figure("Somme des attributs", sum(character.attributes.values())),
-        ),
-    )
 
 
 CREATION_INPUTS = (
@@ -777,13 +650,13 @@ CREATION_INPUTS = (
     BoolInput("deux_armes", "Combat à deux armes", False, "+1 Maîtrise."),
 )
 
-CREATION = Calculator(
+SHEET_CALCULATOR = Calculator(
     SYSTEM,
     "creation",
     "Création de personnage",
     "Les valeurs choisies respectent-elles la création, et que vaut chaque compétence ?",
     CREATION_INPUTS,
-    compute_creation,
+    compute_sheet,
     (
         "Valeurs des 12 autres attributs lues à la lettre : sept 5, trois 4, deux 3 (voir la note du chapitre Création).",
         "Une compétence prend l'attribut de sa propre liste qui a la meilleure valeur ; l'Athlétique ne sert donc pas à l'Escalade.",
@@ -934,6 +807,6 @@ TALON_VIRTUEL = Calculator(
 CALCULATORS = (
     TEST,
     SANTE,
-    CREATION,
+    SHEET_CALCULATOR,
     TALON_VIRTUEL,
 )

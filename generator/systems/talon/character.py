@@ -12,6 +12,13 @@ from generator.engine.printout import Imprimable
 @dataclass(frozen=True)
 class TalonCharacter(Character):
     CALCULATOR = ("talon", "creation")
+    # Its printed sheet (engine/printout.py): the chosen entities of these kinds, with
+    # their effect.
+    PRINTOUT = Imprimable(
+        valeurs=(("Attributs", ("attributs",)),),
+        genres=("archetype",),
+        choix=(("archetype", "archetype"),),
+    )
 
     primaires: str  # primary attributes and their developed skills, as written
     secondaires: str
@@ -27,9 +34,3 @@ class TalonCharacter(Character):
 
 
 CHARACTER = TalonCharacter
-# The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-PRINTOUT = Imprimable(
-    valeurs=(("Attributs", ("attributs",)),),
-    genres=("archetype",),
-    choix=(("archetype", "archetype"),),
-)

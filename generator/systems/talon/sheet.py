@@ -1,4 +1,6 @@
-"""Character creation of the Talon system (l.320–330) and the values derived from it.
+"""The character sheet of the Talon system, its creation (l.320–330), as its calculator
+« creation » (declared in calculators.py) shows it: the creation checked, and the values
+derived from it.
 
 The attribute and skill lists, the values to share out and the development bonus come from
 the data (rules.py): an attribute develops the skills of its own list, and a skill takes its
@@ -9,7 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.core.typographie import pluriel
+from generator.engine.inputs import FieldError
 from generator.engine.names import slug
+from generator.engine.results import Figure, Figures, Table, Text, signed
+from generator.systems.talon.character import TalonCharacter
 from generator.systems.talon.rules import Rules
 
 
@@ -118,3 +124,116 @@ class Sheet:
             return "aucun"
 
         return self.rules.unarmed_dice[(status("costaud"), status("violent"))]
+
+
+def field_name(entity_id: str) -> str:
+    return entity_id.replace("-", "_")
+
+
+def read_creation(regles, c: TalonCharacter) -> Sheet:
+    """Creation (l. 320–330): the scores shared out, the skills each primary and secondary
+    attribute develops; a name the data do not know is reported at its field."""
+    scores = dict(c.attributs)
+    attributes = {a: scores[field_name(a)] for a in regles.attributes}
+    primaries, problems = parse_choices(regles, c.primaires)
+    if problems:
+        raise FieldError("primaires", " ; ".join(problems) + ".")
+    secondaries, problems = parse_choices(regles, c.secondaires)
+    if problems:
+        raise FieldError("secondaires", " ; ".join(problems) + ".")
+    return Sheet(regles, attributes, primaries, secondaries)
+
+
+def compute_sheet(regles, **values):
+    """The calculator: the character read from the form, its creation checked, its
+    derived values and skills assembled."""
+    c = TalonCharacter.from_values(values, regles)
+    character = read_creation(regles, c)
+    broken = character.problems()
+    return (
+        Text(
+            "Création conforme aux règles{@source 322}."
+            if not broken
+            else "Création non conforme : " + " ".join(broken),
+            "info" if not broken else "avertissement",
+        ),
+        _creation_figures(regles, c, character),
+        Table(
+            "Compétences",
+            ("Compétence", "Enseigne", "Attribut retenu", "Développement", "Valeur"),
+            _skill_rows(regles, character),
+            note="Chaque compétence prend le meilleur de ses attributs liés (liste des compétences), +2 par développement.",
+        ),
+    )
+
+
+def _skill_rows(regles, character: Sheet) -> tuple[tuple, ...]:
+    suits, rows = regles.pack.suit, []
+    for skill in regles.skills.values():
+        value, attribute, dev = character.skill(skill.id)
+        rows.append(
+            (
+                skill.name,
+                suits[skill.suit].symbol if skill.suit in suits else "—",
+                regles.attributes[attribute].name,
+                signed(regles.bonus(dev)) if dev else "—",
+                value,
+            )
+        )
+    return tuple(rows)
+
+
+def _free_levels(regles, skills: dict[str, int]) -> list[str]:
+    """The health levels a skill gives for free, by track."""
+    return [
+        f"{regles.skills[track.skill].name} {skills[track.skill]} : {n} {pluriel(n, 'niveau gratuit', 'niveaux gratuits')}"
+        for track in regles.tracks.values()
+        for n in [sum(1 for level in track.levels if skills[track.skill] >= level.free_from)]
+        if n
+    ]
+
+
+def _creation_figures(regles, c: TalonCharacter, character: Sheet) -> Figures:
+    """Initiative, mastery, attacks and actions (l. 183), melee damage (l. 66)."""
+    suits = regles.pack.suit
+    skills = {skill: character.skill(skill)[0] for skill in regles.skills}
+    mastery = 1 + c.celerite + (1 if c.deux_armes else 0)
+    free = _free_levels(regles, skills)
+    chosen = regles.archetypes.get(c.archetype)
+    return Figures(
+        "Valeurs dérivées",
+        (
+            Figure("Initiative (= Réflexes)", skills["reflexes"]),
+            Figure(
+                "Maîtrise",
+                mastery,
+                note=f"1 + Célérité {c.celerite}"
+                + (" + 1 (deux armes)" if c.deux_armes else "")
+                + (
+                    f" ; {mastery + c.maitre_d_arme} avec une arme de mêlée (Maître d'arme)"
+                    if c.maitre_d_arme
+                    else ""
+                ),
+            ),
+            Figure("Attaques par round", 1 + c.celerite, note="Célérité + 1"),
+            Figure(
+                "Actions par round",
+                mastery,
+                note="Maîtrise sans Célérité + Célérité + Vélocité{@source 183} (Vélocité non définie : comptée 0)",
+            ),
+            Figure(
+                "Dommages au corps à corps",
+                character.melee_die(),
+                note="selon Costaud et Violent{@source 66}",
+            ),
+            Figure(
+                "Niveaux de santé gratuits",
+                " ; ".join(free) if free else "aucun (compétences < 15)",
+            ),
+            Figure(
+                "Archétype",
+                f"{chosen.name} ({suits[chosen.suit].name})" if chosen else "aucun",
+            ),
+            Figure("Somme des attributs", sum(character.attributes.values())),
+        ),
+    )

@@ -1,6 +1,6 @@
 """Calculators of UnDéSix, every one declared here: the d6 test, the opposed test, the
 attack, the spell builder, character creation and health (line numbers refer to the source
-text). Creation and health are computed by creation.py and health.py. Every number of the
+text). The sheet (creation) is computed by sheet.py, health by health.py. Every number of the
 rules comes from the data through `Rules`."""
 
 from __future__ import annotations
@@ -18,13 +18,24 @@ from generator.engine.inputs import (
     MultiChoiceInput,
     TextInput,
 )
-from generator.engine.law import Law
 from generator.engine.registry import Calculator
 from generator.engine.results import Distribution, Figure, Figures, Table, Text, signed
 from generator.engine.tirage import Issue, uniform
-from generator.systems.undesix.creation import compute_creation
+from generator.systems.undesix.dice import (
+    all_succeed,
+    attack_damage,
+    damage_law,
+    failures,
+    fiche_8_damage,
+    hit_chance,
+    hits,
+    opposed,
+    succeeds,
+    success_chance,
+)
 from generator.systems.undesix.health import compute_health
 from generator.systems.undesix.rules import Rules
+from generator.systems.undesix.sheet import compute_sheet
 
 SYSTEM = "undesix"
 
@@ -44,46 +55,35 @@ def target(rules: Rules, base: int, actions: int, helpers: int) -> int:
     return base - rules.extra_action_malus * (actions - 1) + rules.helper_bonus * helpers
 
 
-def succeeds(rules: Rules, die: int, value: int, automatic: bool, six_fails: bool = False) -> bool:
-    """A die at most the value succeeds; with the option, 1 always does and 6 never; when
-    resisting a spell, only the 6 always fails (l. 360)."""
-    if automatic and die == rules.always_success:
-        return True
-    if (automatic or six_fails) and die == rules.always_failure:
-        return False
-    return die <= value
+def _test_value(regles, valeurs) -> int:
+    """The value the die is rolled under: the characteristic and its modifiers."""
+    base = (
+        valeurs.caracteristique
+        + valeurs.competence
+        + valeurs.experience
+        + int(valeurs.modificateur)
+        + valeurs.autres
+    )
+    return target(regles, base, valeurs.actions, valeurs.aides)
 
 
-def success_chance(rules: Rules, value: int, automatic: bool, six_fails: bool = False) -> Fraction:
-    wins = sum(succeeds(rules, d, value, automatic, six_fails) for d in range(1, rules.faces + 1))
-    return Fraction(wins, rules.faces)
+def _face(regles, valeurs, value: int, die: int) -> tuple[int, bool]:
+    """(margin, success) of one face of the die."""
+    return value - die, succeeds(regles, die, value, valeurs.option_1_6, valeurs.seul_6_echoue)
 
 
-def compute_test(
-    regles,
-    caracteristique,
-    competence,
-    experience,
-    modificateur,
-    autres,
-    actions,
-    aides,
-    option_1_6,
-    seul_6_echoue,
-):
-    base = caracteristique + competence + experience + int(modificateur) + autres
-    value = target(regles, base, actions, aides)
+def compute_test(regles, valeurs):
+    value = _test_value(regles, valeurs)
     rows = []
     for die in range(1, regles.faces + 1):
-        margin = value - die
-        ok = succeeds(regles, die, value, option_1_6, seul_6_echoue)
+        margin, ok = _face(regles, valeurs, value, die)
         rows.append(
             (die, signed(margin), ("Réussite" if ok else "Échec") + f" ({regles.level(margin)})")
         )
     lines = (
         Figure(
             "Réussite",
-            success_chance(regles, value, option_1_6, seul_6_echoue),
+            success_chance(regles, value, valeurs.option_1_6, valeurs.seul_6_echoue),
             percent=True,
         ),
         Figure("Valeur visée", value, note="le dé doit faire au plus cette valeur"),
@@ -92,32 +92,19 @@ def compute_test(
         Figures("Test sous la valeur visée", lines),
         Table("Chaque face du dé", ("Dé", "Marge", "Résultat"), tuple(rows)),
     ]
-    if value > regles.faces and not (option_1_6 or seul_6_echoue):
+    if value > regles.faces and not (valeurs.option_1_6 or valeurs.seul_6_echoue):
         blocks.append(
             Text("Valeur visée au-dessus de 6 : sans l'option, tout jet réussit.", "info")
         )
     return tuple(blocks)
 
 
-def test_issues(
-    regles,
-    caracteristique,
-    competence,
-    experience,
-    modificateur,
-    autres,
-    actions,
-    aides,
-    option_1_6,
-    seul_6_echoue,
-):
+def test_issues(regles, valeurs):
     """One roll of the die: each face, its margin and its result."""
-    base = caracteristique + competence + experience + int(modificateur) + autres
-    value = target(regles, base, actions, aides)
+    value = _test_value(regles, valeurs)
     issues = []
     for die in range(1, regles.faces + 1):
-        margin = value - die
-        ok = succeeds(regles, die, value, option_1_6, seul_6_echoue)
+        margin, ok = _face(regles, valeurs, value, die)
         result = "Réussite" if ok else "Échec"
         name = f"Dé {die} : {result.lower()}, marge {signed(margin)} ({regles.level(margin)})"
         issues.append(Issue(name, Fraction(1, regles.faces), result))
@@ -203,18 +190,6 @@ TEST = Calculator(
 )
 
 
-def opposed(rules: Rules, value_a: int, value_b: int) -> tuple[Fraction, Fraction, Fraction]:
-    """P(A's margin is larger), P(B's), P(tie) on one pair of rolls (l. 761–765)."""
-    faces = range(1, rules.faces + 1)
-    a = b = tie = 0
-    for da in faces:
-        for db in faces:
-            ma, mb = value_a - da, value_b - db
-            a, b, tie = a + (ma > mb), b + (mb > ma), tie + (ma == mb)
-    total = rules.faces**2
-    return Fraction(a, total), Fraction(b, total), Fraction(tie, total)
-
-
 def compute_opposition(regles, valeur_a, valeur_b):
     a, b, tie = opposed(regles, valeur_a, valeur_b)
     lines = (
@@ -264,62 +239,21 @@ OPPOSITION = Calculator(
 )
 
 
-def hits(rules: Rules, die: int, threshold: int) -> bool:
-    """A 6 always misses, a 1 always hits (l. 57); otherwise a die at most the value hits."""
-    return die != rules.always_failure and (die <= threshold or die == rules.always_success)
-
-
-def attack_damage(rules: Rules, value: int, die: int) -> int:
-    """Fiche 1 (l. 57–77): a hit does value − die, at least 1 on a 1."""
-    if not hits(rules, die, value):
-        return 0
-    return max(value - die, 1 if die == rules.always_success else 0)
-
-
-def fiche_8_damage(rules: Rules, roll: int, bonus: int, die: int) -> int:
-    """Fiche 8 (l. 851): the attack succeeds as a test of the roll's value; the damage is
-    the margin plus the weapon minus the CA (`bonus`), never below 0, and at least 1 on a
-    1 as Fiche 1 says (l. 57)."""
-    if not hits(rules, die, roll):
-        return 0
-    damage = max(0, roll - die + bonus)
-    return max(damage, 1) if die == rules.always_success else damage
-
-
-def _law(rules: Rules, damage) -> Law:
-    """The damage law of one die, `damage` giving each face's."""
-    return Law.die(rules.faces).map(damage)
-
-
-def attack(rules: Rules, value: int) -> Law:
-    """Damage law of one attack by the Fiche 1 formula."""
-    return _law(rules, lambda die: attack_damage(rules, value, die))
-
-
-def hit_chance(rules: Rules, value: int) -> Fraction:
-    return Fraction(sum(hits(rules, d, value) for d in range(1, rules.faces + 1)), rules.faces)
-
-
-def attack_fiche_8(rules: Rules, roll: int, bonus: int) -> Law:
-    """Damage law by the Fiche 8 formula."""
-    return _law(rules, lambda die: fiche_8_damage(rules, roll, bonus, die))
-
-
-def armour_class(
-    regles, ca, dex_cible, armure, bouclier, porteurs, protection, attitude_cible, de_dos
-):
+def armour_class(regles, valeurs):
     """The target's CA from its parts (l. 61–71, 188–202, 224–262), with a line saying how."""
-    back = "attaque-de-dos"
-    dex = regles.modifier(back, "defenseur", "dex", "fixe") if de_dos else dex_cible
-    shield = regles.shield if bouclier and not de_dos else 0
+    back, de_dos = "attaque-de-dos", valeurs.de_dos
+    dex = regles.modifier(back, "defenseur", "dex", "fixe") if de_dos else valeurs.dex_cible
+    shield = regles.shield if valeurs.bouclier and not de_dos else 0
+    neighbours = regles.modifier("grand-bouclier", "defenseur", "ca")
+    protection = regles.modifier("protection", "defenseur", "ca") if valeurs.protection else 0
     parts = [
         ("Dextérité", regles.base_armour(dex)),
-        ("armure", int(armure)),
+        ("armure", int(valeurs.armure)),
         ("bouclier", shield),
-        ("boucliers voisins", porteurs * regles.modifier("grand-bouclier", "defenseur", "ca")),
-        ("protection", regles.modifier("protection", "defenseur", "ca") if protection else 0),
-        ("attitude", regles.stances[attitude_cible].armour),
-        ("autre", ca),
+        ("boucliers voisins", valeurs.porteurs * neighbours),
+        ("protection", protection),
+        ("attitude", regles.stances[valeurs.attitude_cible].armour),
+        ("autre", valeurs.ca),
     ]
     total = sum(value for _, value in parts)
     detail = " ; ".join(f"{name} {signed(value)}" for name, value in parts if value)
@@ -339,33 +273,16 @@ class Attack:
     fiche_8: bool
 
 
-def _attack(
-    regles,
-    phy,
-    arme,
-    experience,
-    ca,
-    autres,
-    formule,
-    attitude,
-    de_dos,
-    dex_cible,
-    armure,
-    bouclier,
-    porteurs,
-    protection,
-    attitude_cible,
-) -> Attack:
-    stance = regles.stances[attitude]
+def _attack(regles, valeurs) -> Attack:
+    stance = regles.stances[valeurs.attitude]
     if stance.attack is None:
         raise FieldError("attitude", f"Attitude « {stance.name} » : pas d'attaque possible.")
-    target_ca, detail = armour_class(
-        regles, ca, dex_cible, armure, bouclier, porteurs, protection, attitude_cible, de_dos
-    )
-    roll = phy + experience + autres + stance.attack
-    if de_dos:
+    target_ca, detail = armour_class(regles, valeurs)
+    roll = valeurs.phy + valeurs.experience + valeurs.autres + stance.attack
+    if valeurs.de_dos:
         roll += regles.modifier("attaque-de-dos", "attaquant", "attaque")
-    if formule == "fiche-8":
+    arme = valeurs.arme
+    if valeurs.formule == "fiche-8":
         line = Figure("Valeur du jet", roll, note=f"dégâts : marge {signed(arme)} (arme) − CA")
         damage = partial(fiche_8_damage, regles, roll, arme - target_ca)
         return Attack(roll, damage, line, target_ca, detail, True)
@@ -374,9 +291,9 @@ def _attack(
     return Attack(value, partial(attack_damage, regles, value), line, target_ca, detail, False)
 
 
-def compute_attack(regles, **values):
-    plan = _attack(regles, **values)
-    law = _law(regles, plan.damage)
+def compute_attack(regles, valeurs):
+    plan = _attack(regles, valeurs)
+    law = damage_law(regles, plan.damage)
     hit = law.at_least(1) if plan.fiche_8 else hit_chance(regles, plan.threshold)
     lines = (
         Figure(
@@ -398,9 +315,9 @@ def compute_attack(regles, **values):
     )
 
 
-def attack_issues(regles, **values):
+def attack_issues(regles, valeurs):
     """One attack: each face of the die, whether it hits, and the PHY it takes."""
-    plan = _attack(regles, **values)
+    plan = _attack(regles, valeurs)
     return tuple(
         _attack_issue(regles, plan, die, Fraction(1, regles.faces))
         for die in range(1, regles.faces + 1)
@@ -569,14 +486,6 @@ def builder_query(spell: dict) -> dict[str, str]:
     return query
 
 
-def all_succeed(rules: Rules, values) -> Fraction:
-    """Chance that every roll of the spell succeeds (one die each, independent)."""
-    chance = Fraction(1)
-    for value in values:
-        chance *= success_chance(rules, value, False)
-    return chance
-
-
 def psy_needed(rules: Rules, offsets, aim: Fraction) -> int | None:
     """The least PSY (at least the minimum to cast) whose rolls all succeed with a chance of
     at least `aim`, the other inputs unchanged; `offsets` is each roll's value minus PSY.
@@ -594,29 +503,27 @@ def psy_needed(rules: Rules, offsets, aim: Fraction) -> int | None:
     return low
 
 
-def _spell_targets(
-    regles,
-    psy,
-    verbes,
-    essences,
-    taille,
-    duree,
-    distance,
-    distance_hors_paliers,
-    xp_verbe,
-    xp_essence,
-    incantation,
-    aides,
-    sorts,
-) -> tuple[tuple[str, int, int], ...]:
+def _spell_targets(regles, valeurs) -> tuple[tuple[str, int, int], ...]:
     """Each Verb's roll: (the Verb, the spell's malus to it, the value to roll under)."""
-    if not verbes:
+    if not valeurs.verbes:
         raise FieldError("verbes", "Choisissez au moins un Verbe.")
     rolls = spell_rolls(
-        regles, verbes, essences, taille, duree, distance, int(incantation), distance_hors_paliers
+        regles,
+        valeurs.verbes,
+        valeurs.essences,
+        valeurs.taille,
+        valeurs.duree,
+        valeurs.distance,
+        int(valeurs.incantation),
+        valeurs.distance_hors_paliers,
     )
+    experience = valeurs.xp_verbe + valeurs.xp_essence
     return tuple(
-        (verb, malus, psy + target(regles, xp_verbe + xp_essence + malus, sorts, aides))
+        (
+            verb,
+            malus,
+            valeurs.psy + target(regles, experience + malus, valeurs.sorts, valeurs.aides),
+        )
         for verb, malus in rolls
     )
 
@@ -630,23 +537,16 @@ def _spell_issue(failed: int, rolls: int, chance: Fraction = Fraction(0)) -> Iss
     return Issue(f"Sort raté : {failed} {missed} sur {rolls}", chance, "Échec")
 
 
-def spell_issues(regles, **values):
+def spell_issues(regles, valeurs):
     """One casting: how many of its rolls (one per Verb) fail; none, and it succeeds."""
-    targets = _spell_targets(regles, **values)
-    failures = {0: Fraction(1)}  # failed rolls -> chance, one roll added at a time
-    for *_, value in targets:
-        ok = success_chance(regles, value, False)
-        after: dict[int, Fraction] = {}
-        for failed, chance in failures.items():
-            after[failed] = after.get(failed, Fraction(0)) + chance * ok
-            after[failed + 1] = after.get(failed + 1, Fraction(0)) + chance * (1 - ok)
-        failures = after
-    return tuple(_spell_issue(k, len(targets), p) for k, p in sorted(failures.items()))
+    targets = _spell_targets(regles, valeurs)
+    failed = failures(regles, [value for *_, value in targets])
+    return tuple(_spell_issue(k, len(targets), p) for k, p in sorted(failed.items()))
 
 
-def spell_plays(regles, hasard, **values):
+def spell_plays(regles, valeurs, hasard):
     """« Lancer » : one die per Verb, each shown against its value."""
-    targets, lines, failed = _spell_targets(regles, **values), [], 0
+    targets, lines, failed = _spell_targets(regles, valeurs), [], 0
     for verb, _, value in targets:
         die = uniform(regles.faces, hasard) + 1
         ok = succeeds(regles, die, value, False)
@@ -657,41 +557,14 @@ def spell_plays(regles, hasard, **values):
     return _spell_issue(failed, len(targets)).name, " ".join(lines)
 
 
-def compute_spell(
-    regles,
-    psy,
-    verbes,
-    essences,
-    taille,
-    duree,
-    distance,
-    distance_hors_paliers,
-    xp_verbe,
-    xp_essence,
-    incantation,
-    aides,
-    sorts,
-):
-    targets = _spell_targets(
-        regles,
-        psy,
-        verbes,
-        essences,
-        taille,
-        duree,
-        distance,
-        distance_hors_paliers,
-        xp_verbe,
-        xp_essence,
-        incantation,
-        aides,
-        sorts,
-    )
+def compute_spell(regles, valeurs):
+    targets = _spell_targets(regles, valeurs)
+    psy, essences = valeurs.psy, valeurs.essences
     rolls = [(verb, malus) for verb, malus, _ in targets]
     values = [value for *_, value in targets]
     offsets = [value - psy for value in values]
-    longer = int(incantation)
-    cost, lost = spell_cost(regles, taille, duree, distance)
+    longer = int(valeurs.incantation)
+    cost, lost = spell_cost(regles, valeurs.taille, valeurs.duree, valeurs.distance)
     inc = regles.incantations[longer - 1] if longer else None
     printed = " et ".join(f"PSY{signed(malus)}" for _, malus in rolls)
     several = len(rolls) > 1
@@ -705,7 +578,7 @@ def compute_spell(
         Figure(
             "Valeur visée",
             " et ".join(str(v) for v in values) if several else values[0],
-            note=f"PSY {psy} + expérience {xp_verbe + xp_essence}, malus du sort",
+            note=f"PSY {psy} + expérience {valeurs.xp_verbe + valeurs.xp_essence}, malus du sort",
         ),
         Figure(
             "Malus du sort",
@@ -873,7 +746,7 @@ def _essence_suggestions(rules: Rules) -> tuple[tuple[str, str], ...]:
     return tuple((name, f"Essence ({signed(mod)})") for name, mod in rules.essences.values())
 
 
-CREATION = Calculator(
+SHEET_CALCULATOR = Calculator(
     SYSTEM,
     "creation",
     "Création de personnage",
@@ -897,7 +770,7 @@ CREATION = Calculator(
         IntInput("bonus_essences", "Bonus versé aux Essences", 0, 0, 100, ""),
         IntInput("bonus_verbe", "Bonus versé au Verbe", 0, 0, 100, ""),
     ),
-    compute_creation,
+    compute_sheet,
     (
         "Valeurs par défaut : Chloé (PHY 2, DEX 4, SAV 4, SENS 4 ; PSY 4 supposé), une création égalitaire valide (guide de la source, §A3).",
         "Tirage aléatoire : chaque caractéristique de 1 à 6 ; dans un monde fantastique, la MAGie peut monter à 10 avec des points pris aux autres. Qu'aucune ne soit descendue sous 2 en cédant des points ne peut pas se vérifier sans le tirage d'origine : à vous de le faire.",
@@ -958,6 +831,6 @@ CALCULATORS = (
     OPPOSITION,
     ATTAQUE,
     SORT,
-    CREATION,
+    SHEET_CALCULATOR,
     SANTE,
 )

@@ -12,6 +12,16 @@ from generator.engine.printout import Imprimable
 @dataclass(frozen=True)
 class UndesixCharacter(Character):
     CALCULATOR = ("undesix", "creation")
+    # Its printed sheet (engine/printout.py): the chosen entities of these kinds, with
+    # their effect.
+    PRINTOUT = Imprimable(
+        valeurs=(
+            ("Caractéristiques", ("mode", "phy", "dex", "sav", "psy", "sens")),
+            ("Bonus magique", ("essences", "bonus_essences", "bonus_verbe")),
+        ),
+        genres=("verbe",),
+        choix=(("verbe", "verbe"),),
+    )
 
     mode: str
     phy: int
@@ -30,12 +40,3 @@ class UndesixCharacter(Character):
 
 
 CHARACTER = UndesixCharacter
-# The printed sheet (engine/printout.py): the chosen entities of these kinds with their effect.
-PRINTOUT = Imprimable(
-    valeurs=(
-        ("Caractéristiques", ("mode", "phy", "dex", "sav", "psy", "sens")),
-        ("Bonus magique", ("essences", "bonus_essences", "bonus_verbe")),
-    ),
-    genres=("verbe",),
-    choix=(("verbe", "verbe"),),
-)

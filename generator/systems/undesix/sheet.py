@@ -1,6 +1,6 @@
-"""Character creation of UnDéSix, as its calculator (calculators.py) computes it: the five
-characteristics checked against the chosen mode (Fiche 9, l. 1005–1145), and the values
-they give (l. 1037–1075)."""
+"""The character sheet of UnDéSix, its creation, as its calculator « creation » (declared
+in calculators.py) shows it: the five characteristics checked against the chosen mode
+(Fiche 9, l. 1005–1145), and the values they give (l. 1037–1075)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,8 @@ from fractions import Fraction
 from generator.engine.names import require_known, slug
 from generator.engine.results import Figure, Figures, Text, format_number
 from generator.systems.undesix.character import UndesixCharacter
+from generator.systems.undesix.dice import low_total_chance
 from generator.systems.undesix.rules import Mode, Rules
-
-DICE = 5  # one die per characteristic
-
-
-def low_total_chance(faces: int, at_most: int) -> Fraction:
-    """P(the five dice total `at_most` or less): the chance of a reroll (U4: 197/1296)."""
-    ways = [1]
-    for _ in range(DICE):
-        nxt = [0] * (len(ways) + faces)
-        for total, count in enumerate(ways):
-            for face in range(1, faces + 1):
-                nxt[total + face] += count
-        ways = nxt
-    return Fraction(sum(ways[: at_most + 1]), faces**DICE)
 
 
 def characteristic_problems(rules: Rules, mode: Mode, values: dict[str, int]) -> list[str]:
@@ -102,10 +89,10 @@ def read_essences(regles, text: str) -> list[str]:
     return picked
 
 
-def compute_creation(regles, **values):
+def compute_sheet(regles, **values):
     """The calculator: the character read from the form, checked against its mode (Fiche
     9), its values and its draw assembled."""
-    c = UndesixCharacter(**values)
+    c = UndesixCharacter.from_values(values, regles)
     chosen = regles.modes[c.mode]
     values = {"phy": c.phy, "dex": c.dex, "sav": c.sav, "psy": c.psy, "sens": c.sens}
     picked = read_essences(regles, c.essences)
