@@ -1,9 +1,10 @@
 // « Mes personnages »: the characters kept in this browser (localStorage, nothing is sent
 // anywhere). A character calculator saves its URL query under a name; the page
 // /personnages/ lists, opens, duplicates, renames, deletes, exports and imports them.
-// The engine itself (engine/saved.py, in calc.js's worker) reads and checks each character:
+// The engine itself (engine/saved.py, in moteur.js's worker) reads and checks each character:
 // the same messages, at the same fields, as the calculator.
-import { barOf, compute } from "./calc.js";
+import { barOf } from "./calc.js";
+import { compute } from "./moteur.js";
 import { confirmed, download, element, onEachPage } from "./commun.js";
 import { NBSP, freeName, quoted, slug, typo } from "./lib/texte.js";
 import { STORAGE_DOWN, StorageRefused, storageSays, store } from "./lib/stockage.js";
