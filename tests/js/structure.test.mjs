@@ -22,10 +22,9 @@ const STILL_LONG = new Set([
   "generator/browser/maison-page.js:bindHousePage",
   "generator/browser/maison-page.js:makeWriter",
   "generator/browser/maison-page.js:bindViewPage",
-  "generator/browser/personnages.js:bindListPage",
 ]);
 const STILL_TWICE = new Set(
-  "show ROOT RESULT LINK SECTION ENGINE_READY fill engine FORMAT MAX_FILE_BYTES MAX_DEPTH refusal importFile newId ENGINE_DOWN systemsOf control KEY load".split(" "),
+  "show ROOT RESULT LINK SECTION ENGINE_READY fill engine FORMAT MAX_FILE_BYTES MAX_DEPTH newId ENGINE_DOWN systemsOf control KEY".split(" "),
 );
 const apart = (name) => name.endsWith("sw.js") || name.startsWith("generator/serve/");
 
