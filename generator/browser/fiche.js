@@ -46,7 +46,7 @@ function showRefusal(root, reply) {
   root.querySelector(".srd-fiche-corps").replaceChildren(intro, list);
 }
 
-async function fill(root) {
+async function fillSheet(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "1";
   const status = root.querySelector(".srd-fiche-etat");
@@ -85,7 +85,7 @@ function follow(link) {
 }
 
 function bindAll() {
-  document.querySelectorAll(ROOT).forEach(fill);
+  document.querySelectorAll(ROOT).forEach(fillSheet);
   const link = document.querySelector(LINK);
   if (!link) return;
   follow(link);
