@@ -24,7 +24,7 @@ const STILL_LONG = new Set([
   "generator/browser/maison-page.js:bindViewPage",
 ]);
 const STILL_TWICE = new Set(
-  "show ROOT RESULT LINK SECTION ENGINE_READY engine FORMAT MAX_FILE_BYTES MAX_DEPTH newId ENGINE_DOWN systemsOf control KEY".split(" "),
+  "ROOT RESULT LINK SECTION ENGINE_READY engine FORMAT MAX_FILE_BYTES MAX_DEPTH newId ENGINE_DOWN systemsOf control KEY".split(" "),
 );
 const apart = (name) => name.endsWith("sw.js") || name.startsWith("generator/serve/");
 
