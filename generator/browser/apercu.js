@@ -13,7 +13,7 @@ import { loadIndex } from "./trouver.js";
 
 let byPath = null;
 let house = null; // houseIndex(), read again after the house rules change
-let card = null;
+let previewBox = null;
 let shownFor = null;
 
 addEventListener("srd-regles-maison", () => {
@@ -56,19 +56,19 @@ function entityLink(target) {
 }
 
 function hide() {
-  if (card) card.hidden = true;
+  if (previewBox) previewBox.hidden = true;
   shownFor?.removeAttribute("aria-describedby");
   shownFor = null;
 }
 
-async function show(link) {
+async function showPreview(link) {
   await entities();
   const row = rowOf(link);
   if (!row) return false;
-  if (!card) {
+  if (!previewBox) {
     // Read out when it changes, and as the description of the link that has the focus.
-    card = element("div", { class: "srd-apercu", id: "srd-apercu", role: "tooltip", "aria-live": "polite" });
-    document.body.append(card);
+    previewBox = element("div", { class: "srd-apercu", id: "srd-apercu", role: "tooltip", "aria-live": "polite" });
+    document.body.append(previewBox);
   }
   // Text nodes only: a house row's words are the reader's.
   const parts = [element("strong", {}, row.n)];
@@ -76,19 +76,19 @@ async function show(link) {
   parts.push(element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`));
   if (typeof row.c === "string" && row.c) parts.push(element("p", {}, `Condition\u00a0: ${row.c}`));
   if (typeof row.r === "string" && row.r) parts.push(element("p", {}, row.r));
-  card.replaceChildren(...parts);
-  card.hidden = false;
+  previewBox.replaceChildren(...parts);
+  previewBox.hidden = false;
   const box = link.getBoundingClientRect();
   const width = Math.min(320, window.innerWidth - 16);
-  card.style.width = `${width}px`;
-  card.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - width - 8)) + window.scrollX}px`;
+  previewBox.style.width = `${width}px`;
+  previewBox.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - width - 8)) + window.scrollX}px`;
   const below = box.bottom + 6 + window.scrollY;
-  card.style.top = `${below}px`;
-  if (box.bottom + card.offsetHeight + 12 > window.innerHeight) {
-    card.style.top = `${box.top + window.scrollY - card.offsetHeight - 6}px`;
+  previewBox.style.top = `${below}px`;
+  if (box.bottom + previewBox.offsetHeight + 12 > window.innerHeight) {
+    previewBox.style.top = `${box.top + window.scrollY - previewBox.offsetHeight - 6}px`;
   }
   shownFor?.removeAttribute("aria-describedby");
-  link.setAttribute("aria-describedby", card.id);
+  link.setAttribute("aria-describedby", previewBox.id);
   shownFor = link;
   return true;
 }
@@ -96,7 +96,7 @@ async function show(link) {
 document.addEventListener("pointerover", (event) => {
   if (event.pointerType !== "mouse") return;
   const link = entityLink(event.target);
-  if (link && link !== shownFor) show(link);
+  if (link && link !== shownFor) showPreview(link);
 });
 document.addEventListener("pointerout", (event) => {
   if (event.pointerType === "mouse" && shownFor && !shownFor.contains(event.relatedTarget)) hide();
@@ -115,7 +115,7 @@ document.addEventListener(
     if (byPath && !rowOf(link)) return;
     event.preventDefault();
     event.stopPropagation();
-    show(link).then((shown) => shown || location.assign(link.href));
+    showPreview(link).then((shown) => shown || location.assign(link.href));
   },
   true,
 );
@@ -124,6 +124,6 @@ document.addEventListener("keydown", (event) => {
 });
 document.addEventListener("focusin", (event) => {
   const link = entityLink(event.target);
-  if (link) show(link);
+  if (link) showPreview(link);
   else hide();
 });

@@ -1,10 +1,9 @@
 // Calculators in the page: the form's values live in the URL query; each change is
-// recomputed by the Python engine running on Pyodide in a Web Worker.
+// recomputed by the Python engine running on Pyodide in a Web Worker (moteur.js).
 // Material's instant navigation swaps pages without reloading this script, so every
 // page is (re)bound through `document$` (onEachPage), and the worker stays alive from page
 // to page.
 import { handledHere, onEachPage } from "./commun.js";
-import { plural } from "./lib/texte.js";
 import {
   ACTION,
   ADD,
@@ -29,94 +28,25 @@ import {
   STEP,
   SUMMARY,
 } from "./lib/contrat.js"; // the HTML contract of the form and the result, from the Python
+import {
+  announcement,
+  checkedBy,
+  keyFigureText,
+  queryOfFields,
+  stepped,
+  toFix,
+  valuesFromAddress,
+  wholeNumber,
+  withMove,
+  withPick,
+  withoutLastMove,
+} from "./lib/calculateur.js";
 import { activeEntries, houseLinks } from "./maison-stock.js";
+import { Died, Timeout, compute, startWorker, timeoutMs, workerStarted } from "./moteur.js";
 
 const HOUSE_CHANGED = "srd-regles-maison"; // sent on window when they change (maison-stock.js)
-// Sent on the document once Python is up (hors-ligne.js waits for it).
-export const ENGINE_READY = "srd:moteur-pret";
 
-// A computation longer than this is stopped (worker terminated, then restarted).
-const timeoutMs = () => Number(globalThis.SRD_CALC_TIMEOUT_MS) || 8000;
 const DEBOUNCE_MS = 80; // short: a reader types a digit or two, then expects the answer
-const MAX_ANNOUNCED = 3; // problems read out after one computation; the bar counts them all
-
-class Timeout extends Error {}
-// The engine stopped for good (Pyodide aborted, the worker crashed): a new one is started.
-class Died extends Error {}
-
-let worker = null;
-let ready = null;
-let nextId = 1;
-const pending = new Map();
-
-function startWorker() {
-  if (ready) return ready;
-  // The worker moteur-tot.js started while the page loaded, if any, else a new one.
-  const early = globalThis.srdMoteurTot?.();
-  worker = early ? early.worker : new Worker(new URL("./calc-worker.mjs", import.meta.url), { type: "module" });
-  ready = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      if (data.type === "ready") return resolve();
-      if (data.type === "failed") return reject(new Error(data.message));
-      const job = pending.get(data.id);
-      if (!job) return;
-      pending.delete(data.id);
-      clearTimeout(job.timer);
-      if (data.fatal) {
-        // Python itself failed (a fatally failed Pyodide answers nothing else afterwards):
-        // this worker is of no more use, the next computation starts a new one.
-        job.reject(new Died(data.fatal));
-        stopWorker(new Died(data.fatal));
-        return;
-      }
-      job.resolve(data);
-    };
-    worker.onerror = (event) => {
-      reject(new Error(event.message || "le moteur de calcul s'est arrêté"));
-      stopWorker(new Died(event.message)); // computations under way get no answer from it
-    };
-    // What the early worker said before it was taken over: « ready », or its failure.
-    for (const event of early ? early.heard : []) {
-      if (worker) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
-    }
-  });
-  ready.then(
-    () => document.dispatchEvent(new Event(ENGINE_READY)),
-    () => stopWorker(),
-  );
-  return ready;
-}
-
-// `reason`: what the computations still waiting for this worker are told.
-function stopWorker(reason = new Timeout()) {
-  if (worker) worker.terminate();
-  worker = null;
-  ready = null;
-  for (const job of pending.values()) {
-    clearTimeout(job.timer);
-    job.reject(reason);
-  }
-  pending.clear();
-}
-
-// `extra`: random words for a roll (lancer.js); or the
-// `entry` asked for instead of the calculator's result: « fiche » (fiche.js),
-// « personnages » (personnages.js). See calc-worker.mjs. The reader's active house rules
-// of `system` (of every system without one) go with each call, never in the URL.
-export async function compute(system, calc, query, extra = {}) {
-  const maison = activeEntries(system);
-  await startWorker();
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      stopWorker();
-      reject(new Timeout());
-    }, timeoutMs());
-    pending.set(id, { resolve, reject, timer });
-    worker.postMessage({ id, system, calc, query, maison, ...extra });
-  });
-}
 
 // An official entity's element taken out of its list while its amendment stands in its
 // place: house element -> official one, put back when the amendment goes or is switched off.
@@ -187,22 +117,13 @@ function fieldsOf(form) {
   return [...form.elements].filter((el) => el.name);
 }
 
-// One value per field name; check boxes sharing a name give their checked values, joined by commas.
 function queryOf(form) {
-  const query = {};
-  for (const el of fieldsOf(form)) {
-    if (el.type === "checkbox") {
-      query[el.name] = [query[el.name], el.checked ? el.value : ""].filter(Boolean).join(",");
-    } else {
-      query[el.name] = el.value;
-    }
-  }
-  return query;
+  return queryOfFields(fieldsOf(form));
 }
 
 function setField(form, name, value) {
   for (const el of fieldsOf(form).filter((field) => field.name === name)) {
-    if (el.type === "checkbox") el.checked = value.split(",").includes(el.value);
+    if (el.type === "checkbox") el.checked = checkedBy(value, el.value);
     else el.value = value;
   }
 }
@@ -247,13 +168,9 @@ function inFormOrder(problems) {
   );
 }
 
-// One more or one less in a whole-number field, kept within its bounds; a value that is
-// not a number yet starts again from the lowest one.
+// One more or one less in a whole-number field, kept within its bounds.
 function stepField(field, step) {
-  const current = Number.parseInt(field.value.replace("\u2212", "-"), 10);
-  const lowest = Number(field.dataset.min);
-  const highest = Number(field.dataset.max);
-  field.value = String(Number.isNaN(current) ? lowest : Math.min(highest, Math.max(lowest, current + step)));
+  field.value = stepped(field.value, step, Number(field.dataset.min), Number(field.dataset.max));
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
@@ -306,8 +223,7 @@ function showNeededFields(form) {
   // not a number yet).
   for (const button of form.querySelectorAll(`[${SHOWN_FROM}]`)) {
     const field = form.elements[button.getAttribute(SHOWN_FROM_FIELD)];
-    const value = Number.parseInt(field.value.replace("\u2212", "-"), 10);
-    button.hidden = value < Number(button.getAttribute(SHOWN_FROM));
+    button.hidden = wholeNumber(field.value) < Number(button.getAttribute(SHOWN_FROM));
   }
 }
 
@@ -327,188 +243,213 @@ function replaceChanged(container, html) {
   });
 }
 
-function bind(root) {
-  if (root.dataset.bound) return;
-  root.dataset.bound = "1";
-  const form = root.querySelector("form");
-  const status = root.querySelector(STATUS);
-  const result = root.querySelector(RESULT);
-  const link = root.querySelector(LINK);
-  const summary = root.querySelector(SUMMARY);
-  const announcer = root.querySelector(ANNOUNCE);
-  let firstProblem = null; // the field the bar takes the reader to, if any
-  const setState = (state, message) => {
-    root.dataset.state = state;
-    status.textContent = message;
+// A calculator of the page: its parts, found once, and its state, kept apart from them.
+function calculatorOf(root) {
+  return {
+    root,
+    form: root.querySelector("form"),
+    status: root.querySelector(STATUS),
+    result: root.querySelector(RESULT),
+    link: root.querySelector(LINK),
+    summary: root.querySelector(SUMMARY),
+    announcer: root.querySelector(ANNOUNCE),
+    state: {
+      firstProblem: null, // the field the bar takes the reader to, if any
+      sequence: 0, // the latest computation asked: an older answer is dropped
+      tried: null, // {field, before} of the last move appended
+      debounce: 0, // the computation waiting for the next key
+    },
   };
-  // The key figure: the one the calculator puts first, else the first probability of the
-  // result, else its first figure.
-  const keyFigure = () => {
-    const labels = [...result.querySelectorAll(".srd-figures dt")];
-    const label =
-      result.querySelector(KEY_FIGURE) ||
-      labels.find((dt) => dt.nextElementSibling.textContent.includes("%")) ||
-      labels[0];
-    return label ? `${label.textContent}\u00a0: ${label.nextElementSibling.firstChild.textContent}` : "Voir le résultat";
-  };
-  // The bar kept in view: the key figure, or how many points to fix and the first one,
-  // which a tap on the bar goes to.
-  const showBar = (problems) => {
-    firstProblem = problems.length ? problems[0].holder : null;
-    summary.toggleAttribute("data-a-corriger", Boolean(firstProblem));
-    if (!firstProblem) {
-      summary.textContent = keyFigure();
-      summary.href = `#${result.id}`;
-      return;
-    }
-    const count = document.createElement("strong");
-    count.textContent = `${plural(problems.length, "point")} à corriger`;
-    const first = document.createElement("span");
-    first.textContent = `${labelOf(form, firstProblem)}\u00a0: ${problems[0].message}`;
-    summary.replaceChildren(count, " ", first);
-    summary.href = `#${firstProblem.id}`;
-  };
-  // Nothing to go to (the engine is loading, stopped or refused the whole request): the
-  // bar says so.
-  const showMessage = (message) => {
-    firstProblem = null;
-    summary.removeAttribute("data-a-corriger");
-    summary.textContent = message;
+}
+
+function setState({ root, status }, state, message) {
+  root.dataset.state = state;
+  status.textContent = message;
+}
+
+// The key figure: the one the calculator puts first, else the first probability of the
+// result, else its first figure.
+function keyFigure(result) {
+  const labels = [...result.querySelectorAll(".srd-figures dt")];
+  const label =
+    result.querySelector(KEY_FIGURE) ||
+    labels.find((dt) => dt.nextElementSibling.textContent.includes("%")) ||
+    labels[0];
+  return keyFigureText(label && { label: label.textContent, value: label.nextElementSibling.firstChild.textContent });
+}
+
+// The bar kept in view: the key figure, or how many points to fix and the first one,
+// which a tap on the bar goes to.
+function showBar({ form, result, summary, state }, problems) {
+  state.firstProblem = problems.length ? problems[0].holder : null;
+  summary.toggleAttribute("data-a-corriger", Boolean(state.firstProblem));
+  if (!state.firstProblem) {
+    summary.textContent = keyFigure(result);
     summary.href = `#${result.id}`;
-  };
-  // Once per computation, for screen readers: the key figure, or the problems with the
-  // field each one concerns.
-  const announce = (problems, otherwise) => {
-    const said = problems
-      .slice(0, MAX_ANNOUNCED)
-      .map(({ holder, message }) => `Champ «\u00a0${labelOf(form, holder)}\u00a0»\u00a0: ${message}`);
-    announcer.textContent = problems.length
-      ? [`${plural(problems.length, "point")} à corriger.`, ...said].join(" ")
-      : otherwise;
-  };
-  summary.addEventListener("click", (event) => {
-    if (!firstProblem) return; // the key figure: the link goes to the result
-    handledHere(event);
-    goTo(firstProblem);
-  });
-  // Until the reader's own result is in, the one on screen is not theirs: hide it, and
-  // the key figure in view says so instead of showing the default one.
-  const pending = (yes) => {
-    result.classList.toggle("srd-pending", yes);
-    if (yes) showMessage("Votre résultat\u00a0: calcul en cours…");
-  };
-
-  // Before the URL's values are set: a value may name a house entity.
-  addHouseEntities(root);
-  const params = new URLSearchParams(location.search);
-  let fromUrl = false;
-  for (const name of new Set(fieldsOf(form).map((el) => el.name))) {
-    if (params.has(name)) {
-      setField(form, name, params.get(name));
-      fromUrl = true;
-    }
+    return;
   }
+  const count = document.createElement("strong");
+  count.textContent = toFix(problems.length);
+  const first = document.createElement("span");
+  first.textContent = `${labelOf(form, state.firstProblem)}\u00a0: ${problems[0].message}`;
+  summary.replaceChildren(count, " ", first);
+  summary.href = `#${state.firstProblem.id}`;
+}
 
-  const syncUrl = () => {
-    const query = new URLSearchParams(queryOf(form)).toString();
-    link.href = `?${query}`;
-    history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
-  };
+// Nothing to go to (the engine is loading, stopped or refused the whole request): the
+// bar says so.
+function showMessage({ result, summary, state }, message) {
+  state.firstProblem = null;
+  summary.removeAttribute("data-a-corriger");
+  summary.textContent = message;
+  summary.href = `#${result.id}`;
+}
 
-  let refused = () => false; // set below when the calculator has move buttons
-  let sequence = 0;
-  const shown = (reply) => {
-    root.dataset.moteurMs = Math.round(reply.ms); // read by make bench
-    replaceChanged(result, reply.html);
-    houseLinks(result);
-    result.classList.remove("srd-stale");
-    pending(false);
-    const problems = inFormOrder(markChecked(form, result));
-    showBar(problems);
-    setState("ok", "Résultat à jour.");
-    announce(problems, summary.textContent);
-  };
-  const refusedWhole = (reply, errors) => {
-    result.classList.add("srd-stale");
-    setState("invalid", reply.message || "Corrigez le ou les champs signalés\u00a0: le résultat affiché ne correspond plus aux valeurs saisies.");
-    if (errors.length) showBar(errors);
-    else showMessage(status.textContent);
-    announce(errors, status.textContent);
-  };
-  const failed = (state, message) => {
-    result.classList.add("srd-stale");
-    setState(state, message);
-    showMessage(message);
-    announce([], message);
-  };
-  const run = async () => {
-    const mine = ++sequence;
-    setState("busy", worker ? "Calcul en cours…" : "Calcul pour vos valeurs\u00a0: chargement du moteur (quelques secondes la première fois)…");
-    try {
-      const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
-      if (mine !== sequence) return;
-      const errors = inFormOrder(showErrors(form, reply.errors || {}));
-      if (!reply.ok && refused(reply.errors || {})) return;
-      if (reply.ok) shown(reply);
-      else refusedWhole(reply, errors);
-    } catch (error) {
-      if (mine !== sequence) return;
-      if (error instanceof Timeout) {
-        failed("timeout", `Calcul interrompu\u00a0: il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé\u202f; essayez des valeurs plus petites.`);
-      } else if (error instanceof Died) {
-        failed("error", "Le moteur de calcul s'est arrêté sur ces valeurs\u202f; il a été relancé\u00a0: changez une valeur pour recalculer.");
-        console.warn("calculateur\u00a0:", error);
-        startWorker().catch(() => {}); // ready for the next value
-      } else {
-        failed("error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page\u202f; si le problème persiste, signalez-le.");
-        console.warn("calculateur\u00a0:", error);
-      }
-    }
-  };
+// Once per computation, for screen readers: the key figure, or the problems with the
+// field each one concerns.
+function announce({ form, announcer }, problems, otherwise) {
+  const named = problems.map(({ holder, message }) => ({ label: labelOf(form, holder), message }));
+  announcer.textContent = announcement(named, otherwise);
+}
 
-  let debounce = 0;
+// Until the reader's own result is in, the one on screen is not theirs: hide it, and
+// the key figure in view says so instead of showing the default one.
+function showPending(calculator, yes) {
+  calculator.result.classList.toggle("srd-pending", yes);
+  if (yes) showMessage(calculator, "Votre résultat\u00a0: calcul en cours…");
+}
+
+// The values the address gives, set in the form; whether it gave any.
+function setFromAddress(form) {
+  const values = valuesFromAddress(location.search, fieldsOf(form).map((el) => el.name));
+  for (const [name, value] of Object.entries(values)) setField(form, name, value);
+  return Object.keys(values).length > 0;
+}
+
+function syncUrl({ form, link }) {
+  const query = new URLSearchParams(queryOf(form)).toString();
+  link.href = `?${query}`;
+  history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
+}
+
+function shown(calculator, reply) {
+  const { root, form, result, summary } = calculator;
+  root.dataset.moteurMs = Math.round(reply.ms); // read by make bench
+  replaceChanged(result, reply.html);
+  houseLinks(result);
+  result.classList.remove("srd-stale");
+  showPending(calculator, false);
+  const problems = inFormOrder(markChecked(form, result));
+  showBar(calculator, problems);
+  setState(calculator, "ok", "Résultat à jour.");
+  announce(calculator, problems, summary.textContent);
+}
+
+function refusedWhole(calculator, reply, errors) {
+  const { result, status } = calculator;
+  result.classList.add("srd-stale");
+  setState(calculator, "invalid", reply.message || "Corrigez le ou les champs signalés\u00a0: le résultat affiché ne correspond plus aux valeurs saisies.");
+  if (errors.length) showBar(calculator, errors);
+  else showMessage(calculator, status.textContent);
+  announce(calculator, errors, status.textContent);
+}
+
+function failed(calculator, state, message) {
+  calculator.result.classList.add("srd-stale");
+  setState(calculator, state, message);
+  showMessage(calculator, message);
+  announce(calculator, [], message);
+}
+
+// The engine gave no answer: what the reader is told, and a new engine if it died.
+function failedOn(calculator, error) {
+  if (error instanceof Timeout) {
+    failed(calculator, "timeout", `Calcul interrompu\u00a0: il dépassait ${timeoutMs() / 1000} s. Le moteur a été relancé\u202f; essayez des valeurs plus petites.`);
+  } else if (error instanceof Died) {
+    failed(calculator, "error", "Le moteur de calcul s'est arrêté sur ces valeurs\u202f; il a été relancé\u00a0: changez une valeur pour recalculer.");
+    console.warn("calculateur\u00a0:", error);
+    startWorker().catch(() => {}); // ready for the next value
+  } else {
+    failed(calculator, "error", "Le moteur de calcul n'a pas pu répondre. Rechargez la page\u202f; si le problème persiste, signalez-le.");
+    console.warn("calculateur\u00a0:", error);
+  }
+}
+
+async function run(calculator) {
+  const { root, form, state } = calculator;
+  const mine = ++state.sequence;
+  setState(calculator, "busy", workerStarted() ? "Calcul en cours…" : "Calcul pour vos valeurs\u00a0: chargement du moteur (quelques secondes la première fois)…");
+  try {
+    const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
+    if (mine !== state.sequence) return;
+    const errors = inFormOrder(showErrors(form, reply.errors || {}));
+    if (!reply.ok && tookBackMove(calculator, reply.errors || {})) return;
+    if (reply.ok) shown(calculator, reply);
+    else refusedWhole(calculator, reply, errors);
+  } catch (error) {
+    if (mine === state.sequence) failedOn(calculator, error);
+  }
+}
+
+// Each change is computed again; the form's values go into the address.
+function bindInput(calculator) {
+  const { root, form, state } = calculator;
   form.addEventListener("input", (event) => {
     if (event.target.matches(ADD)) return; // a search in a picker is not a value
     showNeededFields(form);
     root.dataset.state = "busy"; // the result on screen no longer matches the fields
-    if (!worker) pending(true); // the engine is still loading: no stale figure meanwhile
-    syncUrl();
-    clearTimeout(debounce);
+    if (!workerStarted()) showPending(calculator, true); // the engine is still loading: no stale figure meanwhile
+    syncUrl(calculator);
+    clearTimeout(state.debounce);
     // Typing waits for the next key; a tap (stepper, choice, box, move) is computed at once,
     // sent to the engine before the page redraws (on a slow phone a redraw of a long sheet
     // is some 100 ms the engine can use).
-    if (event instanceof InputEvent) debounce = setTimeout(run, DEBOUNCE_MS);
-    else run();
+    if (event instanceof InputEvent) state.debounce = setTimeout(() => run(calculator), DEBOUNCE_MS);
+    else run(calculator);
   });
-  // Buttons that append a move to a text field (e.g. a log of moves), or take the last
-  // one away. A move the engine refuses is taken back at once: the field never stays in a
-  // state it cannot read, and the refusal is shown at the field.
-  let tried = null; // {field, before} of the last move appended
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    run(calculator);
+  });
+}
+
+// Buttons that append a move to a text field (e.g. a log of moves), or take the last
+// one away. A move the engine refuses is taken back at once (tookBackMove): the field
+// never stays in a state it cannot read, and the refusal is shown at the field.
+function bindMoves({ root, form, state }) {
   root.querySelectorAll(ACTION).forEach((button) =>
     button.addEventListener("click", () => {
       const field = form.elements[button.dataset.champ];
       const before = field.value;
       if (button.dataset.retire) {
-        field.value = before.trim().split(/\s+/).slice(0, -1).join(" ");
-        tried = null;
+        field.value = withoutLastMove(before);
+        state.tried = null;
       } else {
-        field.value = `${before} ${button.dataset.ajoute}`.trim();
-        tried = { field, before };
+        field.value = withMove(before, button.dataset.ajoute);
+        state.tried = { field, before };
       }
       field.dispatchEvent(new Event("input", { bubbles: true }));
     }),
   );
-  refused = (errors) => {
-    if (!tried || !errors[tried.field.name]) return false;
-    const why = errors[tried.field.name];
-    tried.field.value = tried.before;
-    tried = null;
-    syncUrl();
-    result.classList.remove("srd-stale");
-    setState("ok", `${why} Coup refusé\u00a0: le journal revient à l'état précédent.`);
-    announcer.textContent = status.textContent;
-    return true;
-  };
+}
+
+// Whether the engine refused the move just appended: then it is taken back.
+function tookBackMove(calculator, errors) {
+  const { result, status, announcer, state } = calculator;
+  const { tried } = state;
+  if (!tried || !errors[tried.field.name]) return false;
+  const why = errors[tried.field.name];
+  tried.field.value = tried.before;
+  state.tried = null;
+  syncUrl(calculator);
+  result.classList.remove("srd-stale");
+  setState(calculator, "ok", `${why} Coup refusé\u00a0: le journal revient à l'état précédent.`);
+  announcer.textContent = status.textContent;
+  return true;
+}
+
+// The steppers of a whole-number field, and its arrow keys.
+function bindSteppers({ root, form }) {
   root.querySelectorAll(STEP).forEach((button) =>
     button.addEventListener("click", () => stepField(button.parentElement.querySelector("input"), Number(button.dataset.pas))),
   );
@@ -517,17 +458,28 @@ function bind(root) {
     event.preventDefault();
     stepField(event.target, event.key === "ArrowUp" ? 1 : -1);
   });
-  // Pickers: a suggestion chosen from the list is appended to its field (house entities
-  // included: the list is read at each choice).
+}
+
+// Pickers: a suggestion chosen from the list is appended to its field (house entities
+// included: the list is read at each choice).
+function bindPickers({ root, form }) {
   root.querySelectorAll(ADD).forEach((picker) => {
     picker.addEventListener("input", () => {
       if (![...picker.list.options].some((option) => option.value === picker.value)) return; // still typing
       const field = form.elements[picker.dataset.champ];
-      const kept = field.value.trim().replace(/,$/, "");
-      field.value = kept ? `${kept}, ${picker.value}` : picker.value;
+      field.value = withPick(field.value, picker.value);
       picker.value = "";
       field.dispatchEvent(new Event("input", { bubbles: true }));
     });
+  });
+}
+
+// The bar's problem and the result's checks take the reader to their field.
+function bindGoTo({ form, result, summary, state }) {
+  summary.addEventListener("click", (event) => {
+    if (!state.firstProblem) return; // the key figure: the link goes to the result
+    handledHere(event);
+    goTo(state.firstProblem);
   });
   result.addEventListener("click", (event) => {
     const link = event.target.closest(CHECK);
@@ -536,25 +488,40 @@ function bind(root) {
     handledHere(event);
     goTo(holder);
   });
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    run();
-  });
+}
 
-  // The reader's house rules changed (this tab or another): the lists and the result follow.
+// The reader's house rules changed (this tab or another): the lists and the result follow.
+function followHouseRules(calculator) {
+  const { root } = calculator;
   const houseChanged = () => {
     if (!root.isConnected) return removeEventListener(HOUSE_CHANGED, houseChanged); // a page left
     addHouseEntities(root);
-    run();
+    run(calculator);
   };
   addEventListener(HOUSE_CHANGED, houseChanged);
+}
+
+function bind(root) {
+  if (root.dataset.bound) return;
+  root.dataset.bound = "1";
+  const calculator = calculatorOf(root);
+  const { form, link, result } = calculator;
+  bindGoTo(calculator);
+  // Before the URL's values are set: a value may name a house entity.
+  addHouseEntities(root);
+  const fromUrl = setFromAddress(form);
+  bindInput(calculator);
+  bindMoves(calculator);
+  bindSteppers(calculator);
+  bindPickers(calculator);
+  followHouseRules(calculator);
 
   link.href = `?${new URLSearchParams(queryOf(form))}`;
   showNeededFields(form);
-  showBar(inFormOrder(markChecked(form, result)));
+  showBar(calculator, inFormOrder(markChecked(form, result)));
   if (fromUrl) {
-    pending(true);
-    run();
+    showPending(calculator, true);
+    run(calculator);
   } else {
     // Warm the engine up while the reader looks at the default result.
     startWorker().catch(() => {});

@@ -5,7 +5,7 @@ import { onEachPage } from "./commun.js";
 import { ROOT } from "./lib/contrat.js";
 
 // « Tableau 2 : Atout, Condition » — numbered, since two tables may share their columns.
-function labelOf(box, number) {
+function tableLabel(box, number) {
   const table = box.querySelector("table");
   const caption = table?.caption?.textContent.trim();
   const headers = [...(table?.tHead?.rows[0]?.cells || [])].map((cell) => cell.textContent.trim());
@@ -19,7 +19,7 @@ function bindScrollBoxes() {
     if (box.hasAttribute("tabindex")) return;
     box.setAttribute("tabindex", "0");
     box.setAttribute("role", "region");
-    box.setAttribute("aria-label", labelOf(box, index + 1));
+    box.setAttribute("aria-label", tableLabel(box, index + 1));
   });
 }
 

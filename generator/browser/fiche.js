@@ -1,10 +1,10 @@
 // The character sheet for print (/<system>/calculateurs/<calc>/imprimer/?<query>): the
 // engine lays out the sheet calculator's result (generator/engine/printout.py) with the same
-// worker as the calculators (calc.js); the page sets each chosen entity's one-line effect,
+// worker as the calculators (moteur.js); the page sets each chosen entity's one-line effect,
 // generated from the data, beside it; a new house entity of the reader's is linked to its
 // house page (maison-stock.js houseLinks, as on the calculator). On a sheet calculator,
 // the « Imprimer la fiche » link follows the form's query.
-import { compute } from "./calc.js";
+import { compute } from "./moteur.js";
 import { onEachPage } from "./commun.js";
 import { houseKeyOf, houseLinks } from "./maison-stock.js";
 
@@ -48,7 +48,7 @@ function showRefusal(root, reply) {
   root.querySelector(".srd-fiche-corps").replaceChildren(intro, list);
 }
 
-async function fill(root) {
+async function fillSheet(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "1";
   const status = root.querySelector(".srd-fiche-etat");
@@ -87,7 +87,7 @@ function follow(link) {
 }
 
 function bindAll() {
-  document.querySelectorAll(SHEET).forEach(fill);
+  document.querySelectorAll(SHEET).forEach(fillSheet);
   const link = document.querySelector(SHEET_LINK);
   if (!link) return;
   follow(link);

@@ -3,7 +3,7 @@
 // reader asks for it on the page « Consulter hors ligne » (bound here too).
 // A first visit fetches nothing more: once the worker is up, it keeps the files this page
 // already loaded (and, on a calculator page, the Python runtime its worker loaded).
-import { ENGINE_READY } from "./calc.js";
+import { ENGINE_READY } from "./moteur.js";
 import { SITE_ROOT, onEachPage } from "./commun.js";
 import { ROOT } from "./lib/contrat.js";
 
@@ -90,7 +90,7 @@ const spelled = (bytes) => `${megabytes.format(bytes / 1e6)}\u00a0Mo`;
 
 // What the reader sees, from the worker's state: { choisi, complet, enCours, faits, total,
 // fini, erreur, retire }.
-function show(box, s) {
+function showCopy(box, s) {
   const [keep, withdraw] = ["tout-garder", "retirer"].map((a) => box.querySelector(`[data-hors-ligne=${a}]`));
   const bar = box.querySelector("progress");
   keep.hidden = s.choisi && !s.erreur;
@@ -142,7 +142,7 @@ if (supported) {
     const s = event.data?.horsLigne;
     const box = document.querySelector(".srd-hors-ligne[data-bound]");
     if (!s) return;
-    if (box) show(box, s);
+    if (box) showCopy(box, s);
     // The reader chose the full copy and it stopped (worker ended, network cut): resume.
     if (s.choisi && !s.complet && !s.enCours && !s.erreur) tellWorker({ demande: "tout-garder" });
     // The browser may stop a worker busy for minutes: asking starts it again, and it resumes.

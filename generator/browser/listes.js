@@ -18,24 +18,34 @@
 // then `showPins(container)` (exported below) shows it, saying whether it is pinned
 // already. A tap on any such button, however it came, opens the pinning.
 import { SITE_ROOT, closeButton, confirmed, dialog, download, element, onEachPage } from "./commun.js";
+import {
+  droppedNote,
+  fileRefusal,
+  fileText,
+  fileTooBig,
+  fileTooDeep,
+  freeListName,
+  importEntry,
+  listsOf,
+  readListsFile,
+  shareSearch,
+  sharedList,
+  storedText,
+} from "./lib/listes.js";
 import { CARDS_INDEX, LISTS_PAGE } from "./lib/contrat.js";
-import { freeName, isText, plural, slug } from "./lib/texte.js";
+import { isText, plural, slug } from "./lib/texte.js";
 import { StorageRefused, store } from "./lib/stockage.js";
 import { houseInForce, houseLink } from "./maison-marque.js";
 
 const CARDS = new URL(CARDS_INDEX, SITE_ROOT).href;
-const PAGE = new URL(LISTS_PAGE, SITE_ROOT);
+const LISTS_URL = new URL(LISTS_PAGE, SITE_ROOT);
 const STORE = "srd-listes";
 const FORMAT = 1; // of the stored lists and of the exported file
-const FILE_TYPE = "srd-listes";
 const PER_SHEET = 9;
-// Bounds of an imported file, told before it is read: an export nests 3 levels deep, and a
-// list holds at most the site's entities (about 1 100).
+// Bounds of an imported file, told before it is read: an export nests 3 levels deep (the
+// bounds of its content: lib/listes.js).
 const MAX_FILE_BYTES = 1_000_000;
 const MAX_DEPTH = 8;
-const MAX_LISTS = 200;
-const MAX_IDS = 5_000;
-const NAMED_UNKNOWN = 5; // unknown entities named one by one in a list's messages
 const UNAVAILABLE =
   "Ce navigateur ne permet pas de garder des listes (navigation privée, stockage désactivé ou bloqué)\u00a0: rien n'est enregistré. Une liste reçue par un lien reste lisible.";
 const FULL = "Le stockage de ce navigateur est plein\u00a0: la modification n'a pas été enregistrée.";
@@ -49,23 +59,12 @@ const said = (error) => SAID[error.why] || error.message;
 // --- storage ------------------------------------------------------------------------
 // Reading never writes (commun.js): a full storage still shows every list.
 
-const isList = (list) =>
-  list && typeof list.nom === "string" && list.nom.trim() && Array.isArray(list.ids) && list.ids.every((id) => typeof id === "string");
-
 export function readLists() {
-  const text = store.read(STORE);
-  if (text === null) return [];
-  try {
-    const data = JSON.parse(text);
-    if (data.format === FORMAT && Array.isArray(data.listes) && data.listes.every(isList)) return data.listes;
-  } catch {
-    // fall through: never overwrite what cannot be read
-  }
-  throw new StorageRefused("illisible");
+  return listsOf(store.read(STORE), FORMAT);
 }
 
 function writeLists(lists) {
-  store.write(STORE, JSON.stringify({ format: FORMAT, listes: lists }));
+  store.write(STORE, storedText(lists, FORMAT));
 }
 
 // The list last pinned into: a tap on « Épingler » pins there at once.
@@ -89,9 +88,6 @@ function rememberList(name) {
     // a full storage keeps the previous choice
   }
 }
-
-// A name no stored list has: « Scénario », then « Scénario (2) »…
-const freeListName = (name, lists) => freeName(name, lists.map((list) => list.nom));
 
 // --- the card index -------------------------------------------------------------------
 let cardsPromise = null;
@@ -120,7 +116,7 @@ async function loadCards() {
 const cardLink = (card, key) => (card.m ? houseLink(card.u, key) : new URL(card.u, SITE_ROOT).href);
 
 const button = (label, attributes = {}) => element("button", { type: "button", class: "md-button", ...attributes }, label);
-const listAddress = (name) => `${PAGE.pathname}?${new URLSearchParams({ liste: name })}`;
+const listAddress = (name) => `${LISTS_URL.pathname}?${new URLSearchParams({ liste: name })}`;
 
 // --- the « Épingler » dialog ----------------------------------------------------------
 let opener = null; // the « Épingler » button the dialog was opened from
@@ -183,7 +179,7 @@ function openPin(trigger) {
   const { cle: key, nom: name } = trigger.dataset;
   const pin = dialog("srd-epingler-dialogue");
   const status = element("p", { role: "status", class: "srd-epingler-etat" });
-  const link = element("a", { href: PAGE.href }, "Voir mes listes");
+  const link = element("a", { href: LISTS_URL.href }, "Voir mes listes");
   let body;
   try {
     body = pinForm(key, name, status);
@@ -282,7 +278,7 @@ const overflows = (node) => node.scrollHeight > node.clientHeight + 1;
 // The most words of `words` the card holds, with a « suite » mark when some are left.
 // Measured with a reserve at the bottom of the card (.srd-carte-mj-mesure): the printed
 // layout may round a line a pixel differently from the screen's.
-function fill(node, words) {
+function fitEffect(node, words) {
   node.classList.add("srd-carte-mj-mesure");
   const kept = longestFitting(node, words);
   node.classList.remove("srd-carte-mj-mesure");
@@ -319,7 +315,7 @@ function entityCards(card, place) {
     const node = cardNode(card, suite);
     node.dataset.cle = card.key;
     place.append(node);
-    const kept = fill(node, words);
+    const kept = fitEffect(node, words);
     node.dataset.effet = words.slice(0, kept).join(" ");
     made.push(node);
     // A card too small even for one word after its header: the rest goes on regardless.
@@ -379,7 +375,7 @@ function overview(root, status) {
 }
 
 function exportLists(name, lists) {
-  download(name, JSON.stringify({ format: FORMAT, type: FILE_TYPE, listes: lists.map(({ nom, ids }) => ({ nom, ids })) }, null, 1));
+  download(name, fileText(lists, FORMAT));
 }
 
 // Export of every list, import of a file.
@@ -394,7 +390,7 @@ function transfer(root, status, lists) {
   const messages = element("div", { "aria-live": "polite" });
   file.addEventListener("change", async () => {
     if (!file.files.length) return;
-    const found = await importFile(file.files[0]);
+    const found = await importListsFile(file.files[0]);
     file.value = "";
     render(root);
     root.querySelector(".srd-listes-import-messages")?.replaceChildren(messageList(found));
@@ -410,104 +406,31 @@ function transfer(root, status, lists) {
   );
 }
 
-const frNumber = (n) => n.toLocaleString("fr-FR");
-const refusal = (fileName, why) => [`«\u00a0${fileName}\u00a0» ${why}\u00a0: rien n'a été importé.`];
-
 // A chosen file: its size and its depth are told before it is read, its content after.
-async function importFile(chosen) {
-  if (chosen.size > MAX_FILE_BYTES) {
-    return refusal(chosen.name, `est trop gros (${frNumber(chosen.size)}\u00a0octets, pour ${frNumber(MAX_FILE_BYTES)} au plus)`);
-  }
+async function importListsFile(chosen) {
+  const tooBig = fileTooBig(chosen.name, chosen.size, MAX_FILE_BYTES);
+  if (tooBig) return tooBig;
   const text = await chosen.text();
-  if (deeperThan(text, MAX_DEPTH)) {
-    return refusal(chosen.name, `imbrique plus de ${MAX_DEPTH} niveaux de crochets ou d'accolades, ce qu'aucun fichier de listes ne fait`);
-  }
-  return importText(chosen.name, text);
-}
-
-// Whether brackets outside strings nest deeper than `limit`, in one pass and without
-// parsing (the rule of engine/imbrication.py).
-function deeperThan(text, limit) {
-  let depth = 0;
-  let inString = false;
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (inString) {
-      if (char === "\\") at++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === "[" || char === "{") {
-      if (++depth > limit) return true;
-    } else if (char === "]" || char === "}") depth--;
-  }
-  return false;
-}
-
-// Why a file holds more than any reader's lists, or "".
-function oversized(found) {
-  if (found.length > MAX_LISTS) return `contient ${frNumber(found.length)}\u00a0listes, pour ${frNumber(MAX_LISTS)} au plus`;
-  const long = found.find((entry) => Array.isArray(entry?.ids) && entry.ids.length > MAX_IDS);
-  return long ? `contient une liste de ${frNumber(long.ids.length)}\u00a0entités, pour ${frNumber(MAX_IDS)} au plus` : "";
+  return fileTooDeep(chosen.name, text, MAX_DEPTH) || importText(chosen.name, text);
 }
 
 // Read an exported file: every list it holds is added under a free name (nothing stored
 // is replaced); unknown entities are left out. A message per problem, in French. All is
 // read before anything is written: a file is imported whole, or not at all.
 export async function importText(fileName, text) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return [`«\u00a0${fileName}\u00a0» n'est pas un fichier JSON lisible\u00a0: rien n'a été importé.`];
-  }
-  if (!data || data.type !== FILE_TYPE || !Number.isInteger(data.format) || !Array.isArray(data.listes)) {
-    return [`«\u00a0${fileName}\u00a0» n'est pas un fichier de listes de ce site (il y faut «\u00a0type\u00a0»\u00a0: «\u00a0${FILE_TYPE}\u00a0», «\u00a0format\u00a0» et «\u00a0listes\u00a0»)\u00a0: rien n'a été importé.`];
-  }
-  if (data.format !== FORMAT) {
-    return [`«\u00a0${fileName}\u00a0» est au format ${data.format}, ce site lit le format ${FORMAT}\u00a0: rien n'a été importé.`];
-  }
-  const tooMuch = oversized(data.listes);
-  if (tooMuch) return refusal(fileName, tooMuch);
+  const read = readListsFile(fileName, text, FORMAT);
+  if (read.refused) return read.refused;
   const cards = await loadCards();
   try {
     const lists = readLists();
-    const messages = data.listes.map((entry, index) => importEntry(entry, index, lists, cards));
+    const messages = read.listes.map((entry, index) => importEntry(entry, index, lists, cards));
     writeLists(lists);
     return messages.flat();
   } catch (error) {
     if (error instanceof StorageRefused) return [said(error)];
     console.warn("listes\u00a0:", error);
-    return refusal(fileName, "n'a pas pu être lu");
+    return fileRefusal(fileName, "n'a pas pu être lu");
   }
-}
-
-function importEntry(entry, index, lists, cards) {
-  const where = `Liste n°\u00a0${index + 1}`;
-  if (!entry || typeof entry.nom !== "string" || !entry.nom.trim()) return [`${where}\u00a0: il lui manque un nom («\u00a0nom\u00a0»)\u00a0; elle est ignorée.`];
-  if (!Array.isArray(entry.ids)) return [`${where} («\u00a0${entry.nom}\u00a0»)\u00a0: «\u00a0ids\u00a0» n'est pas une liste d'entités\u00a0; elle est ignorée.`];
-  const ids = new Set();
-  const unknown = [];
-  for (const id of entry.ids) {
-    if (typeof id === "string" && cards.has(id)) ids.add(id);
-    else unknown.push(id);
-  }
-  const name = freeListName(entry.nom.trim(), lists);
-  lists.push({ nom: name, ids: [...ids] });
-  const renamed = name === entry.nom.trim() ? "" : ` sous le nom «\u00a0${name}\u00a0» (le nom était déjà pris)`;
-  return [`«\u00a0${entry.nom}\u00a0» importée${renamed}\u00a0: ${plural(ids.size, "entité")}.`, ...unknownMessages(entry.nom, unknown)];
-}
-
-// One message per unknown entity, the first few only: the others are counted.
-function unknownMessages(listName, unknown) {
-  const shown = (id) => {
-    const text = typeof id === "string" ? id : JSON.stringify(id);
-    return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-  };
-  const named = unknown.slice(0, NAMED_UNKNOWN).map((id) => `«\u00a0${listName}\u00a0»\u00a0: entité inconnue «\u00a0${shown(id)}\u00a0», laissée de côté.`);
-  const more = unknown.length - named.length;
-  if (more === 1) named.push(`«\u00a0${listName}\u00a0»\u00a0: et une autre entité inconnue, laissée de côté.`);
-  if (more > 1) named.push(`«\u00a0${listName}\u00a0»\u00a0: et ${frNumber(more)}\u00a0autres entités inconnues, laissées de côté.`);
-  return named;
 }
 
 function guarded(status, action) {
@@ -540,8 +463,8 @@ function entries(list, cards, onRemove) {
 }
 
 function shareLink(list) {
-  const address = new URL(PAGE);
-  address.search = new URLSearchParams({ nom: list.nom, ids: list.ids.join(",") }).toString();
+  const address = new URL(LISTS_URL);
+  address.search = shareSearch(list);
   return address.href;
 }
 
@@ -574,7 +497,7 @@ function listTools(root, status, list, lists) {
     if (!(await confirmed(`Supprimer la liste «\u00a0${list.nom}\u00a0»\u00a0?`, "Supprimer", remove))) return;
     guarded(status, () => {
       writeLists(lists.filter((other) => other !== list));
-      history.replaceState(history.state, "", PAGE.pathname);
+      history.replaceState(history.state, "", LISTS_URL.pathname);
       render(root);
     });
   });
@@ -589,7 +512,7 @@ function listTools(root, status, list, lists) {
 async function showList(root, status, name) {
   const lists = readLists();
   const list = lists.find((one) => one.nom === name);
-  const back = element("p", {}, element("a", { href: PAGE.pathname }, "Toutes mes listes"));
+  const back = element("p", {}, element("a", { href: LISTS_URL.pathname }, "Toutes mes listes"));
   if (!list) {
     root.append(element("p", {}, `Aucune liste nommée «\u00a0${name}\u00a0» dans ce navigateur.`), back);
     return;
@@ -605,18 +528,9 @@ async function showList(root, status, name) {
   await showCards(root, list, cards, onRemove);
 }
 
-// What a shared list held that the site does not know: said when it is saved without them.
-function droppedNote(ids, cards) {
-  const dropped = ids.filter((id) => !cards.has(id));
-  if (!dropped.length) return "";
-  const names = dropped.map((id) => `«\u00a0${id}\u00a0»`).join(", ");
-  return dropped.length === 1 ? ` Entité inconnue laissée de côté\u00a0: ${names}.` : ` Entités inconnues laissées de côté\u00a0: ${names}.`;
-}
-
 async function showShared(root, status, params) {
-  const name = (params.get("nom") || "").trim() || "Liste partagée";
-  const ids = [...new Set((params.get("ids") || "").split(",").filter(Boolean))];
-  const list = { nom: name, ids };
+  const list = sharedList(params);
+  const { nom: name, ids } = list;
   const cards = await loadCards();
   const save = button("Enregistrer dans mes listes", { class: "md-button md-button--primary" });
   save.addEventListener("click", () =>

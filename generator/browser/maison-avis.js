@@ -12,7 +12,7 @@ function pageKey() {
   return meta ? meta.slice("cle:".length) : "";
 }
 
-function show() {
+function showNotice() {
   document.querySelectorAll(`.${NOTICE}`).forEach((notice) => notice.remove());
   const key = pageKey();
   if (!key) return;
@@ -29,5 +29,5 @@ function show() {
   heading.after(notice);
 }
 
-onEachPage(show);
-addEventListener("srd-regles-maison", show);
+onEachPage(showNotice);
+addEventListener("srd-regles-maison", showNotice);

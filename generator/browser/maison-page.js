@@ -5,7 +5,7 @@
 // rule before it is kept, reads files and links, makes the link, the derived index and
 // the text a rule is shown with. Generic: the systems and kinds come from
 // assets/maison.json, the entities a reference may name from assets/entites.json.
-import { compute } from "./calc.js";
+import { compute } from "./moteur.js";
 import { SITE_ROOT, confirmed, download, element, handledHere } from "./commun.js";
 import {
   HOUSE_FORMAT as COLLECTION_FORMAT,

@@ -1,31 +1,44 @@
 // « Mes personnages »: the characters kept in this browser (localStorage, nothing is sent
 // anywhere). A character calculator saves its URL query under a name; the page
 // /personnages/ lists, opens, duplicates, renames, deletes, exports and imports them.
-// The engine itself (engine/saved.py, in calc.js's worker) reads and checks each character:
+// The engine itself (engine/saved.py, in moteur.js's worker) reads and checks each character:
 // the same messages, at the same fields, as the calculator.
-import { barOf, compute } from "./calc.js";
+import { barOf } from "./calc.js";
+import { compute } from "./moteur.js";
 import { confirmed, download, element, onEachPage } from "./commun.js";
-import { NBSP, freeName, quoted, slug, typo } from "./lib/texte.js";
+import {
+  charactersFileTooBig,
+  charactersOf,
+  exportedText,
+  fileName,
+  fileOf,
+  freeCharacterName,
+  imported,
+  newestFirst,
+  placed,
+  problemLine,
+  problemsIntro,
+  saveRefusal,
+  savedRecord,
+  storedCharacters,
+} from "./lib/personnages.js";
+import { NBSP, colon, quoted, typo } from "./lib/texte.js";
 import { SAVED_FILE_FORMAT as FORMAT, SAVED_MAX_FILE_CHARS as MAX_FILE_BYTES } from "./lib/contrat.js";
 import { STORAGE_DOWN, StorageRefused, storageSays, store } from "./lib/stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
-const colon = `${NBSP}:`;
 const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 
 // --- storage ------------------------------------------------------------------------------
 
-function load() {
-  const text = store.read(KEY);
-  if (!text) return [];
-  const data = JSON.parse(text); // written by keep() only
-  return Array.isArray(data.personnages) ? data.personnages : [];
+function readCharacters() {
+  return charactersOf(store.read(KEY));
 }
 
-function keep(list) {
-  store.write(KEY, JSON.stringify({ format: FORMAT, personnages: list }));
+function keepCharacters(list) {
+  store.write(KEY, storedCharacters(list, FORMAT));
 }
 
 function currentName(system) {
@@ -47,10 +60,6 @@ function setCurrent(system, name) {
 
 const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
-// A name no other character of the system has: « Nom », else « Nom (2) », « Nom (3) »…
-const freeCharacterName = (list, system, name, except = null) =>
-  freeName(name, list.filter((c) => c.systeme === system && c.id !== except).map((c) => c.nom));
-
 const callEngine = (action, payload) => compute(payload.systeme || "", action, payload, { entry: "personnages" });
 
 // --- the save box of a character calculator ---------------------------------------------
@@ -62,17 +71,9 @@ function fieldLabel(calc, field) {
   return ((label || legend)?.textContent || field).trim();
 }
 
-function refusal(calc, reply) {
-  const fields = Object.entries(reply.errors || {}).map(
-    ([field, message]) => `champ ${quoted(fieldLabel(calc, field))}${colon} ${message}`,
-  );
-  const why = [reply.message, ...fields].filter(Boolean).join("\u202f; ");
-  return `Personnage non enregistré${colon} ${why || "valeurs illisibles."}`;
-}
-
 async function saveCharacter(box, name) {
   const { systeme, calc } = box.dataset;
-  const list = load();
+  const list = readCharacters();
   const existing = list.find((c) => c.systeme === systeme && c.nom === name);
   if (existing && name !== currentName(systeme)) {
     const replace = await confirmed(typo(`Un personnage ${quoted(name)} est déjà enregistré\u00a0: le remplacer par celui-ci\u202f?`), "Remplacer");
@@ -81,22 +82,9 @@ async function saveCharacter(box, name) {
   const requete = Object.fromEntries(new URLSearchParams(location.search));
   const payload = { systeme, calculateur: calc, requete, existant: existing ? existing.personnage : null };
   const reply = await callEngine("enregistrer", payload);
-  if (!reply.ok) return refusal(calc, reply);
-  const record = {
-    id: existing ? existing.id : newId(),
-    nom: name,
-    modifie: new Date().toISOString(),
-    systeme,
-    resume: reply.resume,
-    requetes: reply.requetes,
-    personnage: reply.personnage,
-    ...(reply.maison ? { maison: reply.maison } : {}), // the house rules it names, by field
-  };
-  const latest = load(); // read again: another tab may have changed it meanwhile
-  const at = latest.findIndex((c) => c.id === record.id);
-  if (at >= 0) latest[at] = record;
-  else latest.push(record);
-  keep(latest);
+  if (!reply.ok) return saveRefusal(reply, (field) => fieldLabel(calc, field));
+  const record = savedRecord(reply, { id: existing ? existing.id : newId(), nom: name, modifie: new Date().toISOString(), systeme });
+  keepCharacters(placed(readCharacters(), record)); // read again: another tab may have changed it meanwhile
   setCurrent(systeme, name);
   return `Personnage ${quoted(name)} ${existing ? "mis à jour" : "enregistré"} dans ce navigateur.`;
 }
@@ -121,7 +109,7 @@ function bindSaveBox(box) {
   };
   show("");
   try {
-    load();
+    readCharacters();
   } catch {
     show(`${STORAGE_DOWN}\u00a0: les personnages ne peuvent pas y être gardés, mais ${URL_KEEPS}`);
   }
@@ -149,17 +137,8 @@ function bindSaveBox(box) {
 
 // --- files (export, import) --------------------------------------------------------------
 
-// The file holds what the engine reads back (and the house rules a character names, so
-// that an import without them says which is missing); the rest (summary, queries) it
-// recomputes.
-const fileOf = (records) => ({
-  format: FORMAT,
-  personnages: records.map(({ nom, modifie, personnage, maison }) => ({ nom, modifie, personnage, ...(maison ? { maison } : {}) })),
-});
-
-const exportCharacters = (records, filename) => download(filename, `${JSON.stringify(fileOf(records), null, 1)}\n`);
-
-const fileName = (name) => `personnage-${slug(name) || "sans-nom"}.json`;
+// The file of `records` (lib/personnages.js fileOf), saved by the browser.
+const exportCharacters = (records, filename) => download(filename, `${JSON.stringify(fileOf(records, FORMAT), null, 1)}\n`);
 
 // --- the page « Mes personnages » ----------------------------------------------------------
 
@@ -223,87 +202,96 @@ function characterItem(record, system) {
   return item;
 }
 
-function bindListPage(root) {
-  if (root.dataset.bound) return;
-  root.dataset.bound = "1";
-  const systems = systemsOf(root);
-  const list = root.querySelector(".srd-personnages-liste");
-  const status = root.querySelector(".srd-personnages-etat");
+// The page « Mes personnages »: its parts, and its state apart from them.
+function listPageOf(root) {
   const files = document.querySelector(".srd-personnages-fichiers");
-  const report = files.querySelector(".srd-personnages-rapport");
-  let undo = null; // {record, index} of the last deletion
-
-  const say = (text, ...extra) => status.replaceChildren(typo(text), ...extra);
-  const render = () => {
-    let records;
-    try {
-      records = load();
-    } catch {
-      list.replaceChildren();
-      say(`${STORAGE_DOWN}\u00a0: aucun personnage ne peut y être gardé. Les calculateurs gardent leurs valeurs dans l'adresse de la page.`);
-      return null;
-    }
-    const newest = [...records].sort((a, b) => String(b.modifie).localeCompare(String(a.modifie)));
-    list.replaceChildren(...newest.map((r) => characterItem(r, systems.get(r.systeme))));
-    if (!records.length && !undo) say("Aucun personnage enregistré dans ce navigateur pour l'instant.");
-    return records;
+  return {
+    systems: systemsOf(root),
+    list: root.querySelector(".srd-personnages-liste"),
+    status: root.querySelector(".srd-personnages-etat"),
+    files,
+    report: files.querySelector(".srd-personnages-rapport"),
+    state: { undo: null }, // undo: {record, index} of the last deletion
   };
-  // Every change: read, change, write back; the storage refusing it changes nothing.
-  const change = (edit, unchanged = "rien n'a été modifié.") => {
-    try {
-      const records = load();
-      const message = edit(records);
-      keep(records);
-      render();
-      return message;
-    } catch (error) {
-      if (!(error instanceof StorageRefused)) throw error;
-      return `${storageSays(error)}\u00a0: ${unchanged}`;
-    }
-  };
+}
 
-  const actions = {
-    dupliquer(record) {
-      let copy;
-      const message = change((records) => {
-        copy = { ...record, id: newId(), nom: freeCharacterName(records, record.systeme, record.nom), modifie: new Date().toISOString() };
-        records.push(copy);
-        return `Copie créée${colon} ${quoted(copy.nom)}.`;
-      });
-      say(message);
-    },
-    renommer(record, item) {
-      const form = item.querySelector(".srd-personnage-renommer");
-      form.hidden = false;
-      form.elements.nom.value = record.nom;
-      form.elements.nom.focus();
-    },
-    exporter(record) {
-      exportCharacters([record], fileName(record.nom));
-      say(`Personnage ${quoted(record.nom)} exporté (fichier JSON).`);
-    },
-    supprimer(record) {
-      const message = change((records) => {
-        const index = records.findIndex((r) => r.id === record.id);
-        records.splice(index, 1);
-        undo = { record, index };
-        return `Personnage ${quoted(record.nom)} supprimé.`;
-      });
-      const button = element("button", { type: "button", class: "md-button", "data-action": "retablir" }, "Annuler la suppression");
-      say(message, " ", button);
-      button.focus();
-    },
-  };
+const say = ({ status }, text, ...extra) => status.replaceChildren(typo(text), ...extra);
 
-  list.addEventListener("click", (event) => {
+// The characters kept, the most recently changed first; null when the storage is refused.
+function showCharacters(page) {
+  const { list, systems, state } = page;
+  let records;
+  try {
+    records = readCharacters();
+  } catch {
+    list.replaceChildren();
+    say(page, `${STORAGE_DOWN}\u00a0: aucun personnage ne peut y être gardé. Les calculateurs gardent leurs valeurs dans l'adresse de la page.`);
+    return null;
+  }
+  list.replaceChildren(...newestFirst(records).map((r) => characterItem(r, systems.get(r.systeme))));
+  if (!records.length && !state.undo) say(page, "Aucun personnage enregistré dans ce navigateur pour l'instant.");
+  return records;
+}
+
+// Every change: read, change, write back; the storage refusing it changes nothing.
+function change(page, edit, unchanged = "rien n'a été modifié.") {
+  try {
+    const records = readCharacters();
+    const message = edit(records);
+    keepCharacters(records);
+    showCharacters(page);
+    return message;
+  } catch (error) {
+    if (!(error instanceof StorageRefused)) throw error;
+    return `${storageSays(error)}\u00a0: ${unchanged}`;
+  }
+}
+
+// What each button of a character does (its data-action).
+const ACTIONS = {
+  dupliquer(page, record) {
+    let copy;
+    const message = change(page, (records) => {
+      copy = { ...record, id: newId(), nom: freeCharacterName(records, record.systeme, record.nom), modifie: new Date().toISOString() };
+      records.push(copy);
+      return `Copie créée${colon} ${quoted(copy.nom)}.`;
+    });
+    say(page, message);
+  },
+  renommer(page, record, item) {
+    const form = item.querySelector(".srd-personnage-renommer");
+    form.hidden = false;
+    form.elements.nom.value = record.nom;
+    form.elements.nom.focus();
+  },
+  exporter(page, record) {
+    exportCharacters([record], fileName(record.nom));
+    say(page, `Personnage ${quoted(record.nom)} exporté (fichier JSON).`);
+  },
+  supprimer(page, record) {
+    const message = change(page, (records) => {
+      const index = records.findIndex((r) => r.id === record.id);
+      records.splice(index, 1);
+      page.state.undo = { record, index };
+      return `Personnage ${quoted(record.nom)} supprimé.`;
+    });
+    const button = element("button", { type: "button", class: "md-button", "data-action": "retablir" }, "Annuler la suppression");
+    say(page, message, " ", button);
+    button.focus();
+  },
+};
+
+// A character's buttons, and its links (the character opened becomes this tab's current one).
+function bindItems(page) {
+  page.list.addEventListener("click", (event) => {
     const button = event.target.closest("[data-action], [data-ouvre]");
     const item = button?.closest(".srd-personnage");
     if (!item) return;
     let record;
     try {
-      record = load().find((r) => r.id === item.dataset.id);
+      record = readCharacters().find((r) => r.id === item.dataset.id);
     } catch {
-      return say(`${STORAGE_DOWN}\u00a0: rien n'a été modifié.`);
+      return say(page, `${STORAGE_DOWN}\u00a0: rien n'a été modifié.`);
     }
     if (!record) return;
     if (button.matches("[data-ouvre]")) return setCurrent(record.systeme, record.nom);
@@ -311,14 +299,18 @@ function bindListPage(root) {
       button.closest("form").hidden = true;
       return item.querySelector('[data-action="renommer"]').focus();
     }
-    actions[button.dataset.action]?.(record, item);
+    ACTIONS[button.dataset.action]?.(page, record, item);
   });
-  list.addEventListener("submit", (event) => {
+}
+
+// A character's « Renommer » form, sent.
+function bindRename(page) {
+  page.list.addEventListener("submit", (event) => {
     event.preventDefault();
     const item = event.target.closest(".srd-personnage");
     const name = event.target.elements.nom.value.trim();
     if (!name) return;
-    const message = change((records) => {
+    const message = change(page, (records) => {
       const record = records.find((r) => r.id === item.dataset.id);
       if (!record) return "Ce personnage n'existe plus.";
       if (freeCharacterName(records, record.systeme, name, record.id) !== name) {
@@ -329,30 +321,40 @@ function bindListPage(root) {
       if (currentName(record.systeme) === before) setCurrent(record.systeme, name);
       return `Personnage ${quoted(before)} renommé ${quoted(name)}.`;
     });
-    say(message);
+    say(page, message);
   });
+}
+
+// « Annuler la suppression »: the character back in its place, under a free name.
+function bindUndo(page) {
+  const { status, state } = page;
   status.addEventListener("click", (event) => {
-    if (!event.target.closest('[data-action="retablir"]') || !undo) return;
-    const { record, index } = undo;
-    undo = null;
+    if (!event.target.closest('[data-action="retablir"]') || !state.undo) return;
+    const { record, index } = state.undo;
+    state.undo = null;
     say(
-      change((records) => {
+      page,
+      change(page, (records) => {
         records.splice(Math.min(index, records.length), 0, { ...record, nom: freeCharacterName(records, record.systeme, record.nom) });
         return `Suppression annulée${colon} ${quoted(record.nom)} est de retour.`;
       }),
     );
   });
+}
 
+// Export of every character, import of a file.
+function bindFiles(page) {
+  const { files, report } = page;
   files.querySelector('[data-personnages="exporter"]').addEventListener("click", () => {
     let records;
     try {
-      records = load();
+      records = readCharacters();
     } catch {
-      return say(`${STORAGE_DOWN}\u00a0: rien à exporter.`);
+      return say(page, `${STORAGE_DOWN}\u00a0: rien à exporter.`);
     }
-    if (!records.length) return say("Aucun personnage à exporter.");
+    if (!records.length) return say(page, "Aucun personnage à exporter.");
     exportCharacters(records, "personnages.json");
-    say(`${records.length} personnage${records.length > 1 ? "s" : ""} exporté${records.length > 1 ? "s" : ""} (fichier JSON).`);
+    say(page, exportedText(records.length));
   });
   const picker = files.querySelector('input[type="file"]');
   picker.addEventListener("change", async () => {
@@ -360,29 +362,34 @@ function bindListPage(root) {
     if (!file) return;
     report.replaceChildren(element("p", {}, "Lecture du fichier\u00a0: le moteur des calculateurs relit chaque personnage (quelques secondes la première fois)…"));
     try {
-      await importFile(file, systems, report, change);
+      await importCharactersFile(file, page);
     } catch (error) {
       console.warn("personnages\u00a0:", error);
       report.replaceChildren(element("p", {}, typo(`${ENGINE_DOWN} Rien n'a été importé.`)));
     }
     picker.value = ""; // the same file may be chosen again
   });
-
-  say("");
-  render();
 }
 
-// One line per character and per field the engine refused.
-function problemLine(problem, systems) {
-  const system = systems.get(problem.systeme)?.nom;
-  const who = [`Personnage ${problem.numero}`, problem.nom ? quoted(problem.nom) : "", system ? `(${system})` : ""];
-  const where = problem.champ ? `, champ ${quoted(problem.champ)}` : "";
-  return `${who.filter(Boolean).join(" ")}${where}${colon} ${problem.message}`;
+function bindListPage(root) {
+  if (root.dataset.bound) return;
+  root.dataset.bound = "1";
+  const page = listPageOf(root);
+  bindItems(page);
+  bindRename(page);
+  bindUndo(page);
+  bindFiles(page);
+  say(page, "");
+  showCharacters(page);
 }
 
-async function importFile(file, systems, report, change) {
-  if (file.size > MAX_FILE_BYTES) {
-    report.replaceChildren(element("p", {}, `Import refusé${colon} fichier trop gros (${file.size} octets, ${MAX_FILE_BYTES} au plus). Rien n'a été importé.`));
+// The engine reads the file's characters; those it accepts are added under free names,
+// and each one it refuses is said, per field.
+async function importCharactersFile(file, page) {
+  const { report, systems } = page;
+  const tooBig = charactersFileTooBig(file.size, MAX_FILE_BYTES);
+  if (tooBig) {
+    report.replaceChildren(element("p", {}, tooBig));
     return;
   }
   const reply = await callEngine("importer", { texte: await file.text() });
@@ -390,23 +397,11 @@ async function importFile(file, systems, report, change) {
     report.replaceChildren(element("p", {}, typo(`Import refusé${colon} ${reply.message}`)));
     return;
   }
-  const names = [];
-  const message = change((records) => {
-    for (const found of reply.personnages) {
-      const record = { ...found, id: newId(), modifie: found.modifie || new Date().toISOString() };
-      record.nom = freeCharacterName(records, record.systeme, record.nom);
-      records.push(record);
-      names.push(record.nom);
-    }
-    const count = names.length;
-    return count
-      ? `${count} personnage${count > 1 ? "s" : ""} importé${count > 1 ? "s" : ""}${colon} ${names.map(quoted).join(", ")}.`
-      : "Aucun personnage importé.";
-  }, "rien n'a été importé.");
-  const lines = reply.problemes.map((p) => element("li", {}, typo(problemLine(p, systems))));
+  const message = change(page, (records) => imported(records, reply.personnages, newId, new Date().toISOString()), "rien n'a été importé.");
+  const lines = reply.problemes.map((p) => element("li", {}, typo(problemLine(p, (id) => systems.get(id)?.nom))));
   const parts = [element("p", {}, typo(message))];
   if (lines.length) {
-    parts.push(element("p", {}, `Non importé${reply.problemes.length > 1 ? "s" : ""}, à corriger dans le fichier${colon}`));
+    parts.push(element("p", {}, problemsIntro(reply.problemes.length)));
     const problems = element("ul", { class: "srd-personnages-problemes" });
     problems.append(...lines);
     parts.push(problems);

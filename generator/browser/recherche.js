@@ -38,7 +38,7 @@ let typography = []; // the site's non-breaking spaces, for Pagefind's excerpts
 const french = (text) => typography.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
 let asked = 0; // the latest query: an older answer arriving late is dropped
 
-function load() {
+function loadSearch() {
   engine ??= (async () => {
     const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
     const [pagefind, words, titles, shorts, rules, same] = await Promise.all([
@@ -205,7 +205,7 @@ async function search(query) {
   const mine = ++asked;
   const typed = query.trim();
   if (!typed) return waiting("Tapez un nom, une règle\u00a0: talent, atout, sort…");
-  const { pagefind, words, titles, shorts, same } = await load();
+  const { pagefind, words, titles, shorts, same } = await loadSearch();
   if (mine !== asked) return; // the reader typed on
   const current = currentSystem();
   const ours = (url) => Boolean(current) && url.startsWith(new URL(`${current}/`, ROOT).pathname);
@@ -261,7 +261,7 @@ function setOpen(wanted) {
 
 function open() {
   setOpen(true);
-  load();
+  loadSearch();
 }
 
 // Closed, the hits are out of reach: Tab never lands on them (nor on their « Épingler »).
@@ -274,7 +274,7 @@ showOutput();
 toggle.addEventListener("change", () => {
   showOutput();
   if (!toggle.checked) return;
-  load();
+  loadSearch();
   input.focus();
 });
 

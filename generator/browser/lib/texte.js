@@ -4,6 +4,7 @@
 
 export const NBSP = "\u00a0"; // before « : »
 export const FINE = "\u202f"; // inside « », before « ; ! ? »
+export const colon = `${NBSP}:`; // « : » as French writes it
 export const quoted = (text) => `«${FINE}${text}${FINE}»`;
 // The no-break spaces of a message written here with ordinary ones.
 export const typo = (text) => text.replace(/ :/g, `${NBSP}:`).replace(/ ([;!?])/g, `${FINE}$1`);

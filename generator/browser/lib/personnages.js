@@ -1,0 +1,95 @@
+// The saved characters with no page around them (personnages.js binds the save box and
+// « Mes personnages »): what the storage keeps, a record made from the engine's answer,
+// the exported file and what a chosen file may weigh, the names and the messages, in
+// French. The engine itself (engine/saved.py) reads and checks each character. A record is
+// {id, nom, modifie, systeme, resume, requetes, personnage, maison?}; `format` is the
+// page's (of the storage and of the file). Pure functions: unit-tested under Node.
+import { colon, freeName, quoted, slug } from "./texte.js";
+
+// The records the storage's `text` holds (none: null or ""); the text is written by
+// storedCharacters only.
+export function charactersOf(text) {
+  if (!text) return [];
+  const data = JSON.parse(text);
+  return Array.isArray(data.personnages) ? data.personnages : [];
+}
+
+export const storedCharacters = (list, format) => JSON.stringify({ format, personnages: list });
+
+// The most recently changed first.
+export const newestFirst = (records) => [...records].sort((a, b) => String(b.modifie).localeCompare(String(a.modifie)));
+
+// A name no other character of the system has: « Nom », else « Nom (2) », « Nom (3) »…
+export const freeCharacterName = (list, system, name, except = null) =>
+  freeName(name, list.filter((c) => c.systeme === system && c.id !== except).map((c) => c.nom));
+
+// Why the engine refused to save a character: its message and each field's (`labelOf`:
+// the label the form shows for a field's name).
+export function saveRefusal(reply, labelOf) {
+  const fields = Object.entries(reply.errors || {}).map(([field, message]) => `champ ${quoted(labelOf(field))}${colon} ${message}`);
+  const why = [reply.message, ...fields].filter(Boolean).join("\u202f; ");
+  return `Personnage non enregistré${colon} ${why || "valeurs illisibles."}`;
+}
+
+// The record of the engine's answer to « enregistrer », named `nom` in `systeme`, with
+// its `id` and its date `modifie`.
+export const savedRecord = (reply, { id, nom, modifie, systeme }) => ({
+  id,
+  nom,
+  modifie,
+  systeme,
+  resume: reply.resume,
+  requetes: reply.requetes,
+  personnage: reply.personnage,
+  ...(reply.maison ? { maison: reply.maison } : {}), // the house rules it names, by field
+});
+
+// `record` in place of the one of its id in `list`, else added at its end.
+export function placed(list, record) {
+  const at = list.findIndex((c) => c.id === record.id);
+  if (at >= 0) list[at] = record;
+  else list.push(record);
+  return list;
+}
+
+// The file holds what the engine reads back (and the house rules a character names, so
+// that an import without them says which is missing); the rest (summary, queries) it
+// recomputes.
+export const fileOf = (records, format) => ({
+  format,
+  personnages: records.map(({ nom, modifie, personnage, maison }) => ({ nom, modifie, personnage, ...(maison ? { maison } : {}) })),
+});
+
+export const fileName = (name) => `personnage-${slug(name) || "sans-nom"}.json`;
+
+const counted = (count, word) => `${count} ${word}${count > 1 ? "s" : ""}`;
+export const exportedText = (count) => `${counted(count, "personnage")} exporté${count > 1 ? "s" : ""} (fichier JSON).`;
+
+// Why a chosen file is refused before it is read (`size` bytes), or "".
+export const charactersFileTooBig = (size, maxBytes) =>
+  size > maxBytes ? `Import refusé${colon} fichier trop gros (${size} octets, ${maxBytes} au plus). Rien n'a été importé.` : "";
+
+// The characters the engine read from a file, added to `records` under free names (each
+// a new `id()`, dated `now` unless it says when it was changed); what the page says.
+export function imported(records, found, id, now) {
+  const names = [];
+  for (const one of found) {
+    const record = { ...one, id: id(), modifie: one.modifie || now };
+    record.nom = freeCharacterName(records, record.systeme, record.nom);
+    records.push(record);
+    names.push(record.nom);
+  }
+  const count = names.length;
+  return count ? `${counted(count, "personnage")} importé${count > 1 ? "s" : ""}${colon} ${names.map(quoted).join(", ")}.` : "Aucun personnage importé.";
+}
+
+// One line per character and per field the engine refused (`systemName`: a system's name
+// by its id, if the page knows it).
+export function problemLine(problem, systemName) {
+  const system = systemName(problem.systeme);
+  const who = [`Personnage ${problem.numero}`, problem.nom ? quoted(problem.nom) : "", system ? `(${system})` : ""];
+  const where = problem.champ ? `, champ ${quoted(problem.champ)}` : "";
+  return `${who.filter(Boolean).join(" ")}${where}${colon} ${problem.message}`;
+}
+
+export const problemsIntro = (count) => `Non importé${count > 1 ? "s" : ""}, à corriger dans le fichier${colon}`;

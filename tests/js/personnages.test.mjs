@@ -1,0 +1,100 @@
+// The saved characters without their page (generator/browser/lib/personnages.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  charactersFileTooBig,
+  charactersOf,
+  exportedText,
+  fileName,
+  fileOf,
+  freeCharacterName,
+  imported,
+  newestFirst,
+  placed,
+  problemLine,
+  problemsIntro,
+  saveRefusal,
+  savedRecord,
+  storedCharacters,
+} from "../../generator/browser/lib/personnages.js";
+import { FINE, NBSP } from "../../generator/browser/lib/texte.js";
+
+const q = (text) => `«${FINE}${text}${FINE}»`;
+const lyra = { id: "1", nom: "Lyra", systeme: "talon", modifie: "2024-01-02T00:00:00Z", resume: "r", requetes: {}, personnage: { a: 1 } };
+
+test("the stored characters are read back; nothing stored is none", () => {
+  assert.deepEqual(charactersOf(storedCharacters([lyra], 1)), [lyra]);
+  assert.deepEqual(JSON.parse(storedCharacters([], 1)), { format: 1, personnages: [] });
+  assert.deepEqual(charactersOf(null), []);
+  assert.deepEqual(charactersOf(""), []);
+  assert.deepEqual(charactersOf('{"format": 1}'), []);
+  assert.throws(() => charactersOf("{"), SyntaxError);
+});
+
+test("a name already taken in the same system gets a number; another system's does not count", () => {
+  const list = [lyra, { ...lyra, id: "2", nom: "Lyra (2)" }, { ...lyra, id: "3", systeme: "divin6", nom: "Tom" }];
+  assert.equal(freeCharacterName(list, "talon", "Lyra"), "Lyra (3)");
+  assert.equal(freeCharacterName(list, "talon", "Tom"), "Tom");
+  assert.equal(freeCharacterName(list, "talon", "Lyra", "1"), "Lyra"); // its own name, when renamed
+});
+
+test("a refused save names the engine's message and each field by its label", () => {
+  const said = saveRefusal({ message: "Trop de points.", errors: { niveau: "hors bornes" } }, (field) => `Le ${field}`);
+  assert.equal(said, `Personnage non enregistré${NBSP}: Trop de points.\u202f; champ ${q("Le niveau")}${NBSP}: hors bornes`);
+  assert.equal(saveRefusal({}, String), `Personnage non enregistré${NBSP}: valeurs illisibles.`);
+});
+
+test("a saved record holds the engine's answer, its house rules only when it names some", () => {
+  const reply = { resume: "Niveau 3", requetes: { a: { n: "3" } }, personnage: { n: 3 }, ok: true };
+  const record = savedRecord(reply, { id: "9", nom: "Lyra", modifie: "now", systeme: "talon" });
+  assert.deepEqual(record, { id: "9", nom: "Lyra", modifie: "now", systeme: "talon", resume: "Niveau 3", requetes: { a: { n: "3" } }, personnage: { n: 3 } });
+  assert.deepEqual(savedRecord({ ...reply, maison: { dons: ["x"] } }, record).maison, { dons: ["x"] });
+  const list = [lyra];
+  assert.deepEqual(placed(list, { ...lyra, nom: "Lyra bis" }), [{ ...lyra, nom: "Lyra bis" }]);
+  assert.equal(placed(list, record).length, 2);
+});
+
+test("the file keeps what the engine reads back, and the house rules a character names", () => {
+  const file = fileOf([lyra, { ...lyra, maison: { dons: ["x"] } }], 1);
+  assert.deepEqual(file, {
+    format: 1,
+    personnages: [
+      { nom: "Lyra", modifie: lyra.modifie, personnage: { a: 1 } },
+      { nom: "Lyra", modifie: lyra.modifie, personnage: { a: 1 }, maison: { dons: ["x"] } },
+    ],
+  });
+  assert.equal(fileName("Éléa l'Ancienne"), "personnage-elea-l-ancienne.json");
+  assert.equal(fileName("!!"), "personnage-sans-nom.json");
+  assert.equal(exportedText(1), "1 personnage exporté (fichier JSON).");
+  assert.equal(exportedText(3), "3 personnages exportés (fichier JSON).");
+});
+
+test("a file too big is refused before the engine reads it", () => {
+  assert.equal(charactersFileTooBig(2_000_000, 2_000_000), "");
+  assert.equal(charactersFileTooBig(2_000_001, 2_000_000), `Import refusé${NBSP}: fichier trop gros (2000001 octets, 2000000 au plus). Rien n'a été importé.`);
+});
+
+test("the characters read from a file are added under free names, and said", () => {
+  const records = [lyra];
+  let next = 10;
+  const found = [{ nom: "Lyra", systeme: "talon", personnage: {} }, { nom: "Tom", systeme: "talon", modifie: "hier", personnage: {} }];
+  const said = imported(records, found, () => String(next++), "maintenant");
+  assert.deepEqual(records.slice(1).map(({ id, nom, modifie }) => [id, nom, modifie]), [["10", "Lyra (2)", "maintenant"], ["11", "Tom", "hier"]]);
+  assert.equal(said, `2 personnages importés${NBSP}: ${q("Lyra (2)")}, ${q("Tom")}.`);
+  assert.equal(imported(records, [], () => "x", "maintenant"), "Aucun personnage importé.");
+});
+
+test("each problem of a file is one line: the character, its system, its field", () => {
+  const names = (id) => ({ talon: "Talon" })[id];
+  const line = problemLine({ numero: 2, nom: "Lyra", systeme: "talon", champ: "Dons", message: "inconnu." }, names);
+  assert.equal(line, `Personnage 2 ${q("Lyra")} (Talon), champ ${q("Dons")}${NBSP}: inconnu.`);
+  assert.equal(problemLine({ numero: 1, systeme: "autre", message: "illisible." }, names), `Personnage 1${NBSP}: illisible.`);
+  assert.equal(problemsIntro(1), `Non importé, à corriger dans le fichier${NBSP}:`);
+  assert.equal(problemsIntro(2), `Non importés, à corriger dans le fichier${NBSP}:`);
+});
+
+test("the newest character comes first", () => {
+  const older = { ...lyra, id: "2", modifie: "2023-01-01T00:00:00Z" };
+  assert.deepEqual(newestFirst([older, lyra]).map((r) => r.id), ["1", "2"]);
+});
