@@ -168,15 +168,28 @@ def lock_without_packages(full: bytes) -> bytes:
 REWRITE = {STDLIB: trimmed_stdlib, LOCK: lock_without_packages}
 
 
+def without_comment_lines(script: str) -> str:
+    """A script as the site ships it: each line that is only a comment left empty. The code is
+    written for its reader, with many comments; a first visit downloads every page module, and
+    its byte budget is the reader's. Lines stay where they are, so an error in the browser
+    names the source's own line (tests/unit/test_shipped_scripts.py: same syntax tree)."""
+    return "".join(
+        ("\n" if line.endswith("\n") else "") if line.lstrip().startswith("//") else line
+        for line in script.splitlines(keepends=True)
+    )
+
+
 def browser_files() -> dict[str, bytes]:
     """{path under docs/: content} of the browser code: generator/browser/ under assets/,
     its contract with the Python as the Python says it now, whatever the committed copy."""
     files = {
-        f"assets/{path.relative_to(BROWSER).as_posix()}": path.read_bytes()
+        f"assets/{path.relative_to(BROWSER).as_posix()}": without_comment_lines(
+            path.read_text(encoding="utf-8")
+        ).encode()
         for path in sorted(BROWSER.rglob("*"))
         if path.suffix in {".js", ".mjs"} and path != SERVICE_WORKER
     }
-    files[browser_contract.ASSET] = browser_contract.text().encode()
+    files[browser_contract.ASSET] = without_comment_lines(browser_contract.text()).encode()
     return files
 
 
