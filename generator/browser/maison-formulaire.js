@@ -10,7 +10,7 @@ import { element } from "./commun.js";
 import { NBSP, slug } from "./lib/texte.js";
 
 let made = 0;
-const newId = (stem) => `srd-maison-${stem}-${++made}`;
+const newElementId = (stem) => `srd-maison-${stem}-${++made}`;
 
 // A property's schema with its `$ref` (« #/$defs/… ») read in the kind's schema; its own
 // title and description win over the definition's.
@@ -44,7 +44,7 @@ function labelParts(title, required) {
 // Help text under a label, and the id that names it for aria-describedby.
 function help(spec) {
   if (!spec.description) return null;
-  return element("p", { class: "srd-maison-aide", id: newId("aide") }, spec.description);
+  return element("p", { class: "srd-maison-aide", id: newElementId("aide") }, spec.description);
 }
 
 const FOCUSABLE = "input:not([type=hidden]), select, textarea, button";
@@ -184,7 +184,7 @@ function scalarWidget(spec, ctx, field) {
   const types = typesOf(spec);
   const shownRequired = field.required && !field.item; // a list's item says it by its place
   const nullable = types.includes("null");
-  const id = newId("champ");
+  const id = newElementId("champ");
   const aide = help(spec);
   let control;
   let kind = "text";
@@ -355,7 +355,7 @@ export function entityForm(schema, { refs, fixedId = null }) {
           shown.push({ control: null, message: text });
           continue;
         }
-        const error = element("p", { class: "srd-maison-erreur", id: newId("erreur") }, element("span", { class: "srd-lecteur-ecran" }, `Erreur${NBSP}: `), text);
+        const error = element("p", { class: "srd-maison-erreur", id: newElementId("erreur") }, element("span", { class: "srd-lecteur-ecran" }, `Erreur${NBSP}: `), text);
         const label = target.box.querySelector(":scope > label, :scope > legend");
         if (label) label.after(error);
         else target.box.prepend(error);

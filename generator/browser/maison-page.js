@@ -6,7 +6,7 @@
 // the text a rule is shown with. Generic: the systems and kinds come from
 // assets/maison.json, the entities a reference may name from assets/entites.json.
 import { compute } from "./calc.js";
-import { SITE_ROOT, confirmed, download, element, handledHere } from "./commun.js";
+import { SITE_ROOT, confirmed, control, download, element, handledHere } from "./commun.js";
 import { STORAGE_DOWN, StorageRefused, storageSays } from "./lib/stockage.js";
 import { jsonOnce } from "./lib/json.js";
 import { FINE, NBSP, quoted, typo } from "./lib/texte.js";
@@ -19,14 +19,14 @@ const MAX_TEXT_CHARS = 1_000_000; // engine/house.py MAX_TEXT_CHARS
 const MAX_FILE_BYTES = 4 * MAX_TEXT_CHARS; // a character is 4 bytes at most in UTF-8
 const MAX_DEPTH = 16; // engine/house.py MAX_DEPTH
 const HOUSE_UNREADABLE = "Ce que ce navigateur garde des règles maison est illisible";
-const ENGINE_DOWN = `Le moteur du site n'a pas pu répondre${FINE}; rechargez la page et réessayez.`;
+const HOUSE_ENGINE_DOWN = `Le moteur du site n'a pas pu répondre${FINE}; rechargez la page et réessayez.`;
 
 // --- what the build says, and the engine ------------------------------------------------
 
 const fetchJson = (path) => jsonOnce(new URL(path, SITE_ROOT));
 
 // {sys: {nom, genres: {kind: {nom, titre, schema}}}}
-const systemsOf = async () => (await fetchJson("assets/maison.json")).systemes || {};
+const houseSystems = async () => (await fetchJson("assets/maison.json")).systemes || {};
 
 // {"sys/kind": [{id, nom}]}: the official entities, by name.
 let officialNames = null;
@@ -58,7 +58,7 @@ async function officialEntity(key, schema) {
 
 // The engine's reply to `action`, `payload` with the kept entries; throws when it could not
 // answer (its worker stopped, or too slow).
-const engine = (action, payload, kept) => compute(payload.entree?.systeme || "", action, { ...payload, maison: kept }, { entry: "maison" });
+const houseEngine = (action, payload, kept) => compute(payload.entree?.systeme || "", action, { ...payload, maison: kept }, { entry: "maison" });
 
 function readOrSay(say) {
   try {
@@ -73,7 +73,7 @@ function readOrSay(say) {
 // The collection `regles` kept, with its index made by the engine, in one write: the
 // other pages read both. Switched-off keys that no longer exist are dropped.
 async function keepRules(kept, regles) {
-  const reply = await engine("indexer", {}, regles);
+  const reply = await houseEngine("indexer", {}, regles);
   if (!reply.ok) throw new Error(reply.message || "index refusé");
   const keys = new Set(regles.map(entryKey));
   writeStore({
@@ -85,11 +85,6 @@ async function keepRules(kept, regles) {
 }
 
 const nameOf = (entry) => String(entry?.entite?.nom || entry?.entite?.id || "sans nom");
-
-// A control whose visible text is the action, and whose name for a screen reader says
-// which rule it acts on.
-const control = (tag, action, name, attributes = {}) =>
-  element(tag, attributes, action, element("span", { class: "srd-lecteur-ecran" }, ` — ${name}`));
 
 // The switch of an amendment: on, the site shows the amended entity; off, the official one.
 function activeSwitch(key, name, off) {
@@ -178,7 +173,7 @@ async function deletionQuestion(entry, regles, say) {
   const name = quoted(nameOf(entry));
   const plain = `Supprimer la règle maison ${name}\u202f?`;
   say("Recherche des règles qui la nomment (quelques secondes la première fois)…");
-  const reply = await engine("dependantes", { cle: entryKey(entry) }, regles);
+  const reply = await houseEngine("dependantes", { cle: entryKey(entry) }, regles);
   say("");
   if (!reply.ok) throw new Error(reply.message);
   const found = reply.dependantes || [];
@@ -273,7 +268,7 @@ function bindHousePage(root) {
     } catch (error) {
       if (error instanceof StorageRefused) return `${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: ${unchanged}`;
       console.warn("maison\u00a0:", error);
-      return `${ENGINE_DOWN} ${unchanged[0].toUpperCase()}${unchanged.slice(1)}`;
+      return `${HOUSE_ENGINE_DOWN} ${unchanged[0].toUpperCase()}${unchanged.slice(1)}`;
     }
   };
 
@@ -296,7 +291,7 @@ function bindHousePage(root) {
       question = await deletionQuestion(entry, kept.collection.regles, say);
     } catch (error) {
       console.warn("maison\u00a0:", error);
-      return say(`${ENGINE_DOWN} Rien n'a été supprimé.`);
+      return say(`${HOUSE_ENGINE_DOWN} Rien n'a été supprimé.`);
     } finally {
       delete button.dataset.attente;
     }
@@ -358,10 +353,10 @@ function bindHousePage(root) {
     if (!kept) return tell(`${STORAGE_DOWN}${NBSP}: rien n'a été importé.`);
     let reply;
     try {
-      reply = await engine("lire", { texte: await file.text() }, kept.collection.regles);
+      reply = await houseEngine("lire", { texte: await file.text() }, kept.collection.regles);
     } catch (error) {
       console.warn("maison\u00a0:", error);
-      return tell(`${ENGINE_DOWN} Rien n'a été importé.`);
+      return tell(`${HOUSE_ENGINE_DOWN} Rien n'a été importé.`);
     }
     if (!reply.ok) return tell(`Import refusé\u00a0: ${reply.message} Rien n'a été importé.`);
     let lines = [];
@@ -382,11 +377,11 @@ function bindHousePage(root) {
     share.dataset.state = "lien";
     let reply;
     try {
-      reply = await engine("lien_faire", { collection: { format: COLLECTION_FORMAT, regles } }, regles);
+      reply = await houseEngine("lien_faire", { collection: { format: COLLECTION_FORMAT, regles } }, regles);
     } catch (error) {
       console.warn("maison\u00a0:", error);
       share.dataset.state = "lu";
-      return tell(ENGINE_DOWN);
+      return tell(HOUSE_ENGINE_DOWN);
     }
     if (!reply.ok) {
       share.dataset.state = "lu";
@@ -421,10 +416,10 @@ function bindHousePage(root) {
     const kept = readOrSay(say);
     let reply;
     try {
-      reply = await engine("lien_lire", { lien: hash.slice(3) }, kept ? kept.collection.regles : []);
+      reply = await houseEngine("lien_lire", { lien: hash.slice(3) }, kept ? kept.collection.regles : []);
     } catch (error) {
       console.warn("maison\u00a0:", error);
-      reply = { ok: false, message: ENGINE_DOWN };
+      reply = { ok: false, message: HOUSE_ENGINE_DOWN };
     }
     const heading = element("h2", {}, "Règles reçues par un lien");
     if (!reply.ok) {
@@ -468,7 +463,7 @@ function bindHousePage(root) {
   };
   addEventListener("hashchange", () => root.isConnected && readLink());
 
-  systemsOf().then(
+  houseSystems().then(
     async (found) => {
       systems = found;
       renderList();
@@ -656,11 +651,11 @@ function makeWriter(box, systemsNow, sayOnPage) {
     });
     let reply;
     try {
-      reply = await engine("verifier", { entree: entry }, others);
+      reply = await houseEngine("verifier", { entree: entry }, others);
     } catch (error) {
       console.warn("maison\u00a0:", error);
       setState("erreurs");
-      return say(`${ENGINE_DOWN} La règle n'est pas enregistrée.`);
+      return say(`${HOUSE_ENGINE_DOWN} La règle n'est pas enregistrée.`);
     }
     if (!reply.ok) {
       setState("erreurs");
@@ -704,7 +699,7 @@ function makeWriter(box, systemsNow, sayOnPage) {
         return say(`${storageSays(error, HOUSE_UNREADABLE)}${NBSP}: la règle n'est pas enregistrée, mais le formulaire garde ce que vous avez écrit.`);
       }
       console.warn("maison\u00a0:", error);
-      return say(`${ENGINE_DOWN} La règle n'est pas enregistrée.`);
+      return say(`${HOUSE_ENGINE_DOWN} La règle n'est pas enregistrée.`);
     }
     const done = clash || current.editing ? "mise à jour" : "enregistrée";
     current.editing = key;
@@ -863,17 +858,17 @@ function bindViewPage(root) {
     say("Mise en page par le moteur (quelques secondes la première fois)…");
     let reply;
     try {
-      const systems = await systemsOf();
+      const systems = await houseSystems();
       const schema = systems[entry.systeme]?.genres?.[entry.genre]?.schema;
       const payload = { entree: entry };
       if (entry.base) {
         const official = await officialEntity(key, schema).catch(() => null);
         if (official) payload.officielle = official;
       }
-      reply = await engine("rendre", payload, kept.collection.regles);
+      reply = await houseEngine("rendre", payload, kept.collection.regles);
     } catch (error) {
       console.warn("maison\u00a0:", error);
-      say(ENGINE_DOWN);
+      say(HOUSE_ENGINE_DOWN);
       root.dataset.state = "echec";
       return;
     }

@@ -4,7 +4,7 @@
 // The engine itself (engine/saved.py, in calc.js's worker) reads and checks each character:
 // the same messages, at the same fields, as the calculator.
 import { barOf, compute } from "./calc.js";
-import { confirmed, download, element, onEachPage } from "./commun.js";
+import { confirmed, control, download, element, onEachPage } from "./commun.js";
 import { NBSP, freeName, quoted, slug, typo } from "./lib/texte.js";
 import { STORAGE_DOWN, StorageRefused, storageSays, store } from "./lib/stockage.js";
 
@@ -171,12 +171,6 @@ function systemsOf(root) {
       { nom: li.dataset.nom, imprimer: li.dataset.imprimer, calculateurs: JSON.parse(li.dataset.calculateurs) },
     ]),
   );
-}
-
-// A control whose visible text is the action, and whose name for a screen reader says
-// which character it acts on.
-function control(tag, action, name, attributes = {}) {
-  return element(tag, attributes, typo(action), element("span", { class: "srd-lecteur-ecran" }, typo(` — ${name}`)));
 }
 
 const dateText = (iso) => {

@@ -27,7 +27,7 @@ const STILL_LONG = new Set([
   "generator/browser/trouver.js:bind",
 ]);
 const STILL_TWICE = new Set(
-  "card show ROOT RESULT LINK SECTION ENGINE_READY labelOf fill engine PAGE FORMAT MAX_FILE_BYTES MAX_DEPTH refusal importFile newId ENGINE_DOWN systemsOf control KEY load".split(" "),
+  "card show ROOT RESULT LINK SECTION ENGINE_READY labelOf fill PAGE FORMAT MAX_FILE_BYTES MAX_DEPTH refusal importFile load".split(" "),
 );
 const apart = (name) => name.endsWith("sw.js") || name.startsWith("generator/serve/");
 
