@@ -25,7 +25,7 @@ export default [
   {
     // Debt being paid (tests/js/structure.test.mjs lists the same functions): the whole
     // file is held to the limit again once its long functions are split.
-    files: ["generator/browser/calc.js", "generator/browser/maison-page.js", "generator/browser/personnages.js", "generator/browser/trouver.js"],
+    files: ["generator/browser/calc.js", "generator/browser/personnages.js", "generator/browser/trouver.js"],
     rules: { "max-lines-per-function": "off" },
   },
   {

@@ -13,13 +13,12 @@
 // An entry's key is « system/kind/id » (an amendment keeps its official entity's id, so
 // its key is the official one: the finder's « i », the lists' and cards' key).
 import { SITE_ROOT } from "./commun.js";
+import { entryKey } from "./lib/maison-cle.js";
 import { StorageRefused, store } from "./lib/stockage.js";
 
 export const HOUSE_KEY = "srd-regles-maison";
 const STORE_FORMAT = 1;
 export const COLLECTION_FORMAT = 1; // engine/house.py FORMAT
-
-export const entryKey = (entry) => `${entry.systeme}/${entry.genre}/${entry.entite?.id}`;
 
 // The page that shows a house entity (generator/engine/urls.py HOUSE_ENTITY).
 export const houseUrl = (key) => new URL(`maison/voir/?e=${encodeURIComponent(key)}`, SITE_ROOT).href;
