@@ -2,6 +2,7 @@
 // to download and the one dialog style (text and storage, with no page: lib/). Imported
 // by the modules of extra_javascript (mkdocs.yml); the service worker keeps it as it keeps
 // them (the files a page loaded, then the whole site on request).
+import { typo } from "./lib/texte.js";
 
 export const SITE_ROOT = new URL("../", import.meta.url); // this script is in assets/
 
@@ -27,6 +28,12 @@ export function element(tag, attributes = {}, ...children) {
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
   return node;
+}
+
+// A control whose visible text is the action, and whose name for a screen reader says
+// what it acts on (« Supprimer — Lyra »: a character, a house rule).
+export function control(tag, action, name, attributes = {}) {
+  return element(tag, attributes, typo(action), element("span", { class: "srd-lecteur-ecran" }, typo(` — ${name}`)));
 }
 
 // `text` saved as the file `name` by the browser (nothing leaves it).

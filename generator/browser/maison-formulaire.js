@@ -3,36 +3,16 @@
 // under its title (its description as help), strings, long texts, numbers with their
 // bounds, enumerations with their `x-libelles`, booleans, references (`x-ref`) to the
 // entities of that kind, lists with « Ajouter » and « Retirer », objects as fieldsets.
-// The form only gathers what is typed: the engine judges it (maison.js, action
-// « verifier »), and its messages are shown here, at their fields (`showErrors`).
+// The form only gathers what is typed (how it reads the schema: lib/maison-schema.js): the
+// engine judges it (maison-ecrire.js, action « verifier »), and its messages are shown
+// here, at their fields (`showErrors`).
 // Only elements and text nodes are built: nothing typed or read is ever parsed as HTML.
 import { element } from "./commun.js";
+import { enumChoices, errorMessages, fieldOf, filledText, resolved, scalarKind, scalarValue, typesOf } from "./lib/maison-schema.js";
 import { NBSP, slug } from "./lib/texte.js";
 
 let made = 0;
-const newId = (stem) => `srd-maison-${stem}-${++made}`;
-
-// A property's schema with its `$ref` (« #/$defs/… ») read in the kind's schema; its own
-// title and description win over the definition's.
-export function resolved(spec, root) {
-  if (!spec || typeof spec !== "object") return {};
-  const ref = spec.$ref;
-  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return spec;
-  const name = ref.slice("#/$defs/".length);
-  const target = Object.hasOwn(root.$defs || {}, name) ? root.$defs[name] : {};
-  const { $ref, ...own } = spec;
-  return { ...resolved(target, root), ...own, "x-texte": name === "texte" || undefined };
-}
-
-const typesOf = (spec) => (Array.isArray(spec.type) ? spec.type : spec.type ? [spec.type] : []);
-
-// A long text: Markdown (the schemas' « texte »), or a field whose name says a text.
-const LONG_NAMES = /description|effet|resume|texte|constat|decision|alternative|regle/;
-function isLong(name, spec) {
-  if (spec["x-texte"] || spec["x-rendu"] === "markdown") return true;
-  if (/markdown/i.test(spec.description || "")) return true;
-  return LONG_NAMES.test(String(name));
-}
+const newElementId = (stem) => `srd-maison-${stem}-${++made}`;
 
 // The label's text: the title, and « obligatoire » for a required field.
 function labelParts(title, required) {
@@ -44,7 +24,7 @@ function labelParts(title, required) {
 // Help text under a label, and the id that names it for aria-describedby.
 function help(spec) {
   if (!spec.description) return null;
-  return element("p", { class: "srd-maison-aide", id: newId("aide") }, spec.description);
+  return element("p", { class: "srd-maison-aide", id: newElementId("aide") }, spec.description);
 }
 
 const FOCUSABLE = "input:not([type=hidden]), select, textarea, button";
@@ -99,11 +79,9 @@ function objectWidget(spec, ctx, field, top = false) {
   };
 }
 
-function arrayWidget(spec, ctx, field) {
-  const itemSpec = resolved(spec.items || {}, ctx.root);
-  const itemTitle = itemSpec.title || field.title;
-  const aide = help(spec);
-  const list = element("ol", { class: "srd-maison-items" });
+// The fieldset of a list: its legend, its help, its items (`list`) and « Ajouter », named
+// for a screen reader by what it adds.
+function listFieldset(field, itemTitle, aide, list) {
   const add = element(
     "button",
     { type: "button", class: "md-button srd-maison-ajouter" },
@@ -120,6 +98,19 @@ function arrayWidget(spec, ctx, field) {
     node.setAttribute("aria-describedby", aide.id);
   }
   node.append(list, element("p", {}, add));
+  return { node, add };
+}
+
+// An item's « Retirer », named for a screen reader by the item's number (renumbered).
+const removeButton = () =>
+  element("button", { type: "button", class: "md-button srd-maison-retirer" }, "Retirer", element("span", { class: "srd-lecteur-ecran" }, ""));
+
+function arrayWidget(spec, ctx, field) {
+  const itemSpec = resolved(spec.items || {}, ctx.root);
+  const itemTitle = itemSpec.title || field.title;
+  const aide = help(spec);
+  const list = element("ol", { class: "srd-maison-items" });
+  const { node, add } = listFieldset(field, itemTitle, aide, list);
   let items = [];
   const titled = (n) => `${itemTitle} n°${NBSP}${n}`;
   const renumber = () =>
@@ -129,12 +120,7 @@ function arrayWidget(spec, ctx, field) {
     });
   const append = (value) => {
     const one = widget(itemSpec, ctx, { name: "", title: titled(items.length + 1), required: true, item: true });
-    const remove = element(
-      "button",
-      { type: "button", class: "md-button srd-maison-retirer" },
-      "Retirer",
-      element("span", { class: "srd-lecteur-ecran" }, ""),
-    );
+    const remove = removeButton();
     const li = element("li", { class: "srd-maison-item" }, one.node, remove);
     // The item's own label or legend carries its number (« Atout requis n° 2 »).
     const title = one.node.querySelector("legend, label") || element("span");
@@ -180,113 +166,91 @@ function refOptions(control, kind, ctx, required) {
   for (const { id, nom } of ctx.refs(kind)) control.append(element("option", { value: id }, nom));
 }
 
-function scalarWidget(spec, ctx, field) {
-  const types = typesOf(spec);
-  const shownRequired = field.required && !field.item; // a list's item says it by its place
-  const nullable = types.includes("null");
-  const id = newId("champ");
-  const aide = help(spec);
-  let control;
-  let kind = "text";
-  if (Array.isArray(spec.enum)) {
-    kind = "enum";
-    control = element("select", { id });
-    control.append(element("option", { value: "" }, field.required ? "— choisir —" : "—"));
-    const labels = spec["x-libelles"] || {};
-    for (const value of spec.enum) {
-      if (value === null) continue;
-      const shown = Object.hasOwn(labels, String(value)) ? labels[String(value)] : String(value);
-      control.append(element("option", { value: String(value) }, shown));
-    }
-  } else if (types.includes("boolean") && field.required) {
-    kind = "checkbox";
-    control = element("input", { id, type: "checkbox" });
-  } else if (types.includes("boolean")) {
-    kind = "boolean";
-    control = element("select", { id });
-    control.append(element("option", { value: "" }, "—"), element("option", { value: "oui" }, "Oui"), element("option", { value: "non" }, "Non"));
-  } else if (typeof spec["x-ref"] === "string") {
-    kind = "ref";
-    control = element("select", { id });
-    refOptions(control, spec["x-ref"], ctx, field.required);
-  } else if (types.length && types.every((t) => t === "integer" || t === "number" || t === "null")) {
-    kind = "number";
-    control = element("input", { id, type: "number", inputmode: types.includes("number") ? "decimal" : "numeric" });
-    control.step = types.includes("number") ? "any" : "1";
-    for (const bound of ["minimum", "maximum"]) {
-      if (typeof spec[bound] === "number") control.setAttribute(bound.slice(0, 3), String(spec[bound]));
-    }
-  } else if (isLong(field.name, spec)) {
-    control = element("textarea", { id, rows: "4" });
-  } else {
-    control = element("input", { id, type: "text" });
-    if (field.name === "id") control.setAttribute("pattern", "[a-z0-9]+(-[a-z0-9]+)*");
+// A number's control, with its schema's bounds.
+function numberControl(spec, id) {
+  const decimal = typesOf(spec).includes("number");
+  const control = element("input", { id, type: "number", inputmode: decimal ? "decimal" : "numeric" });
+  control.step = decimal ? "any" : "1";
+  for (const bound of ["minimum", "maximum"]) {
+    if (typeof spec[bound] === "number") control.setAttribute(bound.slice(0, 3), String(spec[bound]));
   }
+  return control;
+}
+
+// The control of a value of `kind` (lib/maison-schema.js scalarKind), with its choices.
+function scalarControl(kind, spec, ctx, field, id) {
+  if (kind === "enum") {
+    const control = element("select", { id }, element("option", { value: "" }, field.required ? "— choisir —" : "—"));
+    for (const [value, shown] of enumChoices(spec)) control.append(element("option", { value }, shown));
+    return control;
+  }
+  if (kind === "checkbox") return element("input", { id, type: "checkbox" });
+  if (kind === "boolean") {
+    return element("select", { id }, element("option", { value: "" }, "—"), element("option", { value: "oui" }, "Oui"), element("option", { value: "non" }, "Non"));
+  }
+  if (kind === "ref") {
+    const control = element("select", { id });
+    refOptions(control, spec["x-ref"], ctx, field.required);
+    return control;
+  }
+  if (kind === "number") return numberControl(spec, id);
+  if (kind === "long") return element("textarea", { id, rows: "4" });
+  const control = element("input", { id, type: "text" });
+  if (field.name === "id") control.setAttribute("pattern", "[a-z0-9]+(-[a-z0-9]+)*");
+  return control;
+}
+
+// `value` shown in `control`; a value its list lacks is added to it, for the engine to judge.
+function fillScalar(control, kind, value) {
+  if (kind === "checkbox") {
+    control.checked = value === true;
+    return;
+  }
+  if (kind === "boolean") {
+    control.value = value === true ? "oui" : value === false ? "non" : "";
+    return;
+  }
+  const text = filledText(value);
+  if (control.tagName === "SELECT" && text && ![...control.options].some((o) => o.value === text)) {
+    control.append(element("option", { value: text }, text));
+  }
+  control.value = text;
+}
+
+function scalarWidget(spec, ctx, field) {
+  const kind = scalarKind(spec, field);
+  // A list's item says it is required by its place; a checkbox is always a value.
+  const shownRequired = field.required && !field.item && kind !== "checkbox";
+  const id = newElementId("champ");
+  const aide = help(spec);
+  const control = scalarControl(kind, spec, ctx, field, id);
   control.setAttribute("name", field.name || "item");
-  if (typeof spec.maxLength === "number" && kind === "text") control.setAttribute("maxlength", String(spec.maxLength));
-  if (shownRequired && kind !== "checkbox") control.setAttribute("aria-required", "true");
+  if (typeof spec.maxLength === "number" && (kind === "text" || kind === "long")) control.setAttribute("maxlength", String(spec.maxLength));
+  if (shownRequired) control.setAttribute("aria-required", "true");
   if (aide) control.setAttribute("aria-describedby", aide.id);
-  const label = element("label", { for: id }, ...labelParts(field.title, shownRequired && kind !== "checkbox"));
+  const label = element("label", { for: id }, ...labelParts(field.title, shownRequired));
   const box =
     kind === "checkbox"
       ? element("div", { class: "srd-maison-champ srd-maison-case" }, control, " ", label)
       : element("div", { class: "srd-maison-champ" }, label);
   if (aide) box.append(aide);
   if (kind !== "checkbox") box.append(control);
-
-  const numeric = (raw) => {
-    const n = Number(raw.replace(",", "."));
-    if (raw.trim() === "" || !Number.isFinite(n)) return raw; // the engine names the type
-    return n;
-  };
   return {
     node: box,
     control,
     read(path, fields) {
       fields.set(path.join("."), { control, box, help: aide });
-      if (kind === "checkbox") return control.checked;
-      const raw = control.value;
-      if (raw === "") {
-        if (!field.required) return undefined;
-        if (nullable) return null;
-        return types.includes("string") || kind === "text" ? "" : undefined;
-      }
-      if (kind === "enum") return spec.enum.find((value) => String(value) === raw) ?? raw;
-      if (kind === "boolean") return raw === "oui";
-      if (kind === "number") return numeric(raw);
-      if (types.includes("integer") && /^-?[0-9]+$/.test(raw.trim())) return Number(raw);
-      if (types.includes("number") && !types.includes("string")) return numeric(raw);
-      if (types.includes("number") && /^-?[0-9]+([.,][0-9]+)?$/.test(raw.trim())) return numeric(raw);
-      return raw;
+      return kind === "checkbox" ? control.checked : scalarValue(control.value, spec, kind, field.required);
     },
-    fill(value) {
-      if (kind === "checkbox") {
-        control.checked = value === true;
-        return;
-      }
-      if (kind === "boolean") {
-        control.value = value === true ? "oui" : value === false ? "non" : "";
-        return;
-      }
-      const text = value === undefined || value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-      if (control.tagName === "SELECT" && text && ![...control.options].some((o) => o.value === text)) {
-        control.append(element("option", { value: text }, text)); // a value the lists lack: kept, the engine judges it
-      }
-      control.value = text;
-    },
+    fill: (value) => fillScalar(control, kind, value),
   };
 }
 
 // --- the form of one entity ---------------------------------------------------------------
 
-// {node, read() → the entity, fill(entity), showErrors(errors, extra), clearErrors(),
-// control(name)}: `schema` the kind's house schema; `refs(kind)` the [{id, nom}] a
-// reference of that kind may name; `fixedId` an amendment's id, which cannot change.
-export function entityForm(schema, { refs, fixedId = null }) {
-  const ctx = { root: schema, refs };
-  const top = objectWidget(schema, ctx, { name: "", title: schema.title || "", required: true }, true);
-  const idControl = top.children.get("id")?.control;
-  const nameControl = top.children.get("nom")?.control;
+// The id proposed from the name (« Poigne de fer » → poigne-de-fer) until the reader
+// writes one; an amendment's id cannot change. Returns what a fill of the form calls.
+function idFromName(idControl, nameControl, fixedId) {
   let idTyped = false; // the reader wrote the id: the name no longer proposes it
   if (idControl) {
     idControl.addEventListener("input", () => {
@@ -299,6 +263,68 @@ export function entityForm(schema, { refs, fixedId = null }) {
       if (!idTyped && !fixedId) idControl.value = slug(nameControl.value);
     });
   }
+  return () => {
+    idTyped = Boolean(idControl?.value) && idControl.value !== slug(nameControl?.value || "");
+    if (fixedId && idControl) idControl.value = fixedId;
+  };
+}
+
+// The messages `text` shown at the field `target` ({control, box}): under its label, and
+// named by its control (aria-invalid, aria-describedby). Returns {mark} to take them
+// away, and the field's title for the summary.
+function showErrorAt(target, text) {
+  const error = element("p", { class: "srd-maison-erreur", id: newElementId("erreur") }, element("span", { class: "srd-lecteur-ecran" }, `Erreur${NBSP}: `), text);
+  const label = target.box.querySelector(":scope > label, :scope > legend");
+  if (label) label.after(error);
+  else target.box.prepend(error);
+  const control = target.control && target.box.contains(target.control) ? target.control : target.box.querySelector(FOCUSABLE);
+  const described = control?.getAttribute("aria-describedby") || "";
+  if (control) {
+    if (control.matches("input, select, textarea")) control.setAttribute("aria-invalid", "true");
+    control.setAttribute("aria-describedby", [error.id, described].filter(Boolean).join(" "));
+  }
+  return { mark: { node: error, control, described }, title: label?.firstChild?.textContent?.trim() || "" };
+}
+
+// The messages shown by showErrorAt taken away, each control as it was.
+function clearMarks(marked) {
+  for (const { node, control, described } of marked) {
+    node.remove();
+    if (!control) continue;
+    control.removeAttribute("aria-invalid");
+    if (described) control.setAttribute("aria-describedby", described);
+    else control.removeAttribute("aria-describedby");
+  }
+}
+
+// [{control, …}] in the page's order of their controls, those without one first.
+function inPageOrder(shown) {
+  return shown.sort((a, b) => {
+    if (!a.control || !b.control) return a.control ? 1 : b.control ? -1 : 0;
+    return a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
+// Map target → [messages]: each message at its field (`fields`, or `outside` for the
+// fields outside the entity), else at the form ("form").
+function errorsByField(errors, fields, outside) {
+  const at = new Map();
+  for (const [path, message] of errorMessages(errors)) {
+    const found = fieldOf(path, message, (one) => fields.has(one));
+    const key = outside[path] || (found === null ? null : fields.get(found)) || "form";
+    if (!at.has(key)) at.set(key, []);
+    at.get(key).push(message);
+  }
+  return at;
+}
+
+// {node, read() → the entity, fill(entity), showErrors(errors, extra), clearErrors(),
+// control(name)}: `schema` the kind's house schema; `refs(kind)` the [{id, nom}] a
+// reference of that kind may name; `fixedId` an amendment's id, which cannot change.
+export function entityForm(schema, { refs, fixedId = null }) {
+  const ctx = { root: schema, refs };
+  const top = objectWidget(schema, ctx, { name: "", title: schema.title || "", required: true }, true);
+  const filled = idFromName(top.children.get("id")?.control, top.children.get("nom")?.control, fixedId);
   let marked = [];
   const form = {
     node: top.node,
@@ -310,18 +336,10 @@ export function entityForm(schema, { refs, fixedId = null }) {
     },
     fill(entity) {
       top.fill(entity);
-      idTyped = Boolean(idControl?.value) && idControl.value !== slug(nameControl?.value || "");
-      if (fixedId && idControl) idControl.value = fixedId;
+      filled();
     },
     clearErrors() {
-      for (const { node, control, described } of marked) {
-        node.remove();
-        if (control) {
-          control.removeAttribute("aria-invalid");
-          if (described) control.setAttribute("aria-describedby", described);
-          else control.removeAttribute("aria-describedby");
-        }
-      }
+      clearMarks(marked);
       marked = [];
     },
     // `errors`: {path in the entry (« entite.prerequis.0.atout », « base », ""): message};
@@ -330,51 +348,18 @@ export function entityForm(schema, { refs, fixedId = null }) {
     // holds it; returns [{control, message}] in the page's order, for the summary.
     showErrors(errors, outside = {}) {
       form.clearErrors();
-      const at = new Map(); // target → [messages]
-      const place = (path, message) => {
-        let target = outside[path] || null;
-        let parts = path.startsWith("entite") ? path.split(".").slice(1) : null;
-        // « champ obligatoire « x » manquant », said of the object that lacks it: at x.
-        const missing = message.match(/champ obligatoire\s*«\s*(.+?)\s*»\s*manquant/u);
-        if (parts && missing && form.fields.has([...parts, missing[1]].join("."))) parts = [...parts, missing[1]];
-        while (!target && parts && parts.length) {
-          target = form.fields.get(parts.join(".")) || null;
-          parts = parts.slice(0, -1);
-        }
-        const key = target || "form";
-        if (!at.has(key)) at.set(key, []);
-        at.get(key).push(message);
-      };
-      for (const [path, said] of Object.entries(errors || {})) {
-        for (const message of String(said).split(/\s+;\s+/u)) place(path, message);
-      }
       const shown = [];
-      for (const [target, messages] of at) {
+      for (const [target, messages] of errorsByField(errors, form.fields, outside)) {
         const text = messages.join("\u202f; ");
         if (target === "form") {
           shown.push({ control: null, message: text });
           continue;
         }
-        const error = element("p", { class: "srd-maison-erreur", id: newId("erreur") }, element("span", { class: "srd-lecteur-ecran" }, `Erreur${NBSP}: `), text);
-        const label = target.box.querySelector(":scope > label, :scope > legend");
-        if (label) label.after(error);
-        else target.box.prepend(error);
-        const control = target.control && target.box.contains(target.control) ? target.control : target.box.querySelector(FOCUSABLE);
-        const described = control?.getAttribute("aria-describedby") || "";
-        if (control) {
-          if (control.matches("input, select, textarea")) control.setAttribute("aria-invalid", "true");
-          control.setAttribute("aria-describedby", [error.id, described].filter(Boolean).join(" "));
-        }
-        marked.push({ node: error, control, described });
-        const title = label?.firstChild?.textContent?.trim() || "";
-        shown.push({ control, message: text, title });
+        const { mark, title } = showErrorAt(target, text);
+        marked.push(mark);
+        shown.push({ control: mark.control, message: text, title });
       }
-      const position = (one) => one.control;
-      shown.sort((a, b) => {
-        if (!position(a) || !position(b)) return position(a) ? 1 : position(b) ? -1 : 0;
-        return position(a).compareDocumentPosition(position(b)) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
-      });
-      return shown;
+      return inPageOrder(shown);
     },
   };
   return form;

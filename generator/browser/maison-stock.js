@@ -14,14 +14,13 @@
 // its key is the official one: the finder's « i », the lists' and cards' key).
 import { SITE_ROOT } from "./commun.js";
 import { HOUSE_ENTITY_PAGE, HOUSE_FORMAT } from "./lib/contrat.js";
+import { entryKey } from "./lib/maison-cle.js";
 import { StorageRefused, store } from "./lib/stockage.js";
 
-export const KEY = "srd-regles-maison";
+export const HOUSE_KEY = "srd-regles-maison";
 const STORE_FORMAT = 1;
 
-export const entryKey = (entry) => `${entry.systeme}/${entry.genre}/${entry.entite?.id}`;
-
-// The page that shows a house entity (generator/engine/urls.py house_entity).
+// The page that shows a house entity (generator/core/urls.py house_entity).
 export const houseUrl = (key) => new URL(`${HOUSE_ENTITY_PAGE}${encodeURIComponent(key)}`, SITE_ROOT).href;
 
 const EMPTY = () => ({ format: STORE_FORMAT, collection: { format: HOUSE_FORMAT, regles: [] }, eteintes: [], index: {} });
@@ -29,7 +28,7 @@ const EMPTY = () => ({ format: STORE_FORMAT, collection: { format: HOUSE_FORMAT,
 // What is kept, whole; an empty store when nothing is. Throws StorageRefused
 // (« indisponible », or « illisible » when what is kept is not this store).
 export function readStore() {
-  const text = store.read(KEY);
+  const text = store.read(HOUSE_KEY);
   if (!text) return EMPTY();
   let kept;
   try {
@@ -43,7 +42,7 @@ export function readStore() {
 
 // Keeps `kept` ({collection, eteintes, index}) whole, or nothing (StorageRefused).
 export function writeStore(kept) {
-  store.write(KEY, JSON.stringify({ ...kept, format: STORE_FORMAT }));
+  store.write(HOUSE_KEY, JSON.stringify({ ...kept, format: STORE_FORMAT }));
   dispatchEvent(new CustomEvent("srd-regles-maison")); // this page's readers redraw
 }
 
@@ -65,7 +64,7 @@ export function houseIndex() {
 
 // Another tab's write: this one's readers redraw too.
 addEventListener("storage", (event) => {
-  if (event.key === KEY) dispatchEvent(new CustomEvent("srd-regles-maison"));
+  if (event.key === HOUSE_KEY) dispatchEvent(new CustomEvent("srd-regles-maison"));
 });
 
 // For the calculators (calc.js): the entries the engine merges into a system's rules, the

@@ -5,7 +5,7 @@
 // the same messages, at the same fields, as the calculator.
 import { barOf } from "./calc.js";
 import { compute } from "./moteur.js";
-import { confirmed, download, element, onEachPage } from "./commun.js";
+import { confirmed, control, download, element, onEachPage } from "./commun.js";
 import {
   charactersFileTooBig,
   charactersOf,
@@ -149,12 +149,6 @@ function systemsOf(root) {
       { nom: li.dataset.nom, imprimer: li.dataset.imprimer, calculateurs: JSON.parse(li.dataset.calculateurs) },
     ]),
   );
-}
-
-// A control whose visible text is the action, and whose name for a screen reader says
-// which character it acts on.
-function control(tag, action, name, attributes = {}) {
-  return element(tag, attributes, typo(action), element("span", { class: "srd-lecteur-ecran" }, typo(` — ${name}`)));
 }
 
 const dateText = (iso) => {

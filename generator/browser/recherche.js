@@ -30,7 +30,7 @@ const meta = document.querySelector("#srd-resultats .md-search-result__meta");
 const list = document.querySelector("#srd-resultats .md-search-result__list");
 const resultBox = document.getElementById("srd-resultats");
 
-let engine = null; // Pagefind and the vocabulary, loaded at the first search
+let searchTools = null; // Pagefind and the vocabulary, loaded at the first search
 let typography = []; // the site's non-breaking spaces, for Pagefind's excerpts
 
 // Pagefind joins an excerpt's words with plain spaces: the site's rules put back the
@@ -39,7 +39,7 @@ const french = (text) => typography.reduce((t, [pattern, replacement]) => t.repl
 let asked = 0; // the latest query: an older answer arriving late is dropped
 
 function loadSearch() {
-  engine ??= (async () => {
+  searchTools ??= (async () => {
     const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
     const [pagefind, words, titles, shorts, rules, same] = await Promise.all([
       import(new URL("pagefind/pagefind.js", ROOT).href),
@@ -54,7 +54,7 @@ function loadSearch() {
     typography = rules.map(([pattern, replacement]) => [new RegExp(pattern, "g"), replacement]);
     return { pagefind, words: new Set(words), titles, shorts, same };
   })();
-  return engine;
+  return searchTools;
 }
 
 const fold = (text) => text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");

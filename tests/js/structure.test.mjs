@@ -16,16 +16,6 @@ const MAX_LINES = 100;
 const OWN = new Set(["bind", "bindAll"]);
 // Scripts of their own global (the service workers, the live page of `serve`): not modules
 // of the site's pages, so a name there is no helper of theirs.
-// Debt being paid, to shrink to nothing: functions still over the limit, names still
-// declared in two modules. A new entry is never added here.
-const STILL_LONG = new Set([
-  "generator/browser/maison-page.js:bindHousePage",
-  "generator/browser/maison-page.js:makeWriter",
-  "generator/browser/maison-page.js:bindViewPage",
-]);
-const STILL_TWICE = new Set(
-  "engine newId ENGINE_DOWN systemsOf control KEY".split(" "),
-);
 const apart = (name) => name.endsWith("sw.js") || name.startsWith("generator/serve/");
 
 function* scripts(folder) {
@@ -73,9 +63,8 @@ test("no browser function is over 100 lines", () => {
       .map((node) => ({
         lines: node.loc.end.line - node.loc.start.line + 1,
         at: `${name}:${node.loc.start.line}`,
-        known: STILL_LONG.has(`${name}:${node.id?.name}`),
       }))
-      .filter(({ lines, known }) => lines > MAX_LINES && !known)
+      .filter(({ lines }) => lines > MAX_LINES)
       .map(({ lines, at }) => `${at} (${lines} lignes)`),
   );
   assert.deepEqual(long, []);
@@ -89,11 +78,6 @@ test("no helper is defined in two modules", () => {
     }
   }
   const twice = [...where]
-    .filter(([declared, files]) => files.length > 1 && !STILL_TWICE.has(declared)).map(([declared, files]) => `${declared} : ${files.join(", ")}`);
+    .filter(([, files]) => files.length > 1).map(([declared, files]) => `${declared} : ${files.join(", ")}`);
   assert.deepEqual(twice, []);
-});
-
-test("the debt lists hold nothing that was paid", () => {
-  const names = new Set(modules.flatMap(({ name, tree }) => [...functions(tree)].map((node) => `${name}:${node.id?.name}`)));
-  assert.deepEqual([...STILL_LONG].filter((entry) => !names.has(entry)), []);
 });
