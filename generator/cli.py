@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Système « {args.id} » créé ; à remplacer, ses exemples :")
             for path in written:
                 print(f"  {path}")
-            print("Puis : make check, make site (README, « Ajouter un système »).")
+            print("Puis : make check, make site (docs/auteurs.md, « Ajouter un système »).")
         elif args.commande == "build":
             from generator.pipeline.build import build as run_build
 

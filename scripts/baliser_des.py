@@ -1,4 +1,4 @@
-"""Tag the dice expressions of the rules text with {@des …} (issue 21, point 5).
+"""Tag the dice expressions of the rules text with {@des …} (real rolls at the table).
 
 Only an expression with its number of dice (« 2D6 », « 1d10 + 5 », « 3D6+4 ») is tagged,
 never a bare die (« au d10 », « par D6 de PE »: a kind of die, not a roll). Only in the

@@ -500,11 +500,11 @@ def lighthouse_section(site: Path | None = None) -> list[str]:
 
 
 TESTS_TITLE = "## Tests (`make test`)"
-# Issue 32's measure of main before the three tiers, on a fresh clone of the same machine.
+# The measure of main before the three tiers of tests, on a fresh clone of the same machine.
 TESTS_BEFORE = (
-    "Avant (issue 32, clone neuf, un seul processus) : 913 tests en **23 min 10 s** (après "
-    "3 min d'installation), 8 min 50 s de CPU utilisateur, et un échec (test hors ligne "
-    "dépendant des dates de fichiers)."
+    "Avant les trois étages de tests (clone neuf, un seul processus) : 913 tests en "
+    "**23 min 10 s** (après 3 min d'installation), 8 min 50 s de CPU utilisateur, et un échec "
+    "(test hors ligne dépendant des dates de fichiers)."
 )
 
 

@@ -1,6 +1,6 @@
-"""The corpus of character queries (issue 24): what every character calculator answers
-today, kept in tests/characters.json so a change of its code can be held to the same
-answers, byte for byte (tests/unit/test_characters.py).
+"""The corpus of character queries: what every character calculator answers today, kept
+in tests/characters.json so a change of its code (the character as a value, small
+functions) can be held to the same answers, byte for byte (tests/unit/test_characters.py).
 
 For each calculator that reads a character (a sheet, a creation, the planner): the
 queries the tests already send (the books' example characters among them, with the

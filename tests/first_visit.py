@@ -18,7 +18,8 @@ from generator.serve.server import Server, _Handler
 QUIET_SECONDS = 3.0  # no byte sent for this long: the visit is over
 LONGEST_SECONDS = 40.0  # the window the issue measures
 PHONE = {"width": 390, "height": 844}
-BUDGET_BYTES = 300_000  # what a first visit may cost, compressed, in its first 40 s (issue 19)
+# What a first visit may cost, compressed, in its first 40 s: the reader's data plan.
+BUDGET_BYTES = 300_000
 
 
 class _CountedWriter:

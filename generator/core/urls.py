@@ -19,7 +19,7 @@ ACCESSIBILITY = "accessibilite.md"  # the accessibility statement, linked from t
 LISTS = "listes.md"  # the reader's GM lists of entities, as printable cards (assets/listes.js)
 OFFLINE = "hors-ligne.md"  # the reader's choice of a full offline copy, linked from the footer
 SAVED = "personnages.md"  # « Mes personnages »: the characters kept in the reader's browser
-# « Règles maison » (issue 37): the reader's own entities, kept in the browser. The page
+# « Règles maison »: the reader's own entities, kept in the browser. The page
 # writes, checks and shares them; a house entity is shown by HOUSE_ENTITY, its key
 # (« system/kind/id ») in the query « e » (assets/maison-stock.js).
 HOUSE = "maison/index.md"

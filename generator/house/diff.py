@@ -1,5 +1,5 @@
 """What a house rule changed in an official entity's field, word by word (« Règles
-maison », issue 37): the two renderings (house/render.py) compared, the house
+maison »): the two renderings (house/render.py) compared, the house
 value's new words wrapped in {"ins": [inline]}, the official value's removed ones in
 {"del": [inline]}. A word keeps its emphasis and its block: the same word in bold is
 another word. A link or a dice button is one word."""

@@ -1,4 +1,4 @@
-"""What the browser knows of the entities (« Règles maison », issue 37), and a house
+"""What the browser knows of the entities (« Règles maison »), and a house
 entity's finder row and GM card, made by the same code as the official ones
 (core/entity_index.py, core/conditions.py) so that the finder, the search and the
 lists show them alike.

@@ -1,4 +1,4 @@
-"""The browser's entry for « Règles maison » (issue 37): the page (assets/maison.js) asks
+"""The browser's entry for « Règles maison »: the page (assets/maison.js) asks
 the worker (calc-worker.mjs, entry « maison »), JSON in, JSON out. `load` builds the
 official context once; each query carries the reader's kept house entries (« maison »).
 

@@ -1,4 +1,4 @@
-"""House rules (« Règles maison », issue 37): the entities a game master writes in the
+"""House rules (« Règles maison »): the entities a game master writes in the
 browser (atouts, talents, spells, equipment…) or amends from the official ones, shared as
 a file or a link, without a server. Each one is judged as `check` judges data/, with the
 same French messages at the same fields, and every input is bounded before it is read, so

@@ -1,4 +1,4 @@
-"""A house entity shown as data, never as HTML (« Règles maison », issue 37): the page
+"""A house entity shown as data, never as HTML (« Règles maison »): the page
 (assets/maison.js) builds its elements from a safe tree, so that nothing a reader imports
 can run in the page.
 

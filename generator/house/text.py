@@ -1,4 +1,4 @@
-"""The texts of a house entity (« Règles maison », issue 37): judged as `check` judges
+"""The texts of a house entity (« Règles maison »): judged as `check` judges
 data/'s (pipeline/links.py, same words), and their tags resolved, from what the browser
 was sent (assets/maison.json, the finder's rows, the house entities kept). Used by the
 check (`Texts.check`, the Context's `texts`) and the rendering (house/render.py).

@@ -201,7 +201,8 @@ def without_source(schema: dict) -> dict:
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 
 
-# Limits that keep a faulty project from exhausting the build (README, « Écrire des données »).
+# Limits that keep a faulty project from exhausting the build (docs/auteurs.md, « Écrire des
+# données »).
 MAX_FILE_BYTES = 1_000_000  # a data file or chapter; the largest real one is under 70 Ko
 MAX_ID_LENGTH = 100  # an id becomes a file name; the longest real one has 57 characters
 

@@ -1,4 +1,4 @@
-"""The context of the « Règles maison » page (issue 37): `assets/maison.json`, what the
+"""The context of the « Règles maison » page: `assets/maison.json`, what the
 engine needs in the browser to judge, index and show a house entity as the build would an
 official one (house/queries.py), the finder's rows (assets/entites.json) aside.
 

@@ -1,4 +1,4 @@
-"""Editorial notes where they apply (issue 19: the rule first).
+"""Editorial notes where they apply (the rule first).
 
 A page opens with its rule, never with notes. A note that names its place (`section`: a
 chapter's heading anchor, or an entity's field) gets a small numbered marker there, « note 2 »,

@@ -1,5 +1,5 @@
 """`python -m generator nouveau-systeme ID`: a new original system that builds and passes
-`check` at once, every file in its place (README, « Ajouter un système »).
+`check` at once, every file in its place (docs/auteurs.md, « Ajouter un système »).
 
 It writes, with example content to replace: data/<id>/systeme.yaml and one kind (« don »,
 two entities, one requiring the other), content/<id>/ with one chapter citing them, the
@@ -131,7 +131,7 @@ def _files(system_id: str) -> dict[tuple[str, str], str]:
 
 SYSTEME = """
 # Fiche du système : chaque texte ci-dessous est un exemple à remplacer
-# (README, « Ajouter un système » ; champs : generator/pipeline/schemas/systeme.json).
+# (docs/auteurs.md, « Ajouter un système » ; champs : generator/pipeline/schemas/systeme.json).
 id: __ID__
 nom: __NOM__
 nom_court: __NOM__

@@ -170,9 +170,10 @@ def markdown() -> str:
     """The reference of the vocabulary, in Markdown: the body of the site's page and of
     docs/schema-vocabulaire.md."""
     lines = [
-        "Un schéma de genre (`generator/systems/<système>/schemas/<genre>.json`) est un schéma",
-        "JSON (draft 2020-12) : chaque propriété a un `title` français. Le générateur y lit en",
-        "plus les mots-clés ci-dessous ; `check` avertit d'un mot-clé `x-…` qu'il ne connaît pas.",
+        "Un schéma de genre (`generator/systems/<système>/publication/schemas/<genre>.json`)",
+        "est un schéma JSON (draft 2020-12) : chaque propriété a un `title` français. Le",
+        "générateur y lit en plus les mots-clés ci-dessous ; `check` avertit d'un mot-clé `x-…`",
+        "qu'il ne connaît pas.",
         "Où : *genre* au sommet du fichier, *propriété* dans un champ (à toute profondeur),",
         "*objet* dans un champ de type objet ou dans les `items` d'une liste d'objets.",
         "",

@@ -1,4 +1,4 @@
-"""Issue « At the table, round two »: a page opened from the header search scrolls on a
+"""At the table: a page opened from the header search scrolls on a
 phone; closed panels take no focus and a dialog gives it back; pinning in one tap; the
 menu's « Mes personnages »; a sheet's foldable sections and its « Enregistrer », and a
 calculator's « Lancer », beside the key figure."""

@@ -97,7 +97,7 @@ def test_pre_rendered_result_shows_before_any_python(page, server):
 
 
 def test_a_shared_link_on_a_phone_says_computing_until_its_own_result_is_in(page, server):
-    """Issue 11 §1, §3: the key figure stays in view; before Python answers, it is not the
+    """Calculator ergonomics: the key figure stays in view; before Python answers, it is not the
     default result dressed as the reader's."""
     page.set_viewport_size({"width": 390, "height": 844})
     held = []
@@ -215,7 +215,7 @@ def test_a_computation_too_long_is_stopped_and_the_worker_restarted(page, server
 
 
 def test_a_dead_engine_is_replaced_by_a_new_one(page, server):
-    """Issue 18: a Pyodide that failed fatally answers every call with an error; the page
+    """Robustness: a Pyodide that failed fatally answers every call with an error; the page
     drops that worker and the next value is computed by a new one."""
     boot = "const entries = await booting;"
 
@@ -241,7 +241,7 @@ def test_a_dead_engine_is_replaced_by_a_new_one(page, server):
 
 
 def test_instant_navigation_works_wherever_the_site_is_served(browser, site):
-    """Issue 11: served in a subfolder, on a port it was not built for, the second
+    """Instant navigation: served in a subfolder, on a port it was not built for, the second
     calculator still runs in the same document (Pyodide stays up)."""
     httpd, elsewhere = start_server(site.parent)
     context = browser.new_context(service_workers="block")
@@ -286,7 +286,7 @@ def test_search_finds_reserve_d6_pages_with_or_without_accents(page, server, que
 
 
 def test_every_search_hit_says_its_system_and_kind(page, server):
-    """Issue 10: two « Dextérité » exist (Divin, SkillCraft…): each hit says which it is."""
+    """Two « Dextérité » exist (Divin, SkillCraft…): each hit says which it is."""
     page.goto(f"{server}/")
     search_by_key(page, "dexterite")
     titles = page.locator(".md-search-result__article h1")
@@ -348,7 +348,7 @@ def test_talon_test_odds_for_a_used_deck(warm, server):
 
 
 def test_virtual_talon_buttons_undo_and_refuse_impossible_moves(warm, server):
-    """Issue 11 §2: the log is edited by buttons only; « Annuler » takes the last move
+    """The log is edited by buttons only; « Annuler » takes the last move
     back, and a move the engine refuses never stays in the log."""
     visit(warm, f"{server}/talon/calculateurs/talon-virtuel/?graine=42&joueurs=2")
     journal = warm.locator("#talon-virtuel-journal")
@@ -413,7 +413,7 @@ def test_divin6_sheet_recomputes_in_the_browser(warm, server):
 
 
 def test_divin6_sheet_picks_atouts_from_a_list_and_flags_typos_at_the_field(warm, server):
-    """Issue 11 §2: chosen from the data, not typed; a typo is answered at its field."""
+    """Chosen from the data, not typed; a typo is answered at its field."""
     visit(warm, f"{server}/divin6/calculateurs/feuille/")
     warm.fill("#feuille-atouts", "métier des armes, expertise du combat")
     picker = warm.locator("input.srd-ajout[data-champ=atouts]")
@@ -446,7 +446,7 @@ def test_divin6_sheet_points_each_check_at_its_field_and_links_the_choices(warm,
 
 
 def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
-    """Issue 10: across systems, filtered, the state in the URL, cards on a phone."""
+    """The finder: across systems, filtered, the state in the URL, cards on a phone."""
     page.goto(f"{server}/trouver/?c=dexterite")
     cards = page.locator(".srd-carte")
     expect(cards.first).to_be_visible(timeout=20_000)
@@ -466,7 +466,7 @@ def test_the_finder_answers_which_entities_need_a_characteristic(page, server):
 
 
 def test_the_finder_keeps_what_the_prerequisites_the_reader_meets_allow(page, server):
-    """Issue 10: « which talents or atouts can I take with what I have? », picked, not typed."""
+    """« Which talents or atouts can I take with what I have? », picked, not typed."""
     page.goto(f"{server}/trouver/?s=skillcraft&k=talent&q=commandement")
     cards = page.locator(".srd-carte h2")
     expect(cards.first).to_be_visible(timeout=20_000)
@@ -501,7 +501,7 @@ def test_a_link_to_an_entity_previews_it_on_hover(page, server):
 
 
 def test_the_search_index_loads_only_when_the_reader_searches(page, server):
-    """Issue 10: a rules page downloads nothing of the search until it is wanted, then
+    """A rules page downloads nothing of the search until it is wanted, then
     only Pagefind's parts for the words typed, never the whole index."""
     asked = []
     page.on("request", lambda r: asked.append(r.url) if "/pagefind/" in r.url else None)
@@ -523,7 +523,7 @@ def search_for(page, server, query):
 
 
 def test_search_puts_exact_titles_first_and_forgives_a_typo(page, server):
-    """Issue 10: « le combat » gives the combat chapters first; « epee » and « épée » give
+    """« Le combat » gives the combat chapters first; « epee » and « épée » give
     the same hits; one wrong letter in a word of five letters or more is forgiven."""
     shown = search_for(page, server, "le combat")
     assert all(t.startswith(("Le combat ·", "Combat ·")) for t in shown[:4]), shown
@@ -537,7 +537,7 @@ def test_search_puts_exact_titles_first_and_forgives_a_typo(page, server):
 
 @pytest.mark.parametrize("system", systems.ids())
 def test_every_calculator_computes_in_the_browser(warm, server, system):
-    """Issues 8 and 9: each calculator page, opened from a link that carries a value,
+    """Each calculator page, opened from a link that carries a value,
     recomputes on Pyodide without error (the fixture also fails on a console error or a
     request to another origin)."""
     from generator.engine import registry
@@ -570,7 +570,7 @@ def _shorts(root):
 
 @pytest.mark.parametrize("short", ["CA", "PV", "DD", "PSY"])
 def test_search_answers_a_tables_abbreviations(page, server, root, short):
-    """Issue 19: « CA », « PV », « DD », « PSY » are answered, in each system that declares
+    """« CA », « PV », « DD », « PSY » are answered, in each system that declares
     the abbreviation, with an entry about what it stands for among the first three hits."""
     systems = _shorts(root).get(short)
     assert systems, f"aucun système ne déclare « {short} »"
@@ -586,14 +586,14 @@ def test_search_answers_a_tables_abbreviations(page, server, root, short):
 
 
 def test_search_puts_the_list_page_titled_as_the_query_first(page, server):
-    """Issue 19: « talents » opens on SkillCraft's list of talents, not a talent."""
+    """« Talents » opens on SkillCraft's list of talents, not a talent."""
     search_for(page, server, "talents")
     first = page.locator(".md-search-result__link").first
     assert first.get_attribute("href").endswith("/skillcraft/talent/"), first.get_attribute("href")
 
 
 def test_opening_search_on_a_phone_focuses_the_field(browser, server):
-    """Issue 19: on a 390 px phone, the header's magnifier opens search ready to type."""
+    """On a 390 px phone, the header's magnifier opens search ready to type."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, service_workers="block"
     )

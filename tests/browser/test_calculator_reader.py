@@ -1,7 +1,7 @@
-"""Calculators as a reader meets them on a phone or with a screen reader (issue 19 §5,
-issue 20 §3): the key-figure bar says what is wrong and goes there, each check is
-written at its field, one polite announcement per computation, no calculator wider than
-the phone. Chromium (Debian's), real Pyodide; the accessibility tree through CDP."""
+"""Calculators as a reader meets them on a phone or with a screen reader: the key-figure
+bar says what is wrong and goes there, each check is written at its field, one polite
+announcement per computation, no calculator wider than the phone. Chromium (Debian's),
+real Pyodide; the accessibility tree through CDP."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_a_bad_shared_link_says_in_the_bar_what_is_wrong_and_where(phone, server
 
 
 def test_a_skillcraft_sheet_breaking_a_rule_says_so_in_the_bar_and_at_the_field(phone, server):
-    """Issue 19: the bar no longer shows « Vitalité maximale » while the sheet breaks a rule
+    """The bar no longer shows « Vitalité maximale » while the sheet breaks a rule
     whose explanation is thousands of pixels below."""
     phone.goto(f"{server}/skillcraft/calculateurs/fiche/?agilite=12")
     answered(phone)
@@ -93,7 +93,7 @@ def test_a_skillcraft_sheet_breaking_a_rule_says_so_in_the_bar_and_at_the_field(
 
 
 def test_one_polite_announcement_of_the_key_figure_per_computation(browser, server):
-    """Issue 20 §3, through Chromium's accessibility tree: one polite live region per
+    """Through Chromium's accessibility tree: one polite live region per
     calculator, saying the new key figure once the engine has answered; the result itself
     and the status line are not live (they would be read out at every change)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")

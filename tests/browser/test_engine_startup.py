@@ -1,5 +1,5 @@
-"""A cold shared link to a calculator (issue 19, « Done when »: about as fast as a bare
-Pyodide start): the engine starts while the page is still loading, and its first answer
+"""A cold shared link to a calculator (the reader's first visit: about as fast as a
+bare Pyodide start): the engine starts while the page is still loading, and its first answer
 compiles no module it does not need (Pyodide compiles every module it imports)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The finder (/trouver/) at the table (issue « At the table, round two », point 10): it
+"""The finder (/trouver/) at the table: it
 opens in a system's catalogue order (system, kind, name), not on the Talon's honours « 2 »,
 « 3 », « 4 »; its « Colonne » menu groups each system's values, and picking one picks its
 system."""

@@ -1,4 +1,4 @@
-"""Issue 37, point 3: the reader's house rules appear wherever the official ones do (the
+"""The reader's house rules appear wherever the official ones do (the
 finder, the header's search, the lists and their cards, the official pages), read from the
 store of assets/maison-stock.js, in Debian's Chromium on the built site.
 

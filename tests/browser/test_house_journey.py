@@ -1,4 +1,4 @@
-"""Issue 37, « Done when », as one reader's journey on a phone and on a desktop: a house
+"""House rules as one reader's journey on a phone and on a desktop: a house
 atout (Divin) and a house talent (SkillCraft) written through the form of « Règles
 maison », then found in the finder and in the header's search, pinned and printed as a
 card, and chosen on the character sheet, whose figures change as the rule's fields say.

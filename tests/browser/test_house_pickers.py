@@ -1,4 +1,4 @@
-"""The reader's house rules in the calculators' pickers (issue 37), in Chromium: a new
+"""The reader's house rules in the calculators' pickers, in Chromium: a new
 entity of a kind that a group of check boxes lists is a box « Nom (maison) », checked from
 the address, sent to the engine, kept checked when the house rules change and gone with
 its rule; an amendment stands in its official entity's place under its house name (a

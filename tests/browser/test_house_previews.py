@@ -1,4 +1,4 @@
-"""Issue 37: the reader's house rules in the link previews (assets/apercu.js) and in the
+"""The reader's house rules in the link previews (assets/apercu.js) and in the
 printed character sheet (assets/fiche.js), in Debian's Chromium on the built site.
 
 The store of assets/maison-stock.js is seeded directly, its rows copied from the build's

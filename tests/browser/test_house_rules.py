@@ -1,4 +1,4 @@
-"""« Règles maison » in Chromium (issue 37): a house atout (Divin) and a house talent
+"""« Règles maison » in Chromium: a house atout (Divin) and a house talent
 (SkillCraft) written through the form, their references chosen among the data's own
 entities; a value out of bounds said at its field; an official entity amended, its
 changes marked on its page; the rules exported then imported in a fresh profile, and

@@ -1,4 +1,4 @@
-"""The reader's house rules in the character sheets, in Chromium (issue 37, point 3): kept
+"""The reader's house rules in the character sheets, in Chromium: kept
 in localStorage as assets/maison-stock.js keeps them, offered in the pickers of their kind
 marked « (maison) », sent to the engine with each computation, and counted as the
 official ones are. The house entities are copies of real ones with another id and name."""

@@ -1,4 +1,4 @@
-"""Keyboard only (issue 20, point 2): each feature driven with `page.keyboard` alone, in
+"""Keyboard only (accessibility): each feature driven with `page.keyboard` alone, in
 Debian's Chromium, checking where the focus is (`document.activeElement`), that it shows,
 and what happened. The calculators are found in the built site by what they contain."""
 

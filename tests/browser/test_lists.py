@@ -1,4 +1,4 @@
-"""Issue 21, point 3: the GM's lists (page « Mes listes », assets/listes.js) and their
+"""At the table, the GM's lists (page « Mes listes », assets/listes.js) and their
 cards (generator/pipeline/cartes.py), in Debian's Chromium on the built site."""
 
 from __future__ import annotations
@@ -349,7 +349,7 @@ KEPT = [
 
 
 def test_a_full_storage_still_shows_and_exports_every_list_and_a_write_says_full(page, server):
-    """Issue « Trust, round three », point 1: reading the lists test-wrote a key, so a full
+    """Robustness: reading the lists test-wrote a key, so a full
     storage hid every list behind « navigation privée »."""
     store(page, server, KEPT)
     fill_local_storage(page)
@@ -441,7 +441,7 @@ def import_messages(page, name: str, content: str, said: str = "") -> list[str]:
 
 
 def test_hostile_list_files_are_refused_in_french_and_nothing_is_saved(page, server):
-    """Issue « Trust, round three », point 5: each file is refused before it is read."""
+    """Hostile input: each file is refused before it is read."""
     store(page, server, KEPT)
     page.goto(f"{server}/listes/")
     before = stored(page)

@@ -1,4 +1,4 @@
-"""Issue 19: a chapter or entity page opens with its rule; each editorial note is marked
+"""The reader's side: a chapter or entity page opens with its rule; each editorial note is marked
 where it applies and written in full at the end of its page and on the errata page."""
 
 PAGEFIND = """async ([root, query, url]) => {

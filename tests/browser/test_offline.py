@@ -1,4 +1,4 @@
-"""Offline reading by consent (issue 19, point 3): a first visit fetches what the page
+"""Offline reading by consent: a first visit fetches what the page
 needs and nothing more; what the reader uses is kept for offline use; the whole site only
 when the reader asks for it, on a page that says what it costs, and can be undone."""
 
@@ -65,7 +65,7 @@ def test_the_pages_and_calculators_used_work_offline_afterwards(browser, server)
 
 @pytest.mark.browser
 def test_the_whole_site_offline_is_the_readers_choice_shown_and_undone(browser, server, site):
-    """Issue 11 §5 kept: after the explicit choice, the network cut, other pages, the
+    """After the explicit choice, the network cut, other pages, the
     search and a calculator (Pyodide included) still work; then the copy is withdrawn."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()

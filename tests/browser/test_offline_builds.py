@@ -1,5 +1,5 @@
-"""The offline cache across two builds served at the same address (issue 18, point 7), for
-a reader who chose the full copy (page « Consulter hors ligne », issue 19 point 3).
+"""The offline cache across two builds served at the same address (the service worker's
+manifest), for a reader who chose the full copy (page « Consulter hors ligne »).
 
 A reader's browser keeps every file it fetched in its HTTP cache, fresh for as long as the
 server said. When a new build is deployed within that time, the new service worker must
@@ -134,7 +134,7 @@ def wrong_bytes(cached: dict[str, str], url: str, build: Path) -> list[str]:
 def test_a_new_build_deployed_within_the_http_freshness_fills_its_cache_with_its_own_bytes(
     browser, site, switchable, tmp_path
 ):
-    """Issue 18 §7. A deployment caught half done (one file still A's) is not taken: A stays
+    """A deployment caught half done (one file still A's) is not taken: A stays
     in control with its own cache; once B is complete, B's cache holds B's bytes only."""
     build_a, build_b = tmp_path / "a", tmp_path / "b"
     shutil.copytree(site, build_a)
@@ -222,7 +222,7 @@ FORGET_MANIFEST = """async () => {
 def test_a_build_in_control_keeps_none_of_the_next_builds_bytes(
     browser, site, switchable, tmp_path
 ):
-    """Trust, round three, §2. B is deployed while A's worker is in control, and cannot
+    """B is deployed while A's worker is in control, and cannot
     take over yet (its manifest is not up): what the reader reads meanwhile comes from B,
     and stays out of A's cache. Once B takes over, its cache holds B's bytes only."""
     build_a, build_b = tmp_path / "a", tmp_path / "b"

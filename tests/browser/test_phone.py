@@ -1,4 +1,4 @@
-"""Issue 19: every page of the built site fits a 390 px phone — not a sample, all of them.
+"""Every page of the built site fits a 390 px phone — not a sample, all of them.
 
 Every page whose content could be wider than the screen is measured in Chromium: a table,
 preformatted text, an image or a drawing, a calculator, or a word longer than

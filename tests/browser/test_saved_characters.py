@@ -353,7 +353,7 @@ HOSTILE_CHARACTERS = [  # two in a row never get the same message
 
 
 def test_hostile_character_files_are_refused_in_french_and_nothing_is_saved(context, server):
-    """Issue « Trust, round three », point 5: each file is refused before it is read, and
+    """Hostile input: each file is refused before it is read, and
     the engine goes on reading the next one."""
     page = context.new_page()
     page.goto(server + LIST)

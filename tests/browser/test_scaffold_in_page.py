@@ -1,4 +1,4 @@
-"""Issue 36, point 1: the calculator of a system made by `nouveau-systeme` computes in
+"""Writing a new system: the calculator of a system made by `nouveau-systeme` computes in
 Chromium, on Pyodide, like every other (fixture `scaffolded`, tests/conftest.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Screen readers (issue 20, point 3), checked through Chromium's accessibility tree (CDP
+"""Screen readers (accessibility), checked through Chromium's accessibility tree (CDP
 `Accessibility.getFullAXTree`), since no screen reader runs here: every control has a
 name, in French; what changes on its own (finder count, previews, search) is a polite
 live region; pages are in French and English words are marked. The calculators' own

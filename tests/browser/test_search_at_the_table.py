@@ -1,6 +1,6 @@
-"""The header's search at the table (issue « At the table, round two », point 10): a word the
-table uses for another (data/synonymes.yaml: « fiche » ≈ « feuille ») finds both; on a page
-of a system, that system's hits come first."""
+"""The header's search at the table: a word the table uses for another
+(data/synonymes.yaml: « fiche » ≈ « feuille ») finds both; on a page of a system, that
+system's hits come first."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 19: source references leave the running text for discreet markers.
+"""The reader's side: source references leave the running text for discreet markers.
 
 Running text: what a page's article says, outside the editorial apparatus, that is the
 editorial notes (admonitions « Note éditoriale », the errata page that lists them), the
@@ -49,7 +49,7 @@ def test_a_marker_opens_its_bubble_by_keyboard_on_a_phone(browser, server):
 
 @pytest.mark.browser
 def test_a_calculator_draws_its_markers_in_the_browser_as_the_pages_do(browser, server):
-    """The engine, in the browser, draws the markers of its result (issue 19): named by
+    """The engine, in the browser, draws the markers of its result: named by
     the system's title and section, each opening its own bubble."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server}/divin6/calculateurs/degats/?des=3")

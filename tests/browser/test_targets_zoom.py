@@ -1,4 +1,4 @@
-"""Touch targets and zoom (issue 20, point 4). Touch targets: axe-core's `target-size`
+"""Touch targets and zoom (accessibility). Touch targets: axe-core's `target-size`
 rule runs with the other rules, in the light palette, on every page type
 (tests/browser/test_accessibility.py). Here: no sideways
 scroll at 200 % zoom (a 1280 px window is then 640 CSS px wide) nor at 320 px; no text

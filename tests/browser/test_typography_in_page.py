@@ -1,4 +1,4 @@
-"""French typography and words (issue 19, point 6): the typography function, then every
+"""French typography and words (the reader's side): the typography function, then every
 page of the built site read as a reader sees it (the text of its HTML, code left out)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 36, point 3: a fault in a system's code, schema or template is said once, in
+"""Writing a new system: a fault in its code, schema or template is said once, in
 French, at its own file and line, with what to do; never as a traceback."""
 
 import json

@@ -52,7 +52,7 @@ def test_system_landing_rules_indexes_errata_calculators(site):
 
 
 def test_an_entity_page_says_where_it_is_in_the_menu(site):
-    """Issue 10: the entity is not in the menu, but its system's tab is active, its
+    """The entity is not in the menu, but its system's tab is active, its
     system's branch is open with every kind listed, its kind marked; a catalogue page
     opens the « Catalogue » branch."""
     html = (site / "divin6/atout/tir-rapide/index.html").read_text()
@@ -66,7 +66,7 @@ def test_an_entity_page_says_where_it_is_in_the_menu(site):
 
 
 def test_my_characters_sit_in_the_menu_beside_my_lists(site):
-    """At the table, round two: « Mes personnages » is one tap away, as « Mes listes »."""
+    """At the table: « Mes personnages » is one tap away, as « Mes listes »."""
     html = (site / "skillcraft/index.html").read_text()
     for menu in ("md-tabs__list", "md-nav--primary"):
         part = html[html.index(menu) :]
@@ -77,7 +77,7 @@ def test_my_characters_sit_in_the_menu_beside_my_lists(site):
 
 
 def test_house_rules_sit_in_the_menu_and_every_entity_page_links_to_them(site):
-    """Issue 37: « Règles maison » follows « Mes personnages » in the menu; each entity
+    """« Règles maison » follows « Mes personnages » in the menu; each entity
     page opens itself there, to be amended."""
     html = (site / "skillcraft/index.html").read_text()
     for menu in ("md-tabs__list", "md-nav--primary"):
@@ -520,7 +520,7 @@ def test_failed_build_leaves_previous_site_untouched(project, tmp_path):
     with pytest.raises(BuildFailed) as failure:
         build(project, site=site, work=tmp_path / "work")
     assert "nulle-part.md" in failure.value.problems.report()
-    # Issue 12 §9: the error names the chapter the link is written in, not « mkdocs:1 ».
+    # The error names the chapter the link is written in, not « mkdocs:1 ».
     assert all(
         p.path == "content/reserve-d6/blessures.md"
         for p in failure.value.problems.items
@@ -562,7 +562,7 @@ def test_divin6_atout_pages_show_structured_conditions_and_exclusions(site):
     )
     assert 'href="../../avantage/attaque/"' in page
     insomniac = (site / "divin6/atout/insomniaque/index.html").read_text()
-    # The exclusion is said once, in the condition (issue 12: no repeated « Incompatible avec »).
+    # The exclusion is said once, in the condition (no repeated « Incompatible avec »).
     assert "Ne pas avoir l&rsquo;atout" in insomniac or "Ne pas avoir l'atout" in insomniac
     assert 'href="../que-d-un-oeil/"' in insomniac and insomniac.count("Incompatible avec") <= 1
     index = (site / "divin6/atout/index.html").read_text()
@@ -586,7 +586,7 @@ def test_every_page_carries_a_content_security_policy(site):
 
 
 def test_the_offline_manifest_holds_each_cached_files_hash_and_sw_js_the_manifests(tmp_path):
-    """Issue 18 §7: the service worker checks every file of a build against its manifest."""
+    """The service worker checks every file of a build against its manifest."""
     import hashlib
     import re
 

@@ -1,4 +1,4 @@
-"""`serve`'s incremental rebuilds write the site a full build writes (issue 23): after a
+"""`serve`'s incremental rebuilds write the site a full build writes: after a
 series of edits, each rebuilt in part, the tree is byte for byte a full build's, made by a
 fresh process (nothing kept from the rebuilds: generator/pipeline/cache.py)."""
 

@@ -1,4 +1,4 @@
-"""Offline reading by consent (issue 19, point 3): a first visit fetches what the page
+"""Offline reading by consent: a first visit fetches what the page
 needs and nothing more; what the reader uses is kept for offline use; the whole site only
 when the reader asks for it, on a page that says what it costs, and can be undone."""
 

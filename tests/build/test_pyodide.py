@@ -153,7 +153,7 @@ def test_every_shipped_python_file_compiles_without_its_documentation(site):
 
 
 def test_a_request_nested_ten_thousand_deep_gets_a_french_reply_and_pyodide_lives_on(site):
-    """Issue 18: such JSON exhausted Pyodide's stack and killed the runtime; it is refused
+    """Hostile input: such JSON exhausted Pyodide's stack and killed the runtime; it is refused
     before it is parsed, and the next request is answered as usual."""
     code = (
         "import json\nimport generator.systems\nfrom generator.engine.api import run_json\n"
@@ -166,7 +166,7 @@ def test_a_request_nested_ten_thousand_deep_gets_a_french_reply_and_pyodide_live
 
 
 def test_a_character_file_nested_three_thousand_deep_is_refused_and_pyodide_lives_on(site):
-    """Issue « Trust, round three », point 5: such a file, imported on « Mes personnages »,
+    """Hostile input: such a file, imported on « Mes personnages »,
     killed Pyodide (« Maximum call stack size exceeded »); it is refused in French before it
     is parsed, and the next import is read as usual."""
     code = (

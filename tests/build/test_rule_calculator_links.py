@@ -1,7 +1,7 @@
-"""Rule pages and calculators lead to each other (issue « At the table, round two », point
-10): each calculator declares the rules it computes (`computes`: a chapter, one of its
-sections, or an entity); the rule page links to the calculator where that rule is written,
-the calculator page links back. Every pair comes from the registry."""
+"""Rule pages and calculators lead to each other: each calculator declares the rules it
+computes (`computes`: a chapter, one of its sections, or an entity); the rule page links to
+the calculator where that rule is written, the calculator page links back. Every pair comes
+from the registry."""
 
 import re
 from html.parser import HTMLParser

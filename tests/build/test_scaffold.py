@@ -1,4 +1,4 @@
-"""Issue 36, point 1: `python -m generator nouveau-systeme ID` makes, in a copy of the
+"""Writing a new system: `python -m generator nouveau-systeme ID` makes, in a copy of the
 project, a system that passes `check`, builds, and passes the registry-driven tests; no
 generic file or test is edited (fixture `scaffolded`, tests/conftest.py)."""
 

@@ -1,4 +1,4 @@
-"""Issue 36, point 6: `serve` never loses an edit saved while it restarts for a Python
+"""Writing a new system: `serve` never loses an edit saved while it restarts for a Python
 change: the restarted process watches before its first build, and builds again after it."""
 
 import json

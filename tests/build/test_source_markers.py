@@ -1,4 +1,4 @@
-"""Issue 19: source references leave the running text for discreet markers.
+"""The reader's side: source references leave the running text for discreet markers.
 
 Running text: what a page's article says, outside the editorial apparatus, that is the
 editorial notes (admonitions « Note éditoriale », the errata page that lists them), the
@@ -121,7 +121,7 @@ def test_no_page_types_a_line_reference_in_its_running_text(articles):
 
 def test_every_marker_says_title_section_and_lines(articles):
     markers = [m for article in articles.values() for m in article.markers]
-    assert len(markers) > 150  # the texts migrated in issue 19
+    assert len(markers) > 150  # the texts moved their line references to markers
     wrong = [m.get("aria-label") for m in markers if not SAID.match(m.get("aria-label") or "")]
     assert not wrong, wrong[:20]
     # The section comes from the data: only a line no `source` field covers has none.

@@ -1,6 +1,5 @@
 """Every page of the built site read as a reader sees it (the text of its HTML, code left
-out): French typography (issue 19, point 6), and text that reads like machine output
-(« At the table, round two », point 9)."""
+out): French typography, and text that reads like machine output."""
 
 from __future__ import annotations
 

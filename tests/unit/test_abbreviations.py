@@ -1,4 +1,4 @@
-"""Issue 19, « Done when »: header search answers « CA », « PV », « DD » and « PSY » in
+"""Header search answers « CA », « PV », « DD » and « PSY » in
 each system that *uses* the abbreviation. The search test (browser/test_calculator_pages.py) checks the
 systems that declare it in their `systeme.yaml`; this one checks that every system whose
 texts use it declares it, so that no system is left out of that test."""

@@ -1,8 +1,9 @@
-"""The character calculators answer today what they answered when the corpus was drawn
-(issue 24): every sheet, planner and creation reply, byte for byte, on some two hundred
-queries each (the tests' queries, the books' example characters among them, then seeded
-random valid and invalid ones). The corpus and its answers' hashes are in
-tests/characters.json, written by scripts/character_corpus.py.
+"""The character calculators answer today what they answered when the corpus was drawn:
+every sheet, planner and creation reply, byte for byte, on some two hundred queries each
+(the tests' queries, the books' example characters among them, then seeded random valid
+and invalid ones), so that the character can be rewritten as a value in small functions.
+The corpus and its answers' hashes are in tests/characters.json, written by
+scripts/character_corpus.py.
 
 The same corpus holds each system's character type to its round trip: URL query → value →
 JSON → value → URL query (engine/character.py)."""
@@ -51,7 +52,7 @@ MARKER = re.compile(r'<span class="srd-src-appel">.*?</span>[.,;:!?…)»]*</spa
 
 @pytest.mark.parametrize("key", sorted(corpus()))
 def test_no_answer_types_a_line_reference_its_markers_name_the_source(key, rules):
-    """Issue 19: a calculator cites its lines with a source marker, never « (l. 57) » in
+    """A calculator cites its lines with a source marker, never « (l. 57) » in
     its text; the marker names the system's text and the section the lines are in."""
     system, calc_id = key.split("/")
     calc = registry.get(system, calc_id)
@@ -125,7 +126,7 @@ def test_a_saved_character_is_checked_as_a_query_is(rules):
 
 def test_the_planner_reads_the_sheets_character(rules):
     """One character, every view: the planner's talents are the sheet's, read by the same
-    function; a sheet's character opens the planner with them (issue 24, point 3)."""
+    function; a sheet's character opens the planner with them."""
     kind, system_rules = TYPES["skillcraft"], rules["skillcraft"]
     justinien = kind.from_query({}, system_rules)
     names = {k: t.name for k, t in system_rules.talents.items()}
@@ -145,7 +146,7 @@ def test_the_planner_reads_the_sheets_character(rules):
 
 
 def test_no_function_of_the_generator_reaches_a_hundred_lines():
-    """Small functions with one job (issue 24): the longest in generator/ stays under 100
+    """Small functions with one job: the longest in generator/ stays under 100
     lines (there were 576 in the SkillCraft sheet)."""
     lengths = [
         (node.end_lineno - node.lineno + 1, f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
@@ -174,7 +175,7 @@ def test_a_group_of_fields_is_an_object_in_the_json(rules):
 
 @pytest.mark.parametrize("key", WITH_TYPE)
 def test_a_choice_among_a_kinds_entities_admits_a_house_id_in_the_published_schema(key, rules):
-    """Issue 37: a saved character may name the reader's house atout, aspect…; the published
+    """House rules: a saved character may name the reader's house atout, aspect…; the published
     schema says so where the choice is among a kind's entities, and nowhere else."""
     system, _ = key.split("/")
     kind = TYPES[system]

@@ -1,6 +1,5 @@
 """A calculator's `computes` (the rules it computes, where the site writes them) is checked
-like a tag: a section, chapter or entity it names must exist (issue « At the table, round
-two », point 10)."""
+like a tag: a section, chapter or entity it names must exist."""
 
 from helpers import ROOT, edit, problems_of
 

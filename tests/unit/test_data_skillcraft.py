@@ -73,7 +73,7 @@ def _notes(item) -> list[dict]:
     ],
 )
 def test_silent_readings_have_their_own_note(system, where, title, line):
-    """Issue 22, point 6: each reading has its own note naming the source line."""
+    """Faithful sources: each reading has its own note naming the source line."""
     kind, ident = where
     if kind == "chapitre":
         item = next(c for c in system.chapters if c.id == ident)
@@ -84,7 +84,7 @@ def test_silent_readings_have_their_own_note(system, where, title, line):
 
 
 def test_the_acknowledgements_name_no_private_person(system):
-    """Issue 22, point 9: the book's thanks are mentioned, the persons it thanks are not
+    """The book's thanks are mentioned, the persons it thanks are not
     named: a paragraph of thanks holds no capitalised word past its first, and no family
     tie."""
     intro = next(c for c in system.chapters if c.id == "introduction")
@@ -117,7 +117,7 @@ def _words(text: str) -> str:
     ],
 )
 def test_rewritten_talents_keep_no_run_of_the_source_wording(system, talent, runs):
-    """Issue 22, point 8: these effects were close to word for word; they are ours now
+    """In our own words: these effects were close to word for word; they are ours now
     (runs of the former, near-verbatim wording must not come back)."""
     text = _words(next(t for t in system.entities["talent"] if t.id == talent).data["description"])
     assert not [run for run in runs if _words(run) in text]
@@ -159,7 +159,7 @@ def test_the_closeness_measure_tells_a_copy_from_a_rewrite(root):
     not SOURCES, reason="textes sources absents : make check-sources SOURCES=dossier"
 )
 def test_talents_are_no_closer_to_the_source_than_the_chapters(root):
-    """Issue 22, point 8: the talents are written in our own words, like the chapters."""
+    """The talents are written in our own words, like the chapters."""
     proximite = _proximite(root)
     measured = proximite.measure(root, Path(SOURCES))
     counts = proximite.shares(measured)

@@ -50,7 +50,7 @@ def _notes_text(notes):
 
 
 def test_the_operation_example_is_summed_right_and_its_errors_are_noted(system):
-    """Issue 22: « 4 + 3 + 1 − 5 = 2 » (l. 337, 665) makes 3; −5 is beyond the scale,
+    """Faithful sources: « 4 + 3 + 1 − 5 = 2 » (l. 337, 665) makes 3; −5 is beyond the scale,
     whose « extrême » is −4 (l. 773)."""
     test = _chapter(system, "test")
     assert "4 + 3 + 1 − 5 = 3" in test.body and "= 2" not in test.body
@@ -61,7 +61,7 @@ def test_the_operation_example_is_summed_right_and_its_errors_are_noted(system):
 
 
 def test_the_ten_metre_cube_has_one_size_and_a_note(system):
-    """Issue 22: the spell counts the 10 m cube « Très grand » (−20); the scale's
+    """Faithful sources: the spell counts the 10 m cube « Très grand » (−20); the scale's
     « Très très Grand » no longer cites it; the spell's note names l. 579 and the bounds."""
     cube = system.entity("sort", "cube-de-pierre")
     assert cube.data["taille"]["echelle"] == "taille-tres-grand"
@@ -73,7 +73,7 @@ def test_the_ten_metre_cube_has_one_size_and_a_note(system):
 
 
 def test_the_gaps_say_the_scales_are_extended_as_their_notes_decide(system):
-    """Issue 22: lacunes (systeme.yaml and its chapter) no longer say there is no value
+    """Faithful sources: lacunes (systeme.yaml and its chapter) no longer say there is no value
     beyond the tables, which the scales (and a spell) extend with notes."""
     gaps = " ".join(system.meta["lacunes"])
     chapter = _chapter(system, "lacunes").body

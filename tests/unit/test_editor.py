@@ -1,4 +1,4 @@
-"""Issue 36, point 5: every data file of every system gets its schema in a YAML editor
+"""Writing a new system: every data file of every system gets its schema in a YAML editor
 (`python -m generator editeur`), and each real data file validates against it."""
 
 from __future__ import annotations

@@ -207,7 +207,7 @@ def test_integer_convolutions_match_icepool(rules):
         assert law[total] == expected.probability(total)
 
 
-# --- hostile requests and reader's numbers (issue 18, point 6) ---------------------------
+# --- hostile requests and reader's numbers (robustness) ----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -324,7 +324,7 @@ def test_a_check_does_not_repeat_the_name_its_link_already_gives():
 
 
 def test_result_text_keeps_its_cells_and_labels_apart():
-    """Issue 19: read without its tags (as the search index reads it), a result keeps a
+    """Read without its tags (as the search index reads it), a result keeps a
     space between a label and its value and between header cells: « Excédent 30 kg »,
     never « Excédent30 kg »."""
     from generator.engine.results import Distribution, Figure, Figures, Table, to_html

@@ -212,7 +212,7 @@ def test_the_sheet_offers_pickers_drawn_from_the_data(rules):
 
 
 def test_each_check_of_the_sheet_points_at_its_field(sheet_run, rules):
-    """Issue 11 §2: a broken rule names the control to change, and the sheet links what
+    """A broken rule names the control to change, and the sheet links what
     was chosen to its page."""
     calc = registry.get("divin6", "feuille")
     outcome = sheet_run({"force": "4", "atouts": "tir rapide", "rangs": "vigilance 3"})
@@ -258,7 +258,7 @@ def test_a_people_takes_two_atout_slots(sheet_run):
 
 
 def test_a_combattant_needs_combat_atouts(sheet_run):
-    """Issue 12 §2: four aventure atouts at level 1 are not a valid Combattant."""
+    """Four aventure atouts at level 1 are not a valid Combattant."""
     text = sheet_run({"atouts": "accointances, adaptation, voyageur, insomniaque"}).blocks[0].text
     assert "il en faut 2 de la catégorie « combat » (vous en avez 0)" in text
     # Achille's own sheet (two combat atouts) stays valid.
@@ -266,7 +266,7 @@ def test_a_combattant_needs_combat_atouts(sheet_run):
 
 
 def test_destin_reroll_before_the_result_is_announced():
-    """Issue 12 §5: a blind reroll (lowest die when it shows 1–3) is worth less than a
+    """A blind reroll (lowest die when it shows 1–3) is worth less than a
     reroll made knowing the roll failed, and more than none."""
     plain = dice.success(3, 4, 15)
     informed = dice.success_with_reroll(3, 4, 15)
@@ -287,7 +287,7 @@ def test_destin_reroll_before_the_result_is_announced():
 
 
 def test_an_atout_whose_requirement_has_an_alternative(sheet_run):
-    """Issue 18 §3: « 1 rang en Connaissance (Arcanes) ou (Mystères) » is checked, either
+    """« 1 rang en Connaissance (Arcanes) ou (Mystères) » is checked, either
     alternative satisfying it (it used to stop the sheet with an internal error)."""
     query = {"atouts": "arme mystique", "degres": "attaque 1"}
     missing = "Arme mystique : il faut 1 rang au moins en connaissance (Arcanes) ou connaissance (Mystères)."
@@ -298,7 +298,7 @@ def test_an_atout_whose_requirement_has_an_alternative(sheet_run):
 
 
 def test_names_holding_parentheses_or_a_plus_are_read_whole(sheet_run, rules):
-    """Issue 18 §4: the cartridges and « Armure de mailles + plaques », as the picker
+    """The cartridges and « Armure de mailles + plaques », as the picker
     offers them, are read as themselves (they used to be refused, the message repeating
     what was typed), and so are their ids."""
     regles = rules["divin6"]

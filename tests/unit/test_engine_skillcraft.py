@@ -162,7 +162,7 @@ def test_power_cost_of_the_book():
 
 
 def test_planner_holds_every_talent_of_the_data():
-    """Issue 18: the 160 talents, as the picker writes them, fit in « Talents possédés »."""
+    """The 160 talents, as the picker writes them, fit in « Talents possédés »."""
     every = ", ".join(t.name for t in R.talents.values())
     assert len(R.talents) >= 160 and len(every) > 2000
     outcome = registry.get("skillcraft", "planificateur").run({"possedes": every}, R)

@@ -337,7 +337,7 @@ def test_health_calculator_adds_the_three_tracks():
 
 
 def test_creation_pickers_offer_every_allowed_choice_and_each_parses():
-    """Issue 11: the attributes and their skills are picked, not typed."""
+    """The attributes and their skills are picked, not typed."""
     fields = {i.name: i for i in registry.get("talon", "creation").inputs_for(R)}
     primary, secondary = fields["primaires"].suggestions, fields["secondaires"].suggestions
     assert (
@@ -352,7 +352,7 @@ def test_creation_pickers_offer_every_allowed_choice_and_each_parses():
 
 
 def test_virtual_talon_has_a_reserve_button_for_every_player_the_form_allows():
-    """Issue 18: up to 6 players, so 6 « Réserve » buttons; the page shows those of the
+    """Up to 6 players, so 6 « Réserve » buttons; the page shows those of the
     players it counts (3 by default)."""
     from generator.engine import form
 

@@ -55,7 +55,7 @@ def test_the_test_calculator_reads_its_scale_from_the_data():
 
 
 def test_the_builder_rebuilds_every_example_spell_from_its_page_link(root):
-    """Issue 22: each example spell's page links to the builder with a query; opened on it,
+    """Each example spell's page links to the builder with a query; opened on it,
     the builder gives the spell's recorded total (and the second roll of a two-Verb spell),
     without an error (« Soigner mon ami » has no Essence), with the distance the data keeps
     outside the steps (−3; −70 past 100 km)."""
@@ -248,7 +248,7 @@ def test_reaction_time_never_goes_below_zero():
 
 
 def test_a_1_takes_at_least_one_point_with_the_fiche_8_formula_too(root):
-    """Issue 22: l. 57 leaves the Fiche 8 formula open; the site applies it (note)."""
+    """Faithful sources: l. 57 leaves the Fiche 8 formula open; the site applies it (note)."""
     from generator.pipeline.build import check
 
     # PHY 2, no weapon, CA 5: margin + weapon − CA is below 0 on every die; a 1 still

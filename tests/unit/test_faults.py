@@ -1,4 +1,4 @@
-"""Issue 18: faulty projects end in French messages at `file:line`, never in a traceback,
+"""Faulty projects end in French messages at `file:line`, never in a traceback,
 and whatever `build` would reject, `check` rejects first, with every error of the run."""
 
 import copy

@@ -1,4 +1,4 @@
-"""A number field's help text and its bounds (issue 19, point 6: French words): the bounds
+"""A number field's help text and its bounds (French words): the bounds
 are a sentence of their own after the help, never « … extérieurs. (0 à 10) »."""
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ HOSTILE = [
     "a" * 40 + " (" * 50,
 ]
 SEED = 20261123
-# Seconds: a computation this long is stuck, not slow. How fast the worst ones are (issue 12)
+# Seconds: a computation this long is stuck, not slow. How fast the worst ones are
 # is measured by `make bench` (scripts/worst_cases.py), on a quiet machine.
 SLOW = 30.0
 

@@ -22,7 +22,7 @@ def shown(corpus, system_id: str) -> list[tuple[str, str | None]]:
     ]
 
 
-# What a GM consults in play, system by system (issue « At the table, round two », point 3).
+# What a GM consults in play, system by system.
 WANTED = {
     "divin6": [
         ("table", "difficultes"),

@@ -1,4 +1,4 @@
-"""The reader's house rules in the character sheets and the planner (issue 37, point 3):
+"""The reader's house rules in the character sheets and the planner:
 the engine's calls take the active house entries (engine/rules.py `with_house`), a house
 atout or talent counts as an official one, an amendment replaces the official fields, an
 unknown name keeps its error, and a saved character says when its house rule is gone.

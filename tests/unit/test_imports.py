@@ -1,6 +1,6 @@
-"""The import graph of the generator (issue 35): each folder is a runtime, and a layer
+"""The import graph of the generator (code by runtime): each folder is a runtime, and a layer
 imports only the layers under it; the browser's packages (the data core, the calculators'
-runtime, house rules, issue 44) are three layers, the core lowest; none of them imports the
+runtime, house rules) are three layers, the core lowest; none of them imports the
 systems (their package hands itself down, `registry.use`), and no module imports itself
 back through others."""
 

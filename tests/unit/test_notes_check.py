@@ -1,4 +1,4 @@
-"""Issue 19: an editorial note names the section it applies to; check refuses one that
+"""An editorial note names the section it applies to; check refuses one that
 names nothing, at its line."""
 
 from helpers import edit, line_of, problems_of

@@ -1,4 +1,4 @@
-"""Issue 36, point 2: a system declares whether it rewrites a source text or is its
+"""A system declares whether it rewrites a source text or is its
 authors' own (`origine` in systeme.yaml); its pages say which, and an original system's
 `source` fields are optional."""
 

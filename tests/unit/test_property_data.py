@@ -1,4 +1,4 @@
-"""Every calculator, fed every name its data offer (issue 18): in each field that takes
+"""Every calculator, fed every name its data offer (robustness): in each field that takes
 names, every name and every id alone, then seeded random mixes of several. The engine never
 fails with an internal error, and a name the page's picker offers is never refused.
 

@@ -1,4 +1,4 @@
-"""Issue 36, point 1: `nouveau-systeme` refuses a bad or taken id in French and writes
+"""`nouveau-systeme` refuses a bad or taken id in French and writes
 nothing (the system it makes is built and tested in tests/build/test_scaffold.py)."""
 
 from __future__ import annotations

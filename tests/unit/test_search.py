@@ -20,7 +20,7 @@ def test_the_vocabulary_holds_each_long_word_once_without_accents():
 
 
 def test_each_system_says_what_its_abbreviations_stand_for(root):
-    """Issue 19: « PV » is looked up as what it stands for, in each system that uses it."""
+    """« PV » is looked up as what it stands for, in each system that uses it."""
     shorts = abbreviations(load_corpus(root, Problems(root)))
     assert ["divin6", "points de vie"] in shorts["pv"]
     assert {row[0] for row in shorts["dd"]} == {"divin6", "skillcraft"}
@@ -28,7 +28,7 @@ def test_each_system_says_what_its_abbreviations_stand_for(root):
 
 
 def test_list_pages_come_first_among_exact_titles(root):
-    """Issue 19: « talents » is first the list of SkillCraft's talents, then the chapter."""
+    """« Talents » is first the list of SkillCraft's talents, then the chapter."""
     rows = [row for row in titles(load_corpus(root, Problems(root))) if row[0] == "talents"]
     assert [row[2] for row in rows] == ["skillcraft/talent/", "skillcraft/regles/talents/"]
 
@@ -42,7 +42,7 @@ def test_an_abbreviation_the_text_never_uses_is_refused_at_its_line(project):
 
 
 def test_the_words_the_table_uses_for_one_another_are_folded_groups(root, tmp_path):
-    """Point 10 of « At the table, round two »: « fiche » ≈ « feuille », in every system."""
+    """At the table: « fiche » ≈ « feuille », in every system."""
     assert ["fiche", "feuille"] in synonyms(root)
     assert ["degat", "dommage"] in synonyms(root)  # as the search box compares them
     assert synonyms(tmp_path) == []  # a project without the file: no equivalents

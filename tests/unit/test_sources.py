@@ -1,4 +1,4 @@
-"""Issue 19: source references leave the running text for discreet markers.
+"""The reader's side: source references leave the running text for discreet markers.
 
 Running text: what a page's article says, outside the editorial apparatus, that is the
 editorial notes (admonitions « Note éditoriale », the errata page that lists them), the

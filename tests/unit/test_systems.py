@@ -47,7 +47,7 @@ def _calls_calculator(node: ast.AST) -> bool:
 
 
 def test_every_calculator_is_declared_and_listed_in_its_calculators_py():
-    """Issue 35 §4, one skeleton per system: a calculator is declared (`Calculator(...)`) in
+    """One skeleton per system: a calculator is declared (`Calculator(...)`) in
     its system's calculators.py only, the other modules holding the model code it computes
     with; and each one it declares, each one the registry serves, is in its `CALCULATORS`."""
     elsewhere = []
@@ -82,7 +82,7 @@ def _package_files(system: str) -> list[str]:
 
 
 def test_every_file_of_a_system_has_a_declared_role_and_the_required_ones_are_there():
-    """Issue 44 §4, one skeleton per system: the roles are declared once (systems.ROLES);
+    """One skeleton per system: the roles are declared once (systems.ROLES);
     a file of no role, a required role missing, or a role without the ones it goes with
     fails, naming the system and the file."""
     problems = []
@@ -121,7 +121,7 @@ def _builds_a_law(path) -> list[int]:
 
 
 def test_a_system_builds_its_laws_in_its_dice_py_only():
-    """Issue 44 §1: the laws of a system's dice are Law values made in its dice.py, which
+    """The laws of a system's dice are Law values made in its dice.py, which
     the other modules only read."""
     elsewhere = []
     for system in systems.ids():
@@ -136,7 +136,7 @@ def test_a_system_builds_its_laws_in_its_dice_py_only():
 
 
 def test_a_system_with_a_character_has_one_sheet_shape():
-    """Issue 44 §2: character.py's CHARACTER names the sheet calculator, declared in
+    """character.py's CHARACTER names the sheet calculator, declared in
     calculators.py as SHEET_CALCULATOR, whose function is sheet.py's compute_sheet; the
     printed sheet is the character's PRINTOUT."""
     from generator.engine import character, printout
@@ -189,7 +189,7 @@ def test_divin6_condition_sentence():
 
 
 def test_a_linked_characteristic_is_a_condition_everywhere(renderer, checked):
-    """Issue 12 §1: Compagnon needs Charisme ≥ 1 (l. 941), on its page, in the index and
+    """Compagnon needs Charisme ≥ 1 (l. 941), on its page, in the index and
     in the characteristic's « Requis par », with the threshold."""
     pages = renderer.pages()
     assert "Score de 1 au moins en [Charisme]" in pages[urls.entity("divin6", "atout", "compagnon")]
@@ -243,7 +243,7 @@ def _total(valeurs) -> int:
 
 
 def test_a_function_taking_valeurs_gets_one_read_only_object_checked_at_import():
-    """Issue 44 §3: `valeurs` instead of one parameter per field; the fields it reads,
+    """`valeurs` instead of one parameter per field; the fields it reads,
     in its code and in the helpers of its module it hands them to, are the declared ones."""
     inputs = (IntInput("a", "A", 2, 0, 9), IntInput("b", "B", 3, 0, 9))
 
@@ -333,14 +333,14 @@ def test_choices_drawn_from_the_rules_reach_the_form_and_the_reading():
 
 
 def test_talon_atout_costs_read_as_numbers(renderer):
-    """Issue 12 §3: the index shows each level's XP cost, not the printed « (X) -0/15 »."""
+    """The index shows each level's XP cost, not the printed « (X) -0/15 »."""
     index = renderer.pages()[urls.kind_index("talon", "atout")]
     assert "| [Arcaniste](arcaniste.md) | 0 / 15 / 20 / 40 |" in index
     assert "(X)" not in index.split("## ")[0]
 
 
 def test_no_raw_data_on_any_page(renderer):
-    """Issue 12 §3: no « None » or « null », no source file name, no decimal point in a
+    """No « None » or « null », no source file name, no decimal point in a
     fact, no empty header band on a fact sheet."""
     import re
 

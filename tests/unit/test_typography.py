@@ -1,4 +1,4 @@
-"""French typography and words (issue 19, point 6): the typography function, then every
+"""French typography and words (the reader's side): the typography function, then every
 page of the built site read as a reader sees it (the text of its HTML, code left out)."""
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ def script_texts(path: Path):
 
 
 def test_the_scripts_strings_follow_french_typography():
-    """Issue 19 §6: what the scripts write (calculator states, search notes, offline and
+    """What the scripts write (calculator states, search notes, offline and
     `serve` messages) has its no-break spaces too, typed in the source as \\u00a0 or
     \\u202f."""
     found = [

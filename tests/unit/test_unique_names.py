@@ -1,4 +1,4 @@
-"""One meaning per name in the generator (issue 44): a class name, or a module's base name,
+"""One meaning per name in the generator: a class name, or a module's base name,
 says one thing wherever it is read. Each system's package is its own namespace: the systems
 share role names by design (their `rules.py`, `character.py`, `Rules`…), with one another,
 never with the generic code."""
