@@ -1,4 +1,4 @@
-// Real rolls, with their odds (issue 21, point 5).
+// Real rolls, with their odds.
 // « Lancer » on a resolution calculator (templates/lancer.md.j2, its button moved beside the
 // key figure) and the dice buttons of
 // the rules text ({@des 2d6}, generator/pipeline/links.py). The randomness comes from

@@ -1,5 +1,5 @@
 // « Règles maison »: the form of one house entity, made from its kind's house schema (the
-// `schema` of assets/maison.json, engine/house.py entity_schema). Generic: each property
+// `schema` of assets/maison.json, house/reader.py entity_schema). Generic: each property
 // under its title (its description as help), strings, long texts, numbers with their
 // bounds, enumerations with their `x-libelles`, booleans, references (`x-ref`) to the
 // entities of that kind, lists with « Ajouter » and « Retirer », objects as fieldsets.

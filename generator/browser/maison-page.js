@@ -1,8 +1,8 @@
-// « Règles maison » (issue 37): the pages /maison/ (write, list, amend, share the reader's
+// « Règles maison »: the pages /maison/ (write, list, amend, share the reader's
 // house rules: maison-liste.js, maison-ecrire.js, maison-partage.js) and /maison/voir/?e=<key>
 // (one of them, as the site shows it: maison-voir.js); this module is what both share.
 // Everything is kept in this browser (maison-stock.js, the only store); nothing is sent
-// anywhere. The engine (engine/house.py, through calc.js's worker, entry « maison »)
+// anywhere. The engine (house/reader.py, through the worker of moteur.js, entry « maison »)
 // judges each rule before it is kept, reads files and links, makes the link, the derived
 // index and the text a rule is shown with. Generic: the systems and kinds come from
 // assets/maison.json, the entities a reference may name from assets/entites.json.

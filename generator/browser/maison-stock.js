@@ -1,13 +1,13 @@
-// « Règles maison » (issue 37): what the browser keeps of the reader's house rules, and the
+// « Règles maison »: what the browser keeps of the reader's house rules, and the
 // one place that reads and writes it. The page « Règles maison » (maison.js) is the only
-// writer: it has each entry checked by the engine (engine/house.py) before it keeps it,
+// writer: it has each entry checked by the engine (house/reader.py) before it keeps it,
 // and it writes, in the same single write, what the other pages need to show a house
 // entity without the engine: its finder row and its card (`index`). The finder, the
 // search, the lists and the official pages only read (`houseIndex`).
 //
 // localStorage « srd-regles-maison »:
 //   {format: 1,
-//    collection: {format: 1, regles: [entry]},   // as exported (engine/house.py FORMAT)
+//    collection: {format: 1, regles: [entry]},   // as exported (house/reader.py FORMAT)
 //    eteintes: [key],                            // amendments the reader switched off
 //    index: {key: {ligne: <finder row>, carte: <card>}}}  // derived, rewritten at each write
 // An entry's key is « system/kind/id » (an amendment keeps its official entity's id, so

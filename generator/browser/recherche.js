@@ -46,7 +46,7 @@ function loadSearch() {
       json(SEARCH_VOCABULARY),
       json(SEARCH_TITLES), // [key, title, url, what it is, summary, entity key]
       json(SEARCH_ABBREVIATIONS), // {abbreviation: [[system, meaning, synonym…]]}
-      json(SEARCH_TYPOGRAPHY), // [[pattern, replacement]]: generator/engine/typographie.py
+      json(SEARCH_TYPOGRAPHY), // [[pattern, replacement]]: generator/core/typographie.py
       json(SEARCH_SYNONYMS), // [[word, word…]], folded: data/synonymes.yaml
     ]);
     await pagefind.options({ baseUrl: ROOT.pathname, excerptLength: 18 });

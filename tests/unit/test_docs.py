@@ -96,11 +96,6 @@ CODE_FOLDERS = ("generator", "tests", "scripts", "site_overrides")
 # Browser modules that other work is rewriting right now, left to it: they still cite a
 # tracker number. An entry leaves once its file is clean (the test below fails on an entry
 # that no longer cites one), and none is ever added.
-TODO_BROWSER = (
-    "generator/browser/lancer.js",
-    "generator/browser/maison-page.js",
-    "generator/browser/maison-stock.js",
-)
 
 
 def _code_files() -> list[Path]:
@@ -125,17 +120,8 @@ def _tracker_numbers(path: Path) -> list[str]:
 
 
 def test_no_code_comment_cites_a_tracker_number():
-    skipped = {ROOT / name for name in TODO_BROWSER}
-    found = [hit for path in _code_files() if path not in skipped for hit in _tracker_numbers(path)]
+    found = [hit for path in _code_files() for hit in _tracker_numbers(path)]
     assert found == []
-
-
-def test_the_browser_files_left_to_clean_still_cite_one():
-    """TODO_BROWSER names browser modules only, each still citing a tracker number: this
-    test says which they are, and fails once one is clean, to take it off the list."""
-    assert all(re.fullmatch(r"generator/browser/[^/]+\.m?js", name) for name in TODO_BROWSER)
-    still = {name: _tracker_numbers(ROOT / name) for name in TODO_BROWSER}
-    assert [name for name, hits in still.items() if not hits] == [], still
 
 
 # --- every path of the code named in the docs exists ------------------------------------

@@ -41,7 +41,7 @@ export const frNumber = (n) => n.toLocaleString("fr-FR");
 export const fileRefusal = (fileName, why) => [`«\u00a0${fileName}\u00a0» ${why}\u00a0: rien n'a été importé.`];
 
 // Whether brackets outside strings nest deeper than `limit`, in one pass and without
-// parsing (the rule of engine/imbrication.py).
+// parsing (the rule of core/imbrication.py).
 export function deeperThan(text, limit) {
   let depth = 0;
   let inString = false;

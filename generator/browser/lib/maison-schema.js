@@ -1,5 +1,5 @@
 // What the form of a house entity reads in its kind's house schema (the `schema` of
-// assets/maison.json, engine/house.py entity_schema), with no page around it: a property's
+// assets/maison.json, house/reader.py entity_schema), with no page around it: a property's
 // definition, the control it is typed in, the value a typed text stands for, and the field
 // an engine's message is said at. Pure functions: unit-tested under Node
 // (tests/js/maison-schema.test.mjs); the form itself is maison-formulaire.js.

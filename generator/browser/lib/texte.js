@@ -1,5 +1,5 @@
 // Text as the site writes it, with no page around it: French typography (as
-// engine/typographie.py writes it), folded text for searching and sorting, plurals, file
+// core/typographie.py writes it), folded text for searching and sorting, plurals, file
 // names and free names. Pure functions: unit-tested under Node (tests/js/).
 
 export const NBSP = "\u00a0"; // before « : »
