@@ -11,6 +11,7 @@ import gzip
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -508,23 +509,52 @@ TESTS_BEFORE = (
 )
 
 
+TIERS = ("unit", "build", "browser")
+
+
+def tier_seconds(junit: Path) -> dict[str, float]:
+    """{tier: worker-seconds} of a pytest run, from its JUnit report: what each tier costs
+    the machine, whatever the workers' overlap."""
+    import xml.etree.ElementTree as ElementTree
+
+    spent = dict.fromkeys(TIERS, 0.0)
+    for case in ElementTree.parse(junit).iter("testcase"):
+        tier = case.get("classname", "").split(".")[1:2]
+        if tier and tier[0] in spent:
+            spent[tier[0]] += float(case.get("time", 0))
+    return spent
+
+
+def node_tests() -> tuple[float, str]:
+    """(wall seconds, outcome) of the browser code's unit tests (tests/js, node --test)."""
+    began = time.perf_counter()
+    done = subprocess.run(["node", "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True)
+    counts = dict(re.findall(r"^# (pass|fail) (\d+)$", done.stdout, re.M))
+    outcome = f"{counts.get('pass', '?')} passed, {counts.get('fail', '?')} failed"
+    return time.perf_counter() - began, outcome
+
+
 def tests_section(runs: int = 1) -> list[str]:
-    """`make test`'s pytest phase as CI runs it: wall time, outcome and the slowest tests."""
+    """`make test` as CI runs it: the Node tier, then pytest's wall time, outcome, the
+    worker-seconds of each of its tiers and the slowest tests."""
     lines = [
         TESTS_TITLE,
         "",
         TESTS_BEFORE,
         "",
-        "| Passage | Durée (mur) | Issue |",
-        "|---|---|---|",
+        "| Passage | Node (tests/js) | pytest (mur) | Issue | unit | build | browser |",
+        "|---|---|---|---|---|---|---|",
     ]
     slowest: list[str] = []
+    junit = ROOT / "build" / "bench-tests.xml"
+    junit.parent.mkdir(exist_ok=True)
     for number in range(1, runs + 1):
         print(f"Tests, passage {number}…", flush=True)
+        node_wall, node_outcome = node_tests()
         began = time.perf_counter()
         done = subprocess.run(
             [sys.executable, "-m", "pytest", "-n", "auto", "-q", "-p", "no:cacheprovider"]
-            + ["--durations=25"],
+            + ["--durations=25", f"--junitxml={junit}"],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -532,11 +562,27 @@ def tests_section(runs: int = 1) -> list[str]:
         minutes, seconds = divmod(round(time.perf_counter() - began), 60)
         output = done.stdout.splitlines()
         outcome = next((x for x in reversed(output) if " in " in x and "passed" in x), "?")
-        lines.append(f"| {number} | {minutes} min {seconds:02d} s | {outcome.strip('= ')} |")
+        spent = tier_seconds(junit) if junit.exists() else dict.fromkeys(TIERS, 0.0)
+        lines.append(
+            f"| {number} | {node_wall:.1f} s ({node_outcome}) | {minutes} min {seconds:02d} s "
+            f"| {outcome.strip('= ')} | "
+            + " | ".join(f"{round(spent[tier])} s" for tier in TIERS)
+            + " |"
+        )
         start = next((i for i, x in enumerate(output) if "slowest 25 durations" in x), None)
         if start is not None:
             slowest = [x for x in output[start + 1 : start + 26] if x.strip()]
-    lines += ["", "Les 25 tests les plus longs (dernier passage) :", "", "```", *slowest, "```"]
+    lines += [
+        "",
+        "unit, build, browser : secondes de travail des processus de test par étage (somme des "
+        "durées de leurs tests, lue dans le rapport JUnit), que les cœurs se partagent.",
+        "",
+        "Les 25 tests les plus longs (dernier passage) :",
+        "",
+        "```",
+        *slowest,
+        "```",
+    ]
     return lines
 
 
