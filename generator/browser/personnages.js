@@ -7,6 +7,8 @@ import { barOf } from "./calc.js";
 import { compute } from "./moteur.js";
 import { confirmed, control, download, element, onEachPage } from "./commun.js";
 import {
+  boxRefusal,
+  changeRefusal,
   charactersFileTooBig,
   charactersOf,
   exportedText,
@@ -14,27 +16,29 @@ import {
   fileOf,
   freeCharacterName,
   imported,
+  listRefusal,
   newestFirst,
   placed,
   problemLine,
   problemsIntro,
   saveRefusal,
+  saveStorageRefusal,
   savedRecord,
   storedCharacters,
 } from "./lib/personnages.js";
 import { NBSP, colon, quoted, typo } from "./lib/texte.js";
 import { SAVED_FILE_FORMAT as FORMAT, SAVED_MAX_FILE_CHARS as MAX_FILE_BYTES } from "./lib/contrat.js";
-import { STORAGE_DOWN, StorageRefused, storageSays, store } from "./lib/stockage.js";
+import { StorageRefused, store } from "./lib/stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
-const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 
 // --- storage ------------------------------------------------------------------------------
 
+// Throws StorageRefused: « indisponible », or « illisible » (never written over).
 function readCharacters() {
-  return charactersOf(store.read(KEY));
+  return charactersOf(store.read(KEY), FORMAT);
 }
 
 function keepCharacters(list) {
@@ -110,8 +114,9 @@ function bindSaveBox(box) {
   show("");
   try {
     readCharacters();
-  } catch {
-    show(`${STORAGE_DOWN}\u00a0: les personnages ne peuvent pas y être gardés, mais ${URL_KEEPS}`);
+  } catch (error) {
+    if (!(error instanceof StorageRefused)) throw error;
+    show(boxRefusal(error));
   }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -126,11 +131,7 @@ function bindSaveBox(box) {
       show(await saveCharacter(box, name));
     } catch (error) {
       if (!(error instanceof StorageRefused)) console.warn("personnages\u00a0:", error);
-      show(
-        error instanceof StorageRefused
-          ? `${storageSays(error)}\u00a0: le personnage n'est pas enregistré, mais ${URL_KEEPS}`
-          : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`,
-      );
+      show(error instanceof StorageRefused ? saveStorageRefusal(error) : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`);
     }
   });
 }
@@ -217,9 +218,10 @@ function showCharacters(page) {
   let records;
   try {
     records = readCharacters();
-  } catch {
+  } catch (error) {
+    if (!(error instanceof StorageRefused)) throw error;
     list.replaceChildren();
-    say(page, `${STORAGE_DOWN}\u00a0: aucun personnage ne peut y être gardé. Les calculateurs gardent leurs valeurs dans l'adresse de la page.`);
+    say(page, listRefusal(error));
     return null;
   }
   list.replaceChildren(...newestFirst(records).map((r) => characterItem(r, systems.get(r.systeme))));
@@ -237,7 +239,7 @@ function change(page, edit, unchanged = "rien n'a été modifié.") {
     return message;
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
-    return `${storageSays(error)}\u00a0: ${unchanged}`;
+    return `${changeRefusal(error)}\u00a0: ${unchanged}`;
   }
 }
 
@@ -284,8 +286,9 @@ function bindItems(page) {
     let record;
     try {
       record = readCharacters().find((r) => r.id === item.dataset.id);
-    } catch {
-      return say(page, `${STORAGE_DOWN}\u00a0: rien n'a été modifié.`);
+    } catch (error) {
+      if (!(error instanceof StorageRefused)) throw error;
+      return say(page, `${changeRefusal(error)}\u00a0: rien n'a été modifié.`);
     }
     if (!record) return;
     if (button.matches("[data-ouvre]")) return setCurrent(record.systeme, record.nom);
@@ -343,8 +346,9 @@ function bindFiles(page) {
     let records;
     try {
       records = readCharacters();
-    } catch {
-      return say(page, `${STORAGE_DOWN}\u00a0: rien à exporter.`);
+    } catch (error) {
+      if (!(error instanceof StorageRefused)) throw error;
+      return say(page, `${changeRefusal(error)}\u00a0: rien à exporter.`);
     }
     if (!records.length) return say(page, "Aucun personnage à exporter.");
     exportCharacters(records, "personnages.json");

@@ -1,7 +1,7 @@
 """« Mes personnages » in Chromium: a character saved from its calculator, listed, opened
 again in a new page (and in the SkillCraft planner), exported, deleted and imported back
 identical; bad files refused with their messages, the stored characters untouched; the
-storage refused by the browser. The characters use the data's own atouts, talents… (the
+storage refused by the browser, or holding what this code cannot read (kept as is). The characters use the data's own atouts, talents… (the
 queries come from tests/characters.json)."""
 
 from __future__ import annotations
@@ -301,6 +301,46 @@ def test_storage_refused_says_so_and_the_address_still_keeps_the_values(browser,
     page.goto(server + LIST)
     expect(page.locator(".srd-personnages-etat")).to_contain_text("indisponible")
     context.close()
+
+
+# A store this code cannot read: written by a newer version of the site, or broken.
+UNREADABLE_STORES = ['{"format": 99, "personnages": {"x": 1}}', '{"format": 1, "personnages": [']
+UNREADABLE = "Ce que ce navigateur garde des personnages est illisible : il est gardé tel quel"
+
+
+def kept_text(page: Page) -> str | None:
+    return page.evaluate(f"localStorage.getItem('{KEY}')")
+
+
+def said(locator) -> str:
+    """A message as read, its no-break spaces as spaces."""
+    return re.sub(r"\s", " ", locator.inner_text())
+
+
+@pytest.mark.parametrize("content", UNREADABLE_STORES, ids=["newer", "invalid-json"])
+def test_an_unreadable_store_is_said_and_never_written_over(context, server, content):
+    page = context.new_page()
+    page.goto(server + LIST)
+    page.evaluate(f"localStorage.setItem('{KEY}', {json.dumps(content)})")
+    page.goto(server + LIST)
+    status = page.locator(".srd-personnages-etat")
+    expect(status).to_contain_text("est illisible")
+    assert said(status).startswith(UNREADABLE), said(status)
+    assert "Aucun personnage" not in said(status)
+    expect(page.locator(".srd-personnage")).to_have_count(0)
+    assert kept_text(page) == content
+    calc, query, _ = CHARACTERS["talon"]
+    page.goto(f"{server}/talon/calculateurs/{calc}/?archetype={query['archetype']}")
+    box = page.locator(".srd-personnage-enregistrer")
+    state = box.locator(".srd-personnage-etat")
+    expect(state).to_contain_text("est illisible")  # said as soon as the box is shown
+    box.get_by_label("Nom du personnage").fill("Lyra")
+    box.get_by_role("button", name="Enregistrer le personnage").click()
+    expect(state).to_contain_text("n'est donc pas enregistré", timeout=PYODIDE_WAIT_MS)
+    text = said(state)
+    assert text.startswith(UNREADABLE), text
+    assert "navigation privée" not in text and "moteur" not in text, text
+    assert kept_text(page) == content
 
 
 def test_storage_full_still_lists_the_characters_and_a_write_says_full(context, server):
