@@ -18,6 +18,8 @@ import {
   imported,
   listRefusal,
   newestFirst,
+  openedCharacter,
+  openingQuery,
   placed,
   problemLine,
   problemsIntro,
@@ -32,6 +34,7 @@ import { StorageRefused, store } from "./lib/stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
+const SAVE_BOX = ".srd-personnage-enregistrer"; // templates/personnage-enregistrer.md.j2
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 
 // --- storage ------------------------------------------------------------------------------
@@ -93,6 +96,16 @@ async function saveCharacter(box, name) {
   return `Personnage ${quoted(name)} ${existing ? "mis à jour" : "enregistré"} dans ce navigateur.`;
 }
 
+// A character opened from « Mes personnages » (its id in the address): this tab's current
+// one, its name in the save box. Throws StorageRefused.
+function adoptOpened(system) {
+  const opened = openedCharacter(readCharacters(), location.search, system);
+  if (opened) setCurrent(system, opened.nom);
+}
+
+// The name in this page's save box (the printed sheet shows it), or "".
+export const nameInSaveBox = () => document.querySelector(`${SAVE_BOX} form`)?.elements.nom.value.trim() || "";
+
 function bindSaveBox(box) {
   if (box.dataset.bound) return;
   box.dataset.bound = "1";
@@ -100,7 +113,6 @@ function bindSaveBox(box) {
   const status = box.querySelector(".srd-personnage-etat");
   const input = form.elements.nom;
   form.hidden = false;
-  input.value = currentName(box.dataset.systeme);
   // From the key figure's bar (in view on a phone all along a long sheet): to the name.
   const toForm = element("button", { type: "button", class: "md-button srd-barre-enregistrer" }, "Enregistrer");
   toForm.addEventListener("click", () => {
@@ -113,11 +125,12 @@ function bindSaveBox(box) {
   };
   show("");
   try {
-    readCharacters();
+    adoptOpened(box.dataset.systeme);
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
     show(boxRefusal(error));
   }
+  input.value = currentName(box.dataset.systeme);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -161,11 +174,11 @@ const dateText = (iso) => {
 function characterLinks(record, system) {
   const links = element("p", { class: "srd-personnage-liens" });
   for (const calc of system.calculateurs) {
-    const query = new URLSearchParams(record.requetes?.[calc.id] || {}).toString();
-    links.append(control("a", calc.titre, record.nom, { href: `${calc.url}?${query}`, "data-ouvre": "" }), " ");
+    const query = openingQuery(record, record.requetes?.[calc.id]);
+    links.append(control("a", calc.titre, record.nom, { href: `${calc.url}?${query}` }), " ");
   }
-  const sheet = new URLSearchParams(record.requetes?.[system.calculateurs[0].id] || {}).toString();
-  links.append(control("a", "Imprimer la fiche", record.nom, { href: `${system.imprimer}?${sheet}`, "data-ouvre": "" }));
+  const sheet = openingQuery(record, record.requetes?.[system.calculateurs[0].id], true);
+  links.append(control("a", "Imprimer la fiche", record.nom, { href: `${system.imprimer}?${sheet}` }));
   return links;
 }
 
@@ -277,10 +290,10 @@ const ACTIONS = {
   },
 };
 
-// A character's buttons, and its links (the character opened becomes this tab's current one).
+// A character's buttons (its links name it in their address: lib/personnages.js openingQuery).
 function bindItems(page) {
   page.list.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-action], [data-ouvre]");
+    const button = event.target.closest("[data-action]");
     const item = button?.closest(".srd-personnage");
     if (!item) return;
     let record;
@@ -291,7 +304,6 @@ function bindItems(page) {
       return say(page, `${changeRefusal(error)}\u00a0: rien n'a été modifié.`);
     }
     if (!record) return;
-    if (button.matches("[data-ouvre]")) return setCurrent(record.systeme, record.nom);
     if (button.dataset.action === "annuler") {
       button.closest("form").hidden = true;
       return item.querySelector('[data-action="renommer"]').focus();
@@ -408,7 +420,7 @@ async function importCharactersFile(file, page) {
 }
 
 function bindAll() {
-  document.querySelectorAll(".srd-personnage-enregistrer").forEach(bindSaveBox);
+  document.querySelectorAll(SAVE_BOX).forEach(bindSaveBox);
   document.querySelectorAll(".srd-personnages").forEach(bindListPage);
 }
 

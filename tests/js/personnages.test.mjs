@@ -4,6 +4,8 @@ import { test } from "node:test";
 
 import {
   CHARACTERS_UNREADABLE,
+  NAME_PARAM,
+  OPENED_PARAM,
   boxRefusal,
   changeRefusal,
   charactersFileTooBig,
@@ -15,6 +17,8 @@ import {
   imported,
   listRefusal,
   newestFirst,
+  openedCharacter,
+  openingQuery,
   placed,
   problemLine,
   problemsIntro,
@@ -80,6 +84,25 @@ test("a missing or full storage says what it said before", () => {
   assert.equal(saveStorageRefusal(missing), `${STORAGE_DOWN}${NBSP}: le personnage n'est pas enregistré, mais l'adresse de la page ${keeps}`);
   assert.equal(saveStorageRefusal(new StorageRefused("plein")), `${STORAGE_FULL}${NBSP}: le personnage n'est pas enregistré, mais l'adresse de la page ${keeps}`);
   assert.equal(changeRefusal(missing), STORAGE_DOWN);
+});
+
+test("a link names the character it opens by its id, the printed sheet's by its name too", () => {
+  const query = { archetype: "survivant", nom: "champ ?" };
+  const opening = new URLSearchParams(openingQuery(lyra, query));
+  assert.deepEqual(Object.fromEntries(opening), { archetype: "survivant", nom: "champ ?", [OPENED_PARAM]: "1" });
+  const sheet = new URLSearchParams(openingQuery(lyra, { archetype: "survivant" }, true));
+  assert.deepEqual(Object.fromEntries(sheet), { archetype: "survivant", [OPENED_PARAM]: "1", [NAME_PARAM]: "Lyra" });
+  assert.equal(new URLSearchParams(openingQuery(lyra, undefined)).get(OPENED_PARAM), "1"); // no query saved
+});
+
+test("the character an address opens is the one of its id, in the calculator's system only", () => {
+  const tom = { ...lyra, id: "2", nom: "Tom", systeme: "divin6" };
+  const records = [lyra, tom];
+  assert.equal(openedCharacter(records, `?${openingQuery(lyra, {})}`, "talon"), lyra);
+  assert.equal(openedCharacter(records, `?${openingQuery(tom, {})}`, "talon"), null); // another system's
+  assert.equal(openedCharacter(records, "?personnage=3", "talon"), null); // not kept here
+  assert.equal(openedCharacter(records, "?archetype=survivant", "talon"), null);
+  assert.equal(openedCharacter(records, "", "talon"), null);
 });
 
 test("a name already taken in the same system gets a number; another system's does not count", () => {

@@ -1,10 +1,10 @@
 // The saved characters with no page around them (personnages.js binds the save box and
 // « Mes personnages »): what the storage keeps (and what it refuses to read), a record
 // made from the engine's answer, the exported file and what a chosen file may weigh, the
-// names and the messages, in French. The engine itself (engine/saved.py) reads and checks
-// each character. A record is {id, nom, modifie, systeme, resume, requetes, personnage,
-// maison?}; `format` is the page's (of the storage and of the file). Pure functions:
-// unit-tested under Node.
+// character a link opens, the names and the messages, in French. The engine itself
+// (engine/saved.py) reads and checks each character. A record is {id, nom, modifie,
+// systeme, resume, requetes, personnage, maison?}; `format` is the page's (of the storage
+// and of the file). Pure functions: unit-tested under Node.
 import { STORAGE_DOWN, StorageRefused, storageSays } from "./stockage.js";
 import { colon, freeName, isText, quoted, slug } from "./texte.js";
 
@@ -136,3 +136,21 @@ export const saveStorageRefusal = (error) =>
 // The start of what the page says when a change is refused (it ends it in its own words).
 export const changeRefusal = (error) => storageSays(error, CHARACTERS_UNREADABLE);
 
+// --- a character in a link's address -------------------------------------------------------
+// A link of « Mes personnages » names the character it opens by its id, so that the
+// calculator works on it (saving again updates it) in this tab or in a new one, and
+// from a bookmark: the tab's current character is in its sessionStorage, which a new tab
+// does not share. The printed sheet reads the name it shows. Neither is a calculator's field.
+export const OPENED_PARAM = "personnage";
+export const NAME_PARAM = "nom";
+
+// The query of a link opening `record` in a calculator whose values are `query`; the
+// printed sheet's (`sheet`) names it too.
+export const openingQuery = (record, query, sheet = false) =>
+  new URLSearchParams({ ...query, [OPENED_PARAM]: record.id, ...(sheet ? { [NAME_PARAM]: record.nom } : {}) }).toString();
+
+// The character of `system` that the address's `search` opens, or null (none, or not kept here).
+export function openedCharacter(records, search, system) {
+  const id = new URLSearchParams(search).get(OPENED_PARAM);
+  return (id && records.find((record) => record.id === id && record.systeme === system)) || null;
+}
