@@ -3,16 +3,17 @@
 // worker as the calculators (moteur.js); the page sets each chosen entity's one-line effect,
 // generated from the data, beside it; a new house entity of the reader's is linked to its
 // house page (maison-stock.js houseLinks, as on the calculator). On a sheet calculator,
-// the « Imprimer la fiche » link follows the form's query.
+// the « Imprimer la fiche » link follows the form's query and the save box's name.
 import { compute } from "./moteur.js";
 import { onEachPage } from "./commun.js";
 import { houseKeyOf, houseLinks } from "./maison-stock.js";
+import { nameInSaveBox } from "./personnages.js";
+import { NAME_PARAM, OPENED_PARAM } from "./lib/personnages.js";
 
 // The sheet's page (templates/imprimer.md.j2) and the calculator's link to it
 // (templates/calculateur.md.j2).
 const SHEET = ".srd-fiche";
 const SHEET_LINK = ".srd-fiche-lien";
-const NAME = "nom"; // the character's name, if the address gives one (not a field)
 
 function textsOf(root, selector, key) {
   return new Map([...root.querySelectorAll(`${selector} li`)].map((li) => [li.dataset[key], li.textContent.trim()]));
@@ -53,10 +54,11 @@ async function fillSheet(root) {
   root.dataset.bound = "1";
   const status = root.querySelector(".srd-fiche-etat");
   const params = new URLSearchParams(location.search);
-  root.querySelector(".srd-fiche-nom").textContent = params.get(NAME) || "";
-  params.delete(NAME);
+  root.querySelector(".srd-fiche-nom").textContent = params.get(NAME_PARAM) || "";
+  params.delete(NAME_PARAM);
   const back = root.querySelector(".srd-fiche-retour");
-  if (back && params.toString()) back.search = `?${params}`;
+  if (back && params.toString()) back.search = `?${params}`; // the character opened, too
+  params.delete(OPENED_PARAM);
   root.querySelector(".srd-fiche-imprimer").addEventListener("click", () => print());
   try {
     const reply = await compute(root.dataset.system, root.dataset.calc, Object.fromEntries(params), { entry: "fiche" });
@@ -79,10 +81,13 @@ async function fillSheet(root) {
   }
 }
 
-// The link keeps the calculator's current query (calc.js writes it in the address).
+// The link keeps the calculator's current query (calc.js writes it in the address) and
+// the character's name, if the save box has one.
 function follow(link) {
   const target = new URL(link.getAttribute("href"), location.href);
   target.search = location.search;
+  const name = nameInSaveBox();
+  if (name) target.searchParams.set(NAME_PARAM, name);
   link.href = target.href;
 }
 

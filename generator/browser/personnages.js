@@ -7,6 +7,8 @@ import { barOf } from "./calc.js";
 import { compute } from "./moteur.js";
 import { confirmed, control, download, element, onEachPage } from "./commun.js";
 import {
+  boxRefusal,
+  changeRefusal,
   charactersFileTooBig,
   charactersOf,
   exportedText,
@@ -14,27 +16,32 @@ import {
   fileOf,
   freeCharacterName,
   imported,
+  listRefusal,
   newestFirst,
+  openedCharacter,
+  openingQuery,
   placed,
   problemLine,
   problemsIntro,
   saveRefusal,
+  saveStorageRefusal,
   savedRecord,
   storedCharacters,
 } from "./lib/personnages.js";
 import { NBSP, colon, quoted, typo } from "./lib/texte.js";
 import { SAVED_FILE_FORMAT as FORMAT, SAVED_MAX_FILE_CHARS as MAX_FILE_BYTES } from "./lib/contrat.js";
-import { STORAGE_DOWN, StorageRefused, storageSays, store } from "./lib/stockage.js";
+import { StorageRefused, store } from "./lib/stockage.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
-const URL_KEEPS = "l'adresse de la page garde vos valeurs\u00a0: ajoutez-la à vos favoris ou copiez-la.";
+const SAVE_BOX = ".srd-personnage-enregistrer"; // templates/personnage-enregistrer.md.j2
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 
 // --- storage ------------------------------------------------------------------------------
 
+// Throws StorageRefused: « indisponible », or « illisible » (never written over).
 function readCharacters() {
-  return charactersOf(store.read(KEY));
+  return charactersOf(store.read(KEY), FORMAT);
 }
 
 function keepCharacters(list) {
@@ -89,6 +96,16 @@ async function saveCharacter(box, name) {
   return `Personnage ${quoted(name)} ${existing ? "mis à jour" : "enregistré"} dans ce navigateur.`;
 }
 
+// A character opened from « Mes personnages » (its id in the address): this tab's current
+// one, its name in the save box. Throws StorageRefused.
+function adoptOpened(system) {
+  const opened = openedCharacter(readCharacters(), location.search, system);
+  if (opened) setCurrent(system, opened.nom);
+}
+
+// The name in this page's save box (the printed sheet shows it), or "".
+export const nameInSaveBox = () => document.querySelector(`${SAVE_BOX} form`)?.elements.nom.value.trim() || "";
+
 function bindSaveBox(box) {
   if (box.dataset.bound) return;
   box.dataset.bound = "1";
@@ -96,7 +113,6 @@ function bindSaveBox(box) {
   const status = box.querySelector(".srd-personnage-etat");
   const input = form.elements.nom;
   form.hidden = false;
-  input.value = currentName(box.dataset.systeme);
   // From the key figure's bar (in view on a phone all along a long sheet): to the name.
   const toForm = element("button", { type: "button", class: "md-button srd-barre-enregistrer" }, "Enregistrer");
   toForm.addEventListener("click", () => {
@@ -109,10 +125,12 @@ function bindSaveBox(box) {
   };
   show("");
   try {
-    readCharacters();
-  } catch {
-    show(`${STORAGE_DOWN}\u00a0: les personnages ne peuvent pas y être gardés, mais ${URL_KEEPS}`);
+    adoptOpened(box.dataset.systeme);
+  } catch (error) {
+    if (!(error instanceof StorageRefused)) throw error;
+    show(boxRefusal(error));
   }
+  input.value = currentName(box.dataset.systeme);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -126,11 +144,7 @@ function bindSaveBox(box) {
       show(await saveCharacter(box, name));
     } catch (error) {
       if (!(error instanceof StorageRefused)) console.warn("personnages\u00a0:", error);
-      show(
-        error instanceof StorageRefused
-          ? `${storageSays(error)}\u00a0: le personnage n'est pas enregistré, mais ${URL_KEEPS}`
-          : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`,
-      );
+      show(error instanceof StorageRefused ? saveStorageRefusal(error) : `${ENGINE_DOWN} Le personnage n'est pas enregistré.`);
     }
   });
 }
@@ -160,11 +174,11 @@ const dateText = (iso) => {
 function characterLinks(record, system) {
   const links = element("p", { class: "srd-personnage-liens" });
   for (const calc of system.calculateurs) {
-    const query = new URLSearchParams(record.requetes?.[calc.id] || {}).toString();
-    links.append(control("a", calc.titre, record.nom, { href: `${calc.url}?${query}`, "data-ouvre": "" }), " ");
+    const query = openingQuery(record, record.requetes?.[calc.id]);
+    links.append(control("a", calc.titre, record.nom, { href: `${calc.url}?${query}` }), " ");
   }
-  const sheet = new URLSearchParams(record.requetes?.[system.calculateurs[0].id] || {}).toString();
-  links.append(control("a", "Imprimer la fiche", record.nom, { href: `${system.imprimer}?${sheet}`, "data-ouvre": "" }));
+  const sheet = openingQuery(record, record.requetes?.[system.calculateurs[0].id], true);
+  links.append(control("a", "Imprimer la fiche", record.nom, { href: `${system.imprimer}?${sheet}` }));
   return links;
 }
 
@@ -217,9 +231,10 @@ function showCharacters(page) {
   let records;
   try {
     records = readCharacters();
-  } catch {
+  } catch (error) {
+    if (!(error instanceof StorageRefused)) throw error;
     list.replaceChildren();
-    say(page, `${STORAGE_DOWN}\u00a0: aucun personnage ne peut y être gardé. Les calculateurs gardent leurs valeurs dans l'adresse de la page.`);
+    say(page, listRefusal(error));
     return null;
   }
   list.replaceChildren(...newestFirst(records).map((r) => characterItem(r, systems.get(r.systeme))));
@@ -237,7 +252,7 @@ function change(page, edit, unchanged = "rien n'a été modifié.") {
     return message;
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
-    return `${storageSays(error)}\u00a0: ${unchanged}`;
+    return `${changeRefusal(error)}\u00a0: ${unchanged}`;
   }
 }
 
@@ -275,20 +290,20 @@ const ACTIONS = {
   },
 };
 
-// A character's buttons, and its links (the character opened becomes this tab's current one).
+// A character's buttons (its links name it in their address: lib/personnages.js openingQuery).
 function bindItems(page) {
   page.list.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-action], [data-ouvre]");
+    const button = event.target.closest("[data-action]");
     const item = button?.closest(".srd-personnage");
     if (!item) return;
     let record;
     try {
       record = readCharacters().find((r) => r.id === item.dataset.id);
-    } catch {
-      return say(page, `${STORAGE_DOWN}\u00a0: rien n'a été modifié.`);
+    } catch (error) {
+      if (!(error instanceof StorageRefused)) throw error;
+      return say(page, `${changeRefusal(error)}\u00a0: rien n'a été modifié.`);
     }
     if (!record) return;
-    if (button.matches("[data-ouvre]")) return setCurrent(record.systeme, record.nom);
     if (button.dataset.action === "annuler") {
       button.closest("form").hidden = true;
       return item.querySelector('[data-action="renommer"]').focus();
@@ -343,8 +358,9 @@ function bindFiles(page) {
     let records;
     try {
       records = readCharacters();
-    } catch {
-      return say(page, `${STORAGE_DOWN}\u00a0: rien à exporter.`);
+    } catch (error) {
+      if (!(error instanceof StorageRefused)) throw error;
+      return say(page, `${changeRefusal(error)}\u00a0: rien à exporter.`);
     }
     if (!records.length) return say(page, "Aucun personnage à exporter.");
     exportCharacters(records, "personnages.json");
@@ -404,7 +420,7 @@ async function importCharactersFile(file, page) {
 }
 
 function bindAll() {
-  document.querySelectorAll(".srd-personnage-enregistrer").forEach(bindSaveBox);
+  document.querySelectorAll(SAVE_BOX).forEach(bindSaveBox);
   document.querySelectorAll(".srd-personnages").forEach(bindListPage);
 }
 

@@ -3,6 +3,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  CHARACTERS_UNREADABLE,
+  NAME_PARAM,
+  OPENED_PARAM,
+  boxRefusal,
+  changeRefusal,
   charactersFileTooBig,
   charactersOf,
   exportedText,
@@ -10,26 +15,94 @@ import {
   fileOf,
   freeCharacterName,
   imported,
+  listRefusal,
   newestFirst,
+  openedCharacter,
+  openingQuery,
   placed,
   problemLine,
   problemsIntro,
   saveRefusal,
+  saveStorageRefusal,
   savedRecord,
   storedCharacters,
 } from "../../generator/browser/lib/personnages.js";
+import { STORAGE_DOWN, STORAGE_FULL, StorageRefused } from "../../generator/browser/lib/stockage.js";
 import { FINE, NBSP } from "../../generator/browser/lib/texte.js";
 
 const q = (text) => `«${FINE}${text}${FINE}»`;
 const lyra = { id: "1", nom: "Lyra", systeme: "talon", modifie: "2024-01-02T00:00:00Z", resume: "r", requetes: {}, personnage: { a: 1 } };
 
 test("the stored characters are read back; nothing stored is none", () => {
-  assert.deepEqual(charactersOf(storedCharacters([lyra], 1)), [lyra]);
+  assert.deepEqual(charactersOf(storedCharacters([lyra], 1), 1), [lyra]);
   assert.deepEqual(JSON.parse(storedCharacters([], 1)), { format: 1, personnages: [] });
-  assert.deepEqual(charactersOf(null), []);
-  assert.deepEqual(charactersOf(""), []);
-  assert.deepEqual(charactersOf('{"format": 1}'), []);
-  assert.throws(() => charactersOf("{"), SyntaxError);
+  assert.deepEqual(charactersOf(storedCharacters([], 1), 1), []);
+  assert.deepEqual(charactersOf(null, 1), []);
+  assert.deepEqual(charactersOf("", 1), []);
+});
+
+const unreadable = (error) => error instanceof StorageRefused && error.why === "illisible";
+
+test("a store that is not what this code writes is refused as unreadable, never read as empty", () => {
+  for (const text of [
+    "{", // invalid JSON
+    "null",
+    "[]",
+    '"texte"',
+    '{"format": 1}', // no characters
+    '{"format": 1, "personnages": {"x": 1}}', // characters not a list
+    '{"format": 99, "personnages": {"x": 1}}',
+    storedCharacters([lyra], 2), // a newer format
+    '{"personnages": []}', // no format
+    '{"format": "1", "personnages": []}',
+    storedCharacters([lyra, null], 1), // a record that cannot be listed
+    storedCharacters([{ ...lyra, nom: 3 }], 1),
+    storedCharacters([{ ...lyra, id: undefined }], 1),
+  ]) {
+    assert.throws(() => charactersOf(text, 1), unreadable, text);
+  }
+});
+
+test("an unreadable store is said as such, kept as is, and a save refused without « navigation privée »", () => {
+  const refused = new StorageRefused("illisible");
+  const kept = `${CHARACTERS_UNREADABLE}${NBSP}: il est gardé tel quel, rien n'est enregistré par-dessus.`;
+  assert.equal(CHARACTERS_UNREADABLE, "Ce que ce navigateur garde des personnages est illisible");
+  assert.equal(listRefusal(refused), kept);
+  assert.ok(boxRefusal(refused).startsWith(`${kept} L'adresse de la page garde vos valeurs`));
+  assert.ok(saveStorageRefusal(refused).startsWith(`${kept} Le personnage n'est donc pas enregistré, mais l'adresse`));
+  assert.equal(changeRefusal(refused), CHARACTERS_UNREADABLE);
+  for (const said of [listRefusal(refused), boxRefusal(refused), saveStorageRefusal(refused)]) {
+    assert.doesNotMatch(said, /navigation privée|moteur/);
+  }
+});
+
+test("a missing or full storage says what it said before", () => {
+  const missing = new StorageRefused("indisponible");
+  const keeps = `garde vos valeurs${NBSP}: ajoutez-la à vos favoris ou copiez-la.`;
+  assert.equal(listRefusal(missing), `${STORAGE_DOWN}${NBSP}: aucun personnage ne peut y être gardé. Les calculateurs gardent leurs valeurs dans l'adresse de la page.`);
+  assert.equal(boxRefusal(missing), `${STORAGE_DOWN}${NBSP}: les personnages ne peuvent pas y être gardés, mais l'adresse de la page ${keeps}`);
+  assert.equal(saveStorageRefusal(missing), `${STORAGE_DOWN}${NBSP}: le personnage n'est pas enregistré, mais l'adresse de la page ${keeps}`);
+  assert.equal(saveStorageRefusal(new StorageRefused("plein")), `${STORAGE_FULL}${NBSP}: le personnage n'est pas enregistré, mais l'adresse de la page ${keeps}`);
+  assert.equal(changeRefusal(missing), STORAGE_DOWN);
+});
+
+test("a link names the character it opens by its id, the printed sheet's by its name too", () => {
+  const query = { archetype: "survivant", nom: "champ ?" };
+  const opening = new URLSearchParams(openingQuery(lyra, query));
+  assert.deepEqual(Object.fromEntries(opening), { archetype: "survivant", nom: "champ ?", [OPENED_PARAM]: "1" });
+  const sheet = new URLSearchParams(openingQuery(lyra, { archetype: "survivant" }, true));
+  assert.deepEqual(Object.fromEntries(sheet), { archetype: "survivant", [OPENED_PARAM]: "1", [NAME_PARAM]: "Lyra" });
+  assert.equal(new URLSearchParams(openingQuery(lyra, undefined)).get(OPENED_PARAM), "1"); // no query saved
+});
+
+test("the character an address opens is the one of its id, in the calculator's system only", () => {
+  const tom = { ...lyra, id: "2", nom: "Tom", systeme: "divin6" };
+  const records = [lyra, tom];
+  assert.equal(openedCharacter(records, `?${openingQuery(lyra, {})}`, "talon"), lyra);
+  assert.equal(openedCharacter(records, `?${openingQuery(tom, {})}`, "talon"), null); // another system's
+  assert.equal(openedCharacter(records, "?personnage=3", "talon"), null); // not kept here
+  assert.equal(openedCharacter(records, "?archetype=survivant", "talon"), null);
+  assert.equal(openedCharacter(records, "", "talon"), null);
 });
 
 test("a name already taken in the same system gets a number; another system's does not count", () => {
