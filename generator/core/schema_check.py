@@ -3,14 +3,18 @@
 One implementation for the build (`check` judges data/ with it) and the reader's browser
 (a game master's own entities are judged as data/ is): standard library only. It knows
 the subset of JSON Schema (draft 2020-12) that the project's composed schemas use, with
-jsonschema's semantics; tests/unit/test_schema_check.py finds that subset in the real
-schemas and holds the findings equal to jsonschema's. A keyword outside it is refused
-when the validator is built, never skipped: a schema cannot be half checked unnoticed.
+jsonschema's semantics, but for `pattern`, read as ECMA-262 reads it (core/ecma_regex.py)
+where jsonschema reads it with Python's `re`; tests/unit/test_schema_check.py finds that
+subset in the real schemas and holds the findings equal to jsonschema's. A keyword outside
+it is refused when the validator is built, never skipped: a schema cannot be half checked
+unnoticed.
 """
 
 from __future__ import annotations
 
 import re
+
+from generator.core import ecma_regex
 
 # Keywords checked here: the ones the project's schemas use (`then` is not among them:
 # no schema uses it, so no test could hold it to jsonschema's reading).
@@ -339,15 +343,18 @@ class Validator:
         return check
 
     def _pattern(self, value, schema, at):
+        if not isinstance(value, str):
+            raise UnsupportedSchema(f"motif invalide : {value!r} (un texte)", at)
         try:
-            compiled = re.compile(value)
-        except (re.error, TypeError) as error:
-            raise UnsupportedSchema(f"motif invalide : {value!r} ({error})", at) from None
+            compiled = ecma_regex.compile_pattern(value)
+        except ecma_regex.PatternError as error:
+            raise UnsupportedSchema(f"motif non pris en charge : {value!r} : {error}", at) from None
 
         form = pattern_form(value)
 
         def check(instance, path, found):
-            # A search, as JSON Schema says: the schemas anchor their patterns (^…$).
+            # A search, as JSON Schema says, read as ECMA-262 reads the pattern: the
+            # schemas anchor theirs (^…$), and no `$` ends before a final newline.
             if isinstance(instance, str) and not compiled.search(instance):
                 found.append(
                     (

@@ -32,6 +32,7 @@ from generator.engine.inputs import (
     MultiChoiceInput,
     TextInput,
     _decimal,
+    shown,
     with_rules,
 )
 from generator.engine.registry import Calculator, get, systems
@@ -87,8 +88,11 @@ def _as_json(value: object) -> object:
 
 
 def _json_text(value: object, field: str) -> str:
-    """A JSON value back to the query's text, for the calculator to read it."""
-    if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+    """A JSON value back to the query's text, for the calculator to read it: a list is of
+    texts (choices) or of integers, not of both, nor of true/false."""
+    texts = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    numbers = isinstance(value, list) and all(type(v) is int for v in value)
+    if texts or numbers:
         return as_text(tuple(value))
     if isinstance(value, bool | str | int):
         return as_text(value)
@@ -234,7 +238,8 @@ class Character:
         if not isinstance(data, dict) or not isinstance(data.get("personnage"), dict):
             raise CharacterError({}, "Personnage illisible : un objet JSON avec « personnage ».")
         if data.get("format") != FORMAT:
-            raise CharacterError({}, f"Format de personnage inconnu : {data.get('format')!r}.")
+            said = shown(repr(data.get("format")))  # a whole page of text is not echoed
+            raise CharacterError({}, f"Format de personnage inconnu : {said}.")
         if (data.get("systeme"), data.get("calculateur")) != (system, calc_id):
             raise CharacterError(
                 {}, f"Ce personnage n'est pas du système « {system} » ({calc_id})."

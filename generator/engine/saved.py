@@ -227,7 +227,8 @@ def file_format(data: object) -> int:
         )
     number = data["format"]
     if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-        raise FileError(f"Format de fichier inconnu : {json.dumps(number, ensure_ascii=False)}.")
+        said = shown(json.dumps(number, ensure_ascii=False))  # not a whole page of text
+        raise FileError(f"Format de fichier inconnu : {said}.")
     if number > FILE_FORMAT:
         raise FileError(
             f"Ce fichier est au format {number}, plus récent que celui que ce site lit "
@@ -289,9 +290,12 @@ def _entry_kind(entry: dict) -> type[Character]:
         raise CharacterError(
             {}, f"Personnage au format {number}, plus récent que celui que ce site lit."
         )
-    kind = character.types().get(data.get("systeme"))
+    system = data.get("systeme")
+    if not isinstance(system, str):  # a list or an object would not even be looked up
+        raise CharacterError({}, "Système illisible : « systeme » est l'id d'un système, un texte.")
+    kind = character.types().get(system)
     if kind is None:
-        raise CharacterError({}, f"Système inconnu : {data.get('systeme')!r}.")
+        raise CharacterError({}, f"Système inconnu : {shown(system)!r}.")
     return kind
 
 
@@ -320,10 +324,12 @@ def _problems(number: int, entry: object, error: CharacterError, rules_of: Rules
     name = entry.get("nom") if isinstance(entry, dict) else None
     data = entry.get("personnage") if isinstance(entry, dict) else None
     system = data.get("systeme") if isinstance(data, dict) else None
+    system = system if isinstance(system, str) else None  # what else it is, is no name
     known = {}
     if system in character.types():
         known = labels(character.types()[system], rules_of(system))
-    about = {"numero": number, "nom": name if isinstance(name, str) else "", "systeme": system}
+    said = shown(name, MAX_NAME) if isinstance(name, str) else ""  # a long one is cut short
+    about = {"numero": number, "nom": said, "systeme": system}
     found = [{**about, "champ": "", "message": error.message}] if error.message else []
     found += [
         {**about, "champ": known.get(field, field), "message": message}

@@ -62,9 +62,16 @@ def export(corpus: Corpus, built: dict[str, object], reuse: Fresh = FRESH) -> di
     return files
 
 
+def published_meta(meta: dict) -> dict:
+    """A system's file as published: without the fields its schema says are written but
+    never shown (`writeOnly`: the name of its source text's file, outside the repository)."""
+    fields = schemas.system_schema()["properties"]
+    return {k: v for k, v in meta.items() if not fields.get(k, {}).get("writeOnly")}
+
+
 def system_files(system) -> tuple[dict[str, str], dict]:
     """A system's files under api/, and its entry of the index."""
-    files = {f"{system.id}/systeme.json": _dump(system.meta)}
+    files = {f"{system.id}/systeme.json": _dump(published_meta(system.meta))}
     entry = {
         "nom": system.full_name,
         "statut": system.meta["statut"],

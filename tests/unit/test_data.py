@@ -109,7 +109,8 @@ def test_every_defect_of_the_guide_has_an_editorial_note(reserve):
     not SOURCES, reason="textes sources absents : make check-sources SOURCES=dossier"
 )
 def test_source_line_numbers_point_at_the_right_lines(reserve):
-    lines = (Path(SOURCES) / "003_a42eb52995a0e2c4.txt").read_text(encoding="utf-8").splitlines()
+    text = Path(SOURCES) / reserve.meta["fichier_source"]
+    lines = text.read_text(encoding="utf-8").splitlines()
     assert "TODO" in lines[18 - 1]
     assert "N*(N-1)/2" in lines[26 - 1]
     assert "11 dés" in lines[36 - 1]

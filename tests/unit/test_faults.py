@@ -99,6 +99,21 @@ def test_a_long_id_is_refused_with_its_limit(project):
     ), found
 
 
+def test_an_id_ending_in_a_newline_is_refused_at_its_line(project):
+    """A pattern matches the whole text, as JSON Schema (ECMA) reads `$`: Python's `$`
+    also matches before a final newline, and this id passed `check` to fail in `build`."""
+    relative = "data/divin6/avantage.yaml"
+    edit(project, relative, "- id: attaque\n", '- id: "attaque-bis\\n"\n')
+    found = problems_of(project)
+    line = line_of(project, relative, "attaque-bis")
+    assert having(
+        found,
+        f"{relative}:{line}: ",
+        "« id » : « attaque-bis\n » n'a pas la forme attendue "
+        "(minuscules sans accents, chiffres et tirets)",
+    ), found
+
+
 def test_a_huge_data_file_is_refused_before_it_is_read(project):
     path = project / "data/reserve-d6/formule.yaml"
     path.write_text(path.read_text() + "#" * MAX_FILE_BYTES)

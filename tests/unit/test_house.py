@@ -361,6 +361,20 @@ def test_an_id_twice_in_a_collection_keeps_the_first(corpus, context):
     )
 
 
+def test_an_id_ending_in_a_newline_is_no_new_id(corpus, context):
+    """Patterns match whole texts as JSON Schema (ECMA) reads `$`, never before a final
+    newline: « accointances\n » would be a second « Accointances », with its own key."""
+    official = next(e for e in corpus.all_entities() if e.id == "accointances")
+    entry = entry_of(official, "accointances\n")
+    kept, problems = reader.read_collection(collection(entry), context)
+    assert kept == []
+    assert [(p["numero"], p["champ"]) for p in problems] == [(1, "entite.id")]
+    assert problems[0]["message"].endswith(
+        "« id » : « accointances\n » n'a pas la forme attendue "
+        "(minuscules sans accents, chiffres et tirets)"
+    )
+
+
 @pytest.mark.parametrize(
     ("change", "where", "said"),
     [

@@ -186,3 +186,35 @@ def test_the_published_schema_accepts_an_export_and_refuses_a_newer_one(rules):
     }
     validator.validate(file)
     assert not validator.is_valid({**file, "format": 2})
+
+
+@pytest.mark.parametrize(
+    "system",
+    [["skillcraft"], {"skillcraft": 1}, 7, None, "x" * 5_000],
+    ids=["liste", "objet", "nombre", "null", "long-texte"],
+)
+def test_a_system_that_is_no_text_leaves_its_character_out_in_french(rules, system):
+    good = {"nom": "Bon", "personnage": {**SKILLCRAFT, "personnage": {}}}
+    wrong = {"nom": "Mal", "personnage": {**SKILLCRAFT, "systeme": system, "personnage": {}}}
+    found = read(json.dumps({"format": 1, "personnages": [good, wrong, good]}), rules)
+    assert [p["nom"] for p in found["personnages"]] == ["Bon", "Bon"]
+    [problem] = found["problemes"]
+    assert (problem["numero"], problem["nom"], problem["champ"]) == (2, "Mal", "")
+    if isinstance(system, str):  # a text: an unknown system, named short
+        assert problem["systeme"] == system and len(problem["message"]) < 80
+        assert problem["message"].startswith("Système inconnu\u00a0: 'xxx")
+    else:
+        assert problem["systeme"] is None
+        assert problem["message"] == (
+            "Système illisible\u00a0: «\u202fsysteme\u202f» est l'id d'un système, un texte."
+        )
+
+
+@pytest.mark.parametrize("value", [["melee", 1], ["melee", True], [True], [1, 2.5]], ids=repr)
+def test_a_list_of_mixed_values_is_refused_at_its_field(rules, value):
+    entry = {"nom": "Kara", "personnage": {**SKILLCRAFT, "personnage": {"talents": value}}}
+    found = read(json.dumps({"format": 1, "personnages": [entry]}), rules)
+    assert found["personnages"] == []
+    assert [(p["numero"], p["champ"], p["message"]) for p in found["problemes"]] == [
+        (1, "Talents acquis", "Valeur illisible\u00a0: un texte, un nombre ou une liste.")
+    ]

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 
 import pytest
 from helpers import ROOT
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError, validators
 
 from generator import systems
 from generator.core import schema_check
@@ -216,10 +217,63 @@ def oracle(
     return list(dict.fromkeys(found))
 
 
+_SEARCH = Draft202012Validator.VALIDATORS["pattern"]
+
+
+def _ecma_pattern(validator, pattern, instance, schema):
+    """jsonschema's `pattern`, but where it is wrong: it searches with Python's `re`, whose
+    `$` also matches before a final newline (« attaque-bis\n » would be an id); JSON
+    Schema's `$` is ECMA-262's, the very end of the text. For a pattern anchored at both
+    ends (each of the schemas', `test_the_schemas_patterns_are_anchored_at_both_ends`), the
+    text has ECMA's form when Python's fullmatch of what comes before that `$` takes the
+    whole text: the expected result, said here since the oracle cannot say it."""
+    if isinstance(instance, str) and _anchored(pattern):
+        if not re.fullmatch(pattern[:-1], instance):
+            yield ValidationError(f"{instance!r} does not match {pattern!r} (ECMA-262)")
+        return
+    yield from _SEARCH(validator, pattern, instance, schema)
+
+
+def _anchored(pattern: str) -> bool:
+    """`^…$`, its one `$` last, no alternative beside the anchors, nothing that ECMA-262
+    and Python read apart in the variants' texts (\\d, \\s, `.`: a \\r, other digits; the
+    variants hold no letter beyond ASCII, which \\w tells apart)."""
+    return (
+        pattern.startswith("^")
+        and pattern.endswith("$")
+        and pattern.count("$") == 1
+        and "|" not in pattern
+        and not re.search(r"\\[dDsS]|\.", pattern)
+    )
+
+
+EcmaValidator = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+
+
 @functools.cache
 def judges(name: str) -> tuple[schema_check.Validator, Draft202012Validator]:
     schema = all_schemas()[name]
-    return schema_check.Validator(schema), Draft202012Validator(schema)
+    return schema_check.Validator(schema), EcmaValidator(schema)
+
+
+def test_the_schemas_patterns_are_anchored_at_both_ends():
+    """What `_ecma_pattern` needs to say ECMA's result: every pattern reads `^…$`."""
+    patterns = set()
+
+    def gather(schema):
+        if isinstance(schema, dict):
+            if isinstance(schema.get("pattern"), str):
+                patterns.add(schema["pattern"])
+            for value in schema.values():
+                gather(value)
+        elif isinstance(schema, list):
+            for value in schema:
+                gather(value)
+
+    for schema in all_schemas().values():
+        gather(schema)
+    assert schema_check.ID_PATTERN in patterns and len(patterns) > 3
+    assert [p for p in patterns if not _anchored(p)] == []
 
 
 @functools.cache
@@ -273,7 +327,9 @@ def wrong_values(value: object, spec: dict) -> list:
     if "enum" in spec or "const" in spec:
         found += ["hors-liste", 1]
     if "pattern" in spec:
-        found += ["Pas valide !", "a b", "valide\n"]  # Python's `$` also ends before a \n
+        # Python's `$` also ends before a \n, ECMA's does not: see _ecma_pattern.
+        found += ["Pas valide !", "a b", "valide\n"]
+        found += [value + "\n", "\n" + value] if isinstance(value, str) else []
     if "minLength" in spec:
         found += ["", "é" * (spec["minLength"] - 1)]
     for key, step in (("minimum", -1), ("maximum", 1), ("exclusiveMinimum", 0)):
@@ -479,3 +535,93 @@ def test_enum_and_const_compare_as_jsonschema_does(value):
         assert schema_check.Validator(schema).problems(value) == oracle(
             Draft202012Validator(schema), value
         )
+
+
+ID = schema_check.ID_PATTERN
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "matches"),
+    [
+        (ID, "attaque-bis", True),
+        (ID, "attaque-bis\n", False),  # Python's re.search (jsonschema's) says it matches
+        (ID, "attaque-bis\r", False),
+        (ID, "\nattaque-bis", False),
+        ("bis", "attaque-bis-2", True),  # without anchors, anywhere: ECMA's search
+        ("bis$", "attaque-bis\n", False),
+        ("^a|b$", "b\n", False),
+        ("^a|b$", "ab", True),
+        ("a\\$", "a$\n", True),  # an escaped `$` is a dollar sign
+        ("^[$]$", "$", True),
+        ("^.$", "\r", False),  # ECMA's `.` takes no line terminator, Python's takes \r
+        ("^.$", "\u2028", False),
+        ("^.$", "é", True),
+        ("^.$", "\U0001f600", True),  # one code point, as with the `u` flag
+        ("^\\d+$", "42", True),
+        ("^\\d+$", "٤٢", False),  # ECMA's \d is ASCII, Python's takes other digits
+        ("^[\\w-]+$", "bonus_attribut", True),
+        ("^[\\w-]+$", "réussite", False),  # so is ECMA's \w
+        ("^\\W$", "é", True),
+        ("\\bbis\\b", "attaque-bis", True),
+        ("\\bé", "é", False),
+        ("^\\s$", "\u00a0", True),
+        ("^\\s$", "\ufeff", True),  # a space for ECMA, not for Python
+        ("^\\s$", "\x1c", False),  # a space for Python, not for ECMA
+        ("^[\\s]$", "\u3000", True),
+        ("^\\S$", "\u00a0", False),
+        ("^a{2}$", "aa", True),
+        ("^a{2,}?$", "aaa", True),
+        ("^(?:ab)+$", "abab", True),
+        ("^a(?=b)", "ab", True),
+        ("^a(?!b)", "ab", False),
+        ("(?<=a)b", "ab", True),
+        ("^[a\\]]+$", "a]", True),
+        ("^[[&~|]+$", "[&~|", True),  # plain in ECMA's class, no set operation
+        ("^\\x41\\u00e9$", "Aé", True),
+    ],
+)
+def test_a_pattern_matches_as_ecma_262_reads_it(pattern, text, matches):
+    """JSON Schema's patterns are ECMA-262's: the expected results are ECMA's (what a
+    browser's RegExp with the `u` flag finds), not Python's nor jsonschema's."""
+    found = schema_check.Validator({"type": "string", "pattern": pattern}).problems(text)
+    assert (found == []) is matches, found
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "^a\\Z",  # Python's end: ECMA has no \Z
+        "\\Aa",
+        "(?i)a",
+        "(?P<n>a)",
+        "(?<n>a)",
+        "(?#note)a",
+        "a*+",  # possessive for Python 3.11, nothing to repeat for ECMA
+        "a{2}+",
+        "a???",
+        "a{,2}",  # {0,2} for Python, a syntax error for ECMA
+        "a{x}",
+        "a}",
+        "a]",
+        "[]",
+        "[^]",
+        "[a",
+        "\\p{L}",
+        "\\k<n>",
+        "\\1",
+        "\\0",
+        "\\é",
+        "\\-",
+        "[\\S]",
+        "\\uD83D",
+        "(a",
+        "a\\",
+    ],
+)
+def test_a_pattern_ecma_and_python_read_apart_is_refused_when_built(pattern):
+    """A syntax error for ECMA-262 that Python would read (its own groups and escapes),
+    or ECMA's own (`[^]`, `\\p{L}`, a lone surrogate…) that Python reads otherwise or not."""
+    with pytest.raises(schema_check.UnsupportedSchema) as refused:
+        schema_check.Validator({"properties": {"a": {"pattern": pattern}}})
+    assert str(refused.value).startswith(f"motif non pris en charge : {pattern!r} : ")
+    assert refused.value.where == ("properties", "a", "pattern")

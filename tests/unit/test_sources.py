@@ -7,13 +7,14 @@ source markers and their print notes, and the final « Source : … » line.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 from helpers import edit, problems_of
 
-from generator.pipeline import schemas, sources
+from generator.pipeline import export, schemas, sources
 from generator.pipeline.anchors import TAG
 from generator.pipeline.build import check
 from generator.pipeline.links import strings_in
@@ -100,13 +101,22 @@ def test_the_punctuation_after_a_marker_stays_on_its_line():
 SOURCE_TEXTS = os.environ.get("SRD_SOURCES")
 
 
-SOURCE_FILES = {  # the table of the sources' README
-    "divin6": "000_8c9a3b716e1ff7e0.txt",
-    "skillcraft": "001_adea2fc8edbc133b.txt",
-    "undesix": "002_5f3aebd18d4d431a.txt",
-    "reserve-d6": "003_a42eb52995a0e2c4.txt",
-    "talon": "004_6bba7f364af6ae29.txt",
-}
+def test_each_rewritten_system_names_its_source_file_which_is_never_published(root):
+    """Its systeme.yaml names the file of its source text (`fichier_source`), in the
+    folder of the sources, outside the repository: the test below reads it there. The
+    name is no reader's business (`writeOnly` in the schema): the export leaves it out."""
+    corpus, _ = check(root)
+    named = {}
+    for system in corpus.systems.values():
+        if not system.original:
+            named[system.id] = system.meta["fichier_source"]
+            files, _ = export.system_files(system)
+            published = json.loads(files[f"{system.id}/systeme.json"])
+            assert "fichier_source" not in published and published["source"], system.id
+    assert len(named) >= 5 and len(set(named.values())) == len(named), named
+    assert all(name.endswith(".txt") and "/" not in name for name in named.values()), named
+    spec = schemas.system_schema()["properties"]["fichier_source"]
+    assert spec["title"] and spec["writeOnly"] is True
 
 
 def cited_spans(system) -> list[tuple[str, tuple[int, int]]]:
@@ -133,7 +143,10 @@ def test_markers_cite_written_lines_of_their_source_text(root):
     corpus, _ = check(root)
     count = 0
     for system in corpus.systems.values():
-        lines = (Path(SOURCE_TEXTS) / SOURCE_FILES[system.id]).read_text(encoding="utf-8")
+        if system.original:
+            continue  # no source text: its own authors' (it cites none)
+        text = Path(SOURCE_TEXTS) / system.meta["fichier_source"]
+        lines = text.read_text(encoding="utf-8")
         lines = lines.splitlines()
         for where, (first, last) in cited_spans(system):
             count += 1
