@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.pipeline.assets import MissingRuntime
 from generator.pipeline.errors import BuildFailed
+from generator.pipeline.site_folder import TargetRefused
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     except BuildFailed as error:
         print(error.problems.report(), file=sys.stderr)
         return 1
-    except MissingRuntime as error:
+    except (MissingRuntime, TargetRefused) as error:
         print(error, file=sys.stderr)
         return 1
     return 0
