@@ -19,7 +19,7 @@ import yaml
 
 from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import graph, notes, schemas, site_folder, targets
+from generator.pipeline import graph, mkdocs_yml, notes, schemas, site_folder, targets
 from generator.pipeline.cache import KEPT, load_corpus
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
@@ -228,7 +228,7 @@ def mkdocs_config(
 ) -> Path:
     """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
     « {systemes} » is the number of systems, in words (counted, never typed)."""
-    config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = mkdocs_yml.read(root)
     if isinstance(config.get("site_description"), str):
         words = in_words(systems_count)
         config["site_description"] = config["site_description"].replace("{systemes}", words)
@@ -257,12 +257,17 @@ class _Collect(logging.Handler):
 QUOTED_PAGE = re.compile(r"'([^']+\.md)'")
 
 
-def _origin(message: str, origins: dict[str, tuple[Path, int]]) -> tuple[Path | str, int]:
-    """The data or chapter file a MkDocs message is about (it names the generated page)."""
+def _origin(
+    root: Path, message: str, origins: dict[str, tuple[Path, int]]
+) -> tuple[Path | str, int, str]:
+    """Where a MkDocs message goes: at a value of mkdocs.yml, in French; else at the data
+    or chapter file it is about (it names the generated page)."""
+    if found := mkdocs_yml.said(root, message):
+        return found
     for page in QUOTED_PAGE.findall(message):
         if page in origins:
-            return origins[page]
-    return "mkdocs", 1
+            return *origins[page], message
+    return "mkdocs", 1, message
 
 
 def run_mkdocs(
@@ -293,8 +298,7 @@ def mkdocs_problems(root: Path, origins: dict[str, tuple[Path, int]] | None = No
     if handler.messages:
         problems = Problems(root)
         for message in handler.messages:
-            where, line = _origin(message, origins or {})
-            problems.add(where, line, message)
+            problems.add(*_origin(root, message, origins or {}))
         raise BuildFailed(problems) from None
 
 

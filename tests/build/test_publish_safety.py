@@ -1,14 +1,22 @@
 """`build --site DIR` replaces only a site it built itself: the project, its sources and a
-folder or file of someone's own are refused in French, left byte for byte as they were."""
+folder or file of someone's own are refused in French, left byte for byte as they were;
+a fault of mkdocs.yml or of the disk is said in French at its file, the previous site
+intact."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
-from helpers import copy_project, generator_run
+import yaml
+from helpers import copy_project, edit, generator_run, line_of
+
+from generator import cli
+from generator.pipeline import build
 
 MARKER = ".srd-construction"  # what every site the build publishes holds at its root
 NOTHING_DONE = "Rien n'a été écrit ni effacé."
@@ -118,3 +126,81 @@ def test_a_build_replaces_an_earlier_build_and_nothing_beside_it(tmp_path):
     offline = json.loads((site / "hors-ligne.json").read_text(encoding="utf-8"))["fichiers"]
     assert offline and not [address for address in offline if MARKER in address]
     assert MARKER not in (site / "sitemap.xml").read_text(encoding="utf-8")
+
+
+# --- the author's faults: said in French at their file, the previous site intact ----------
+
+
+@pytest.fixture
+def earlier(tmp_path) -> tuple[Path, dict]:
+    """The previous site, and what it holds."""
+    site = earlier_build(tmp_path / "sortie" / "site")
+    return site, tree(site.parent)
+
+
+def _unchanged(earlier) -> None:
+    site, before = earlier
+    assert tree(site.parent) == before
+
+
+def test_a_broken_mkdocs_yml_is_said_at_its_line(project, earlier):
+    edit(project, "mkdocs.yml", "  custom_dir: site_overrides", "  custom_dir: [site_overrides")
+    line = line_of(project, "mkdocs.yml", "custom_dir: [site_overrides")
+    done = generator_run(project, "build", "--site", str(earlier[0]))
+    assert done.returncode == 1, done.stdout
+    lines = done.stderr.splitlines()
+    assert "Traceback" not in done.stderr, done.stderr
+    assert lines[0].startswith(f"mkdocs.yml:{line}: YAML invalide : "), lines
+    assert lines[-1] == "1 erreur : le site n'a pas été reconstruit.", lines
+    _unchanged(earlier)
+
+
+def test_a_value_of_the_wrong_type_in_mkdocs_yml_is_said_at_its_line(project, earlier):
+    edit(project, "mkdocs.yml", "site_url: http://127.0.0.1:8000/", "site_url: 8000")
+    line = line_of(project, "mkdocs.yml", "site_url: 8000")
+    done = generator_run(project, "build", "--site", str(earlier[0]), SRD_SITE_URL="")
+    assert done.returncode == 1, done.stdout
+    assert "Traceback" not in done.stderr and "Expected" not in done.stderr, done.stderr
+    assert done.stderr.splitlines() == [
+        f"mkdocs.yml:{line}: site_url : il faut un texte, pas un nombre entier ; "
+        "corrigez cette ligne",
+        "1 erreur : le site n'a pas été reconstruit.",
+    ]
+    _unchanged(earlier)
+
+
+def _build_in_process(project: Path, site: Path, capsys) -> tuple[int, str]:
+    code = cli.main(["--racine", str(project), "build", "--site", str(site)])
+    return code, capsys.readouterr().err
+
+
+def test_a_read_only_output_folder_is_said_in_french(project, earlier, monkeypatch, capsys):
+    """The folder the site is written into is read-only: its temporary copy cannot be made."""
+    out, mkdtemp = earlier[0].parent, tempfile.mkdtemp
+
+    def read_only(*args, dir=None, **kwargs):
+        if dir is not None and Path(dir) == out:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(Path(dir) / ".site-x"))
+        return mkdtemp(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", read_only)
+    code, said = _build_in_process(project, earlier[0], capsys)
+    assert code == 1 and "Traceback" not in said and "Read-only" not in said, said
+    assert f"{out}/.site-x : système de fichiers en lecture seule" in said, said
+    assert "Le site n'a pas été reconstruit ; le précédent est resté tel quel." in said
+    _unchanged(earlier)
+
+
+def test_a_full_disk_is_said_in_french(project, earlier, monkeypatch, capsys):
+    """The disk fills up while MkDocs writes the pages (the error it lets through)."""
+
+    def full_disk(config_file, root, origins=None):
+        written = Path(yaml.safe_load(Path(config_file).read_text())["site_dir"])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(written / "index.html"))
+
+    monkeypatch.setattr(build, "run_mkdocs", full_disk)
+    code, said = _build_in_process(project, earlier[0], capsys)
+    assert code == 1 and "Traceback" not in said and "No space" not in said, said
+    assert "/index.html : plus de place sur le disque" in said, said
+    assert "Le site n'a pas été reconstruit ; le précédent est resté tel quel." in said
+    _unchanged(earlier)

@@ -1,5 +1,5 @@
-"""Where a build may publish (generator/pipeline/site_folder.py), and what it removes
-beside its target."""
+"""Where a build may publish (generator/pipeline/site_folder.py), what it removes beside
+its target, and the faults of the disk and of mkdocs.yml said in French."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.pipeline import site_folder
+from generator.pipeline import disk, mkdocs_yml, site_folder
 from generator.pipeline.site_folder import MARKER, TargetRefused, refuse_unsafe
 
 
@@ -100,3 +100,48 @@ def test_a_failed_swap_leaves_the_previous_site(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         site_folder.swap(fresh, site)
     assert (site / "index.html").read_text(encoding="utf-8") == "ancien"
+
+
+def test_the_disk_s_faults_are_said_in_french_at_their_file(tmp_path):
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / "site/a.html"))
+    assert disk.in_french(full, tmp_path) == "site/a.html : plus de place sur le disque ; " + (
+        "libérez-en, puis relancez."
+    )
+    copied = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # as shutil's copy says it
+    copied.filename, copied.filename2 = "/docs/a.json", str(tmp_path / "site/a.json")
+    assert disk.in_french(copied, tmp_path).startswith("site/a.json : plus de place")
+    read_only = OSError(errno.EROFS, os.strerror(errno.EROFS), "/ailleurs/x")
+    assert disk.in_french(read_only, tmp_path).startswith("/ailleurs/x : système de fichiers")
+    assert disk.in_french(OSError(errno.EPIPE, "Broken pipe"), tmp_path) is None
+
+
+@pytest.mark.parametrize(
+    ("logged", "said"),
+    [
+        (
+            "Config value 'site_url': Expected a string, got <class 'int'>",
+            "site_url : il faut un texte, pas un nombre entier ; corrigez cette ligne",
+        ),
+        (
+            "Config value 'use_directory_urls': Expected type: <class 'bool'> but received: "
+            "<class 'str'>",
+            "use_directory_urls : il faut un booléen (true ou false), pas un texte ; "
+            "corrigez cette ligne",
+        ),
+        (
+            "Config value 'theme': Sub-option 'custom_dir': The path '/x' isn't an existing "
+            "directory.",
+            "theme.custom_dir : le chemin « /x » n'existe pas ; corrigez cette ligne",
+        ),
+    ],
+)
+def test_mkdocs_word_on_a_value_is_said_in_french_at_its_line(bare, logged, said):
+    (bare / "mkdocs.yml").write_text(
+        "site_name: essai\nuse_directory_urls: oui\nsite_url: 3\ntheme:\n  custom_dir: x\n",
+        encoding="utf-8",
+    )
+    path, line, message = mkdocs_yml.said(bare, logged)
+    assert path == bare / "mkdocs.yml" and message == said
+    key = said.split(" ")[0].split(".")[-1]
+    assert (bare / "mkdocs.yml").read_text().splitlines()[line - 1].strip().startswith(key)
+    assert mkdocs_yml.said(bare, "Doc file 'a.md' contains a link 'b.md'") is None
