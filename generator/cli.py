@@ -7,8 +7,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from generator.pipeline import disk
 from generator.pipeline.assets import MissingRuntime
 from generator.pipeline.errors import BuildFailed
+from generator.pipeline.site_folder import TargetRefused
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -115,7 +117,23 @@ def main(argv: list[str] | None = None) -> int:
     except BuildFailed as error:
         print(error.problems.report(), file=sys.stderr)
         return 1
-    except MissingRuntime as error:
+    except (MissingRuntime, TargetRefused) as error:
         print(error, file=sys.stderr)
         return 1
+    except OSError as error:  # the disk's fault (full, read-only…), not the generator's
+        said = disk.in_french(error, root)
+        if said is None:
+            raise
+        print(said + _site_left(args, root), file=sys.stderr)
+        return 1
     return 0
+
+
+def _site_left(args: argparse.Namespace, root: Path) -> str:
+    """What a build that failed on the disk left: the previous site, as it was."""
+    if args.commande not in ("build", "serve"):
+        return ""
+    site = getattr(args, "site", None)
+    site = site.resolve() if site else root / "site"
+    kept = " ; le précédent est resté tel quel" if site.is_dir() else ""
+    return f" Le site n'a pas été reconstruit{kept}."

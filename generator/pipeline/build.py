@@ -11,7 +11,6 @@ import logging
 import os
 import re
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ import yaml
 
 from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import graph, notes, schemas, targets
+from generator.pipeline import graph, mkdocs_yml, notes, schemas, site_folder, targets
 from generator.pipeline.cache import KEPT, load_corpus
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
@@ -229,7 +228,7 @@ def mkdocs_config(
 ) -> Path:
     """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
     « {systemes} » is the number of systems, in words (counted, never typed)."""
-    config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = mkdocs_yml.read(root)
     if isinstance(config.get("site_description"), str):
         words = in_words(systems_count)
         config["site_description"] = config["site_description"].replace("{systemes}", words)
@@ -258,12 +257,17 @@ class _Collect(logging.Handler):
 QUOTED_PAGE = re.compile(r"'([^']+\.md)'")
 
 
-def _origin(message: str, origins: dict[str, tuple[Path, int]]) -> tuple[Path | str, int]:
-    """The data or chapter file a MkDocs message is about (it names the generated page)."""
+def _origin(
+    root: Path, message: str, origins: dict[str, tuple[Path, int]]
+) -> tuple[Path | str, int, str]:
+    """Where a MkDocs message goes: at a value of mkdocs.yml, in French; else at the data
+    or chapter file it is about (it names the generated page)."""
+    if found := mkdocs_yml.said(root, message):
+        return found
     for page in QUOTED_PAGE.findall(message):
         if page in origins:
-            return origins[page]
-    return "mkdocs", 1
+            return *origins[page], message
+    return "mkdocs", 1, message
 
 
 def run_mkdocs(
@@ -294,8 +298,7 @@ def mkdocs_problems(root: Path, origins: dict[str, tuple[Path, int]] | None = No
     if handler.messages:
         problems = Problems(root)
         for message in handler.messages:
-            where, line = _origin(message, origins or {})
-            problems.add(where, line, message)
+            problems.add(*_origin(root, message, origins or {}))
         raise BuildFailed(problems) from None
 
 
@@ -306,6 +309,7 @@ def build(
     root = root.resolve()
     site = (site or root / "site").resolve()
     work = (work or root / "build").resolve()
+    site_folder.refuse_unsafe(root, site, work)  # before anything is written
     with build_lock(work):
         return _build_locked(root, site, work, site_url)
 
@@ -344,12 +348,11 @@ def publish(
     root: Path, site: Path, work: Path, site_url: str | None, renderer: Renderer
 ) -> Published:
     """MkDocs on work/docs, then the search index, the offline copy's size, the pages'
-    policy and the service worker; swapped in as `site` only when complete."""
-    # We hold the build lock: any temporary site left here is from a build that was killed.
-    for stale in site.parent.glob(".site-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-    fresh = Path(tempfile.mkdtemp(prefix=".site-", dir=site.parent))
-    fresh.chmod(0o755)  # mkdtemp makes it private; a web server may run as another user
+    policy and the service worker; swapped in as `site` only when complete, and only
+    where `site_folder.refuse_unsafe` allows."""
+    site_folder.refuse_unsafe(root, site, work)
+    site_folder.remove_abandoned(site.parent)  # we hold the build lock
+    fresh = site_folder.temporary(site.parent)  # holds the marker from the start
     try:
         run_mkdocs(
             mkdocs_config(
@@ -363,10 +366,10 @@ def publish(
         protect(fresh)  # each page gains its policy: counted in the copy's size below
         sizes, sized_pages = write_offline_size(fresh)  # once every file of the copy is there
         write_service_worker(fresh)
+        site_folder.swap(fresh, site)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
-    _swap(fresh, site)
     return Published(sizes, sized_pages)
 
 
@@ -381,12 +384,3 @@ def _texts(corpus):
     the search box corrects typos against)."""
     for system in corpus.systems.values():
         yield from system_texts(system)
-
-
-def _swap(fresh: Path, site: Path) -> None:
-    old = site.with_name(site.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if site.exists():
-        site.rename(old)
-    fresh.rename(site)
-    shutil.rmtree(old, ignore_errors=True)

@@ -35,6 +35,8 @@ SIZE_PLACEHOLDER = "TAILLEDELACOPIE"
 def _wanted(relative: str) -> bool:
     if relative.startswith(SKIPPED_DIRS) or relative.endswith(SKIPPED_SUFFIXES):
         return False
+    if relative.startswith("."):  # a hidden file: the build's marker (site_folder.MARKER)
+        return False
     return relative not in ("sw.js", MANIFEST, "sitemap.xml")
 
 

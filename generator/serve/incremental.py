@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.hooks import mkdocs_run
+from generator.pipeline import site_folder
 from generator.pipeline.build import (
     Published,
     Timings,
@@ -159,7 +159,7 @@ class Builder:
         removed = sorted(last.docs.keys() - files.keys())
         for relative in removed:
             _delete(docs, relative)
-        staging = Path(tempfile.mkdtemp(prefix=".site-", dir=self.site.parent))
+        staging = site_folder.temporary(self.site.parent)
         try:
             pages = [relative for relative in changed if relative.endswith(".md")]
             new_pages = [relative for relative in pages if relative not in last.docs]
@@ -191,7 +191,7 @@ class Builder:
 
     def _finish_locked(self, cancel: threading.Event | None = None) -> bool:
         unfinished = self.unfinished
-        staging = Path(tempfile.mkdtemp(prefix=".site-", dir=self.site.parent))
+        staging = site_folder.temporary(self.site.parent)
         try:
             self._index(unfinished.corpus, staging / OUTPUT, cancel)
         except IndexCancelled:

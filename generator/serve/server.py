@@ -19,6 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
+from generator.pipeline import site_folder
 from generator.pipeline.errors import BuildFailed
 from generator.serve import live as serve_live
 from generator.serve.incremental import Builder
@@ -343,6 +344,7 @@ class Server(ThreadingHTTPServer):
 
 def serve(root: Path, host: str, port: int) -> None:
     builder = Builder(root, site_url=f"http://{host}:{port}/")
+    site_folder.refuse_unsafe(builder.root, builder.site, builder.work)  # before watching
     # Watched before the first build: an edit saved while it runs (after a restart for a
     # Python change, say) is rebuilt after it, instead of waiting for the next save.
     handler = Rebuild(root)

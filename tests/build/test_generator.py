@@ -12,6 +12,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from generator.core.typographie import texte
+from generator.pipeline import site_folder
 from generator.pipeline.build import build, check
 from generator.pipeline.errors import BuildFailed
 
@@ -507,6 +508,7 @@ def test_a_chapter_listed_but_missing_is_reported(project):
 def test_failed_build_leaves_previous_site_untouched(project, tmp_path):
     site = tmp_path / "site"
     site.mkdir()
+    (site / site_folder.MARKER).write_text("construit")  # an earlier build's
     (site / "index.html").write_text("ancien site")
     original = (project / "content/reserve-d6/blessures.md").read_text()
     edit(project, *CASES["unknown tag kind"][:3])
@@ -570,11 +572,19 @@ def test_divin6_atout_pages_show_structured_conditions_and_exclusions(site):
 
 
 def test_a_killed_build_leaves_nothing_behind_and_the_site_is_world_readable(project):
-    stale = project / ".site-abandonne"
-    stale.mkdir()
-    (stale / "index.html").write_text("vieux")
+    """What a killed build left (its temporary folder, marked and named with its process,
+    now gone) goes at the next build; a folder of someone's own named alike stays."""
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    killed = site_folder.temporary(project).rename(project / f".site-{gone.pid}-abandon")
+    (killed / "index.html").write_text("vieux")
+    own = project / ".site-a-moi"
+    own.mkdir()
+    (own / "notes.txt").write_text("à garder")
     build(project, site_url="http://127.0.0.1:1/")
-    assert not list(project.glob(".site-*"))
+    assert [path.name for path in project.glob(".site-*")] == [".site-a-moi"]
+    assert (own / "notes.txt").read_text() == "à garder"
+    assert (project / "site" / site_folder.MARKER).is_file()
     assert (project / "site").stat().st_mode & 0o755 == 0o755
 
 

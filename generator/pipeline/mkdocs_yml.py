@@ -1,0 +1,117 @@
+"""mkdocs.yml as its author writes it: read for the build, and what MkDocs says of its
+values, in French at their line (BuildFailed, never a traceback nor MkDocs' English)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import NoReturn
+
+import yaml
+
+from generator.pipeline.errors import BuildFailed, Problems
+from generator.pipeline.yamlload import YamlProblem, in_french, parse_yaml
+
+FILE = "mkdocs.yml"
+
+
+def read(root: Path) -> dict:
+    """The configuration in root/mkdocs.yml, with the theme folder the build completes."""
+    path = root / FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        _fail(root, 1, "fichier illisible : enregistrez-le en UTF-8")
+    try:
+        config = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        _fail(root, *_yaml_fault(text, error))
+    if not isinstance(config, dict):
+        _fail(root, 1, "la configuration doit être un objet YAML (des lignes « clé: valeur »)")
+    theme = config.get("theme")
+    if not isinstance(theme, dict) or not isinstance(theme.get("custom_dir"), str):
+        _fail(
+            root,
+            line(text, ("theme",)),
+            "theme : il faut un objet dont custom_dir nomme le dossier des gabarits du site "
+            "(custom_dir: site_overrides)",
+        )
+    return config
+
+
+def _fail(root: Path, at: int, message: str) -> NoReturn:
+    problems = Problems(root)
+    problems.add(root / FILE, at, message)
+    raise BuildFailed(problems) from None
+
+
+def _yaml_fault(text: str, error: yaml.YAMLError) -> tuple[int, str]:
+    """Line and French message of what PyYAML refused, said as for the data's files."""
+    try:
+        parse_yaml(text)
+    except YamlProblem as problem:
+        return problem.line, str(problem)
+    mark = getattr(error, "problem_mark", None)
+    return (mark.line + 1 if mark else 1), f"YAML invalide : {in_french(error.problem)}"
+
+
+def line(text: str, path: tuple) -> int:
+    """The line of the key at `path` (or of its closest parent written), else 1."""
+    try:
+        return parse_yaml(text).line(path)
+    except YamlProblem:  # YAML the data's loader refuses (an alias, say) but MkDocs reads
+        found = re.search(rf"^{re.escape(str(path[0]))}\s*:", text, re.MULTILINE)
+        return text.count("\n", 0, found.start()) + 1 if found else 1
+
+
+# What MkDocs logs of a value it refuses: « Config value 'site_url': Expected a string… ».
+CONFIG_VALUE = re.compile(r"Config value '([^']+)': (.*)", re.DOTALL)
+SUB_OPTION = re.compile(r"Sub-option '([^']+)': (.*)", re.DOTALL)
+TYPES = {
+    "str": "un texte",
+    "int": "un nombre entier",
+    "float": "un nombre",
+    "bool": "un booléen (true ou false)",
+    "list": "une liste",
+    "dict": "un objet (clé: valeur)",
+    "NoneType": "une valeur vide",
+}
+CLASS = r"<class '(\w+)'>"
+REASONS = (
+    (rf"Expected a (?:multiline )?string,? (?:got|but a) {CLASS}.*", "il faut un texte, pas {1}"),
+    (rf"Expected type: {CLASS} but received: {CLASS}", "il faut {1}, pas {2}"),
+    (rf"Expected a list of items, but a {CLASS} was given\.", "il faut une liste, pas {1}"),
+    (rf"Expected a dict of items, but a {CLASS} was given\.", "il faut un objet, pas {1}"),
+    (r"Expected one of: (.*) but received: (.*)", "il faut l'une de ces valeurs : {1}, pas {2}"),
+    (r"Required configuration not provided\.", "valeur obligatoire absente"),
+    (r"Unrecognised configuration name: .*", "clé inconnue de MkDocs (faute de frappe ?)"),
+    (r"The URL isn't valid.*", "adresse invalide : elle commence par http:// ou https://"),
+    (r"Unable to parse the URL\.", "adresse illisible"),
+    (r"The path '(.*)' isn't an existing (?:file|directory)\.", "le chemin « {1} » n'existe pas"),
+    (r'The "(.*)" plugin is not installed', "le greffon « {1} » n'est pas installé"),
+    (r"'(.*)' is not a valid Markdown Extension name\.", "extension Markdown « {1} » introuvable"),
+    (r"Unrecognised theme name: '([^']*)'.*", "thème « {1} » inconnu"),
+)
+
+
+def said(root: Path, message: str) -> tuple[Path, int, str] | None:
+    """(mkdocs.yml, line, French message) of MkDocs' word on a value of the configuration;
+    None for a message about anything else."""
+    match = CONFIG_VALUE.fullmatch(message.strip())
+    if match is None:
+        return None
+    keys, reason = [match[1]], match[2]
+    while sub := SUB_OPTION.fullmatch(reason):
+        keys.append(sub[1])
+        reason = sub[2]
+    text = (root / FILE).read_text(encoding="utf-8", errors="replace")
+    where = line(text, tuple(keys))
+    return root / FILE, where, f"{'.'.join(keys)} : {_reason(reason)} ; corrigez cette ligne"
+
+
+def _reason(reason: str) -> str:
+    for pattern, french in REASONS:
+        if found := re.fullmatch(pattern, reason.strip(), re.DOTALL):
+            values = [TYPES.get(value, value) for value in found.groups()]
+            return french.format(None, *values)
+    return f"valeur refusée par MkDocs (« {reason.strip()} »)"
