@@ -77,8 +77,12 @@ function lastList(lists) {
   } catch {
     // no storage: no list to pin into either
   }
-  return lists.find((list) => list.nom === name) || null;
+  // A single list is the one, whatever its name became (renamed on its page).
+  return lists.find((list) => list.nom === name) || (lists.length === 1 ? lists[0] : null);
 }
+
+// The list a first tap makes, on a profile with none: renamed on its page.
+const FIRST_LIST = "Ma liste";
 
 // Remembered only if it can be: the list itself was written, which is what matters.
 function rememberList(name) {
@@ -207,12 +211,14 @@ function dropNote(trigger) {
   if (note?.matches(".srd-epingle-note")) note.remove();
 }
 
-// What a tap did, beside its button: the list, and « Annuler ».
-function pinnedNote(trigger, list, added) {
+// What a tap did, beside its button: the list, and « Annuler »; a list it made, a way to
+// rename it.
+function pinnedNote(trigger, list, added, made) {
   dropNote(trigger);
   const note = element("span", { class: "srd-epingle-note", role: "status" });
   trigger.after(note);
-  note.append(`${added ? "Dans" : "Déjà dans"} «\u00a0${list.nom}\u00a0».`);
+  note.append(`${added ? "Dans" : "Déjà dans"} «\u00a0${list.nom}\u00a0»${made ? ", nouvelle liste" : ""}.`);
+  if (made) note.append(" ", element("a", { href: listAddress(list.nom), "aria-label": `Renommer la liste «\u00a0${list.nom}\u00a0»` }, "Renommer"));
   if (!added) return;
   const undo = element("button", { type: "button", class: "srd-epingle-annuler", "aria-label": `Annuler\u00a0: retirer «\u00a0${trigger.dataset.nom}\u00a0» de «\u00a0${list.nom}\u00a0»` }, "Annuler");
   undo.addEventListener("click", () => {
@@ -230,18 +236,22 @@ function pinnedNote(trigger, list, added) {
   note.append(" ", undo);
 }
 
-// One tap pins into the last list used; the first time, or on « Épinglé » (to choose
-// other lists, or none), the dialog opens.
+// One tap pins into the last list used; on a profile with no list, into a first one it
+// makes. On « Épinglé » (to choose other lists, or none), or with several lists and none
+// used yet, the dialog opens.
 function pinOnce(trigger) {
   try {
     const lists = readLists();
-    const last = lastList(lists);
+    const made = !lists.length;
+    if (made) lists.push({ nom: FIRST_LIST, ids: [] });
+    const last = made ? lists[0] : lastList(lists);
     if (!last || trigger.hasAttribute("data-epingle")) return openPin(trigger);
     const added = !last.ids.includes(trigger.dataset.cle);
     if (added) last.ids.push(trigger.dataset.cle);
     writeLists(lists);
+    if (made) rememberList(last.nom);
     markPinned(trigger, true);
-    pinnedNote(trigger, last, added);
+    pinnedNote(trigger, last, added, made);
   } catch {
     openPin(trigger); // the dialog says what the storage refuses
   }

@@ -155,10 +155,15 @@ def test_the_pin_dialog_keeps_the_focus_then_gives_it_back(desk, server):
     page.goto(f"{server}/skillcraft/talent/acrobaties/")
     button = page.locator(".srd-epingler .srd-epingler-bouton")
     button.focus()
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # a fresh profile: into a first list at once
+    expect(button).to_have_text("Épinglé")
+    page.keyboard.press("Enter")  # « Épinglé »: the dialog, to choose the lists
     dialog = page.locator("dialog.srd-epingler-dialogue")
     expect(dialog).to_be_visible()
-    page.keyboard.type("Scénario du 12")
+    expect(dialog.get_by_label(re.compile(r"^ ?Ma liste \("))).to_be_focused()
+    page.keyboard.press("Space")  # out of « Ma liste »…
+    page.keyboard.press("Tab")
+    page.keyboard.type("Scénario du 12")  # … into a new one
     page.keyboard.press("Enter")  # « Enregistrer »
     expect(dialog.get_by_role("status")).to_contain_text("« Scénario du 12 »")
     assert page.evaluate("() => !!document.activeElement.closest('dialog[open]')")
@@ -166,6 +171,7 @@ def test_the_pin_dialog_keeps_the_focus_then_gives_it_back(desk, server):
     expect(dialog).to_be_hidden()
     expect(button).to_be_focused()
     expect(button).to_have_text("Épinglé")
+    assert stored_ids(page) == {"Ma liste": [], "Scénario du 12": ["skillcraft/talent/acrobaties"]}
 
 
 # --- 4. pin in one tap -----------------------------------------------------------------
@@ -180,13 +186,12 @@ def test_one_tap_pins_into_the_last_list_and_undoes(browser, server):
     context = touch_context(browser, PHONE)
     page = context.new_page()
     page.goto(f"{server}/skillcraft/talent/acrobaties/")
-    # The first time, the dialog asks which list.
+    # The first time, a first list is made, to rename on its page.
     page.locator(".srd-epingler .srd-epingler-bouton").tap()
     dialog = page.locator("dialog.srd-epingler-dialogue")
-    dialog.get_by_label("Nouvelle liste").fill("Scénario du 12")
-    dialog.get_by_role("button", name="Enregistrer").tap()
-    expect(dialog.get_by_role("status")).to_contain_text("« Scénario du 12 »")
-    dialog.get_by_role("button", name="Fermer").tap()
+    expect(page.locator(".srd-epingle-note")).to_have_text(
+        re.compile(r"^Dans «\sMa liste\s», nouvelle liste\.\sRenommer\sAnnuler$")
+    )
     # Then one tap per entity: on a page…
     page.goto(f"{server}/skillcraft/talent/attaque-sournoise/")
     button = page.locator(".srd-epingler .srd-epingler-bouton")
@@ -196,16 +201,16 @@ def test_one_tap_pins_into_the_last_list_and_undoes(browser, server):
     expect(button).to_have_text("Épinglé")
     expect(dialog).to_be_hidden()
     note = page.locator(".srd-epingle-note")
-    expect(note).to_have_text(re.compile(r"^Dans «\sScénario du 12\s»\.\sAnnuler$"))
+    expect(note).to_have_text(re.compile(r"^Dans «\sMa liste\s»\.\sAnnuler$"))
     page.screenshot(path="/tmp/phone-pin-apres.png", animations="disabled")
     assert not axe_violations(page)
     key = "skillcraft/talent/attaque-sournoise"
-    assert key in stored_ids(page)["Scénario du 12"]
+    assert key in stored_ids(page)["Ma liste"]
     # … « Annuler » takes it back.
     note.get_by_role("button", name=re.compile("^Annuler")).tap()
     expect(button).to_have_text("Épingler")
     expect(note).to_have_count(0)
-    assert key not in stored_ids(page)["Scénario du 12"]
+    assert key not in stored_ids(page)["Ma liste"]
     # … on a search hit, one tap too.
     page.locator("label.md-header__button[for=__search]").tap()
     search(page, "parade")
@@ -213,7 +218,7 @@ def test_one_tap_pins_into_the_last_list_and_undoes(browser, server):
     hit.tap()
     expect(hit).to_have_text("Épinglé")
     expect(hit).to_have_attribute("aria-label", re.compile("^Épinglé "))
-    assert hit.get_attribute("data-cle") in stored_ids(page)["Scénario du 12"]
+    assert hit.get_attribute("data-cle") in stored_ids(page)["Ma liste"]
     context.close()
 
 

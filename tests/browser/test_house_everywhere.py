@@ -233,16 +233,12 @@ def test_a_house_entity_is_pinned_and_printed_from_its_house_card(page, server, 
         "([key, text]) => localStorage.setItem(key, text)",
         [LISTS, json.dumps({"format": 1, "listes": [{"nom": "Maison", "ids": [gone]}]})],
     )
-    # Pinned from the finder, into the list.
+    # Pinned from the finder, in one tap into the only list.
     open_finder(page, server, "s=divin6&k=atout&q=emeraude")
     pin = card_named(page, NEW_NAME).locator(".srd-epingler-bouton")
     pin.click()
-    dialog = page.locator("dialog.srd-epingler-dialogue")
-    dialog.get_by_label(re.compile(r"^ ?Maison \(")).check()
-    dialog.get_by_role("button", name="Enregistrer").click()
-    expect(dialog.get_by_role("status")).to_contain_text("Enregistré")
-    dialog.get_by_role("button", name="Fermer").click()
     expect(pin).to_have_text("Épinglé")
+    expect(page.locator(".srd-epingle-note")).to_contain_text("Dans «\u00a0Maison\u00a0».")
     lists = json.loads(page.evaluate(f"localStorage.getItem('{LISTS}')"))["listes"]
     assert lists == [{"nom": "Maison", "ids": [gone, NEW]}]
     lists[0]["ids"] += [AMENDED, OFF]

@@ -65,21 +65,6 @@ def open_list(page, server: str, name: str) -> None:
     page.wait_for_selector(".srd-listes[data-pret]")
 
 
-def pin(page, trigger, new_list: str = "", existing: str = "") -> None:
-    """Through the « Épingler » dialog: into a new list, or an existing one."""
-    trigger.click()
-    dialog = page.locator("dialog.srd-epingler-dialogue")
-    expect(dialog).to_be_visible()
-    if new_list:
-        dialog.get_by_label("Nouvelle liste").fill(new_list)
-    if existing:
-        dialog.get_by_label(re.compile(f"^ ?{re.escape(existing)} \\(")).check()
-    dialog.get_by_role("button", name="Enregistrer").click()
-    expect(dialog.get_by_role("status")).to_contain_text("Enregistré")
-    dialog.get_by_role("button", name="Fermer").click()
-    expect(dialog).to_be_hidden()
-
-
 def test_the_card_index_labels_fields_with_the_schemas_french_titles(cards):
     # The French words of the schemas: a field's title, an index column's header.
     kinds = [k for s in schemas.systems_with_schemas() for k in schemas.kinds(s).values()]
@@ -95,8 +80,21 @@ def test_the_card_index_labels_fields_with_the_schemas_french_titles(cards):
 
 
 def test_pin_from_an_entity_page_a_search_hit_and_a_finder_card(page, server):
+    """On a fresh profile the first tap pins too (it opened the dialog): into a first
+    list, renamed on its page, where every later tap pins."""
     page.goto(f"{server}/skillcraft/talent/acrobaties/")
-    pin(page, page.locator(".srd-epingler .srd-epingler-bouton"), new_list="Scénario du 12")
+    first = page.locator(".srd-epingler .srd-epingler-bouton")
+    first.click()
+    expect(first).to_have_text("Épinglé")
+    expect(page.locator("dialog.srd-epingler-dialogue")).to_have_count(0)
+    note = page.locator(".srd-epingle-note")
+    expect(note).to_contain_text("Dans «\u00a0Ma liste\u00a0», nouvelle liste.")
+    assert lists_of(page) == [{"nom": "Ma liste", "ids": ["skillcraft/talent/acrobaties"]}]
+    note.get_by_role("link", name="Renommer la liste «\u00a0Ma liste\u00a0»").click()
+    page.wait_for_selector(".srd-listes[data-pret]")
+    page.get_by_label("Nom de la liste").fill("Scénario du 12")
+    page.get_by_role("button", name="Renommer").click()
+    expect(page.get_by_role("heading", name="Scénario du 12", exact=True)).to_be_visible()
     # A search hit, from a page of its system (a system's own hits come first there).
     page.goto(f"{server}/divin6/")
     page.keyboard.press("s")
@@ -477,11 +475,17 @@ def test_no_axe_violation_on_a_list_and_the_pin_dialog(browser, server, viewport
     page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties,talon/piste/endurance")
     page.wait_for_selector(".srd-listes[data-pret]")
     problems = axe_violations_here(page)
-    store(page, server, [{"nom": "Essai", "ids": ["divin6/atout/peuple"]}])
+    # Two lists, none used yet: a tap opens the dialog, to choose.
+    store(
+        page,
+        server,
+        [{"nom": "Essai", "ids": ["divin6/atout/peuple"]}, {"nom": "Autre", "ids": []}],
+    )
     open_list(page, server, "Essai")
     problems += axe_violations_here(page)
     page.goto(f"{server}/skillcraft/talent/acrobaties/")
     page.locator(".srd-epingler .srd-epingler-bouton").click()
+    expect(page.locator("dialog.srd-epingler-dialogue")).to_be_visible()
     problems += axe_violations_here(page)
     context.close()
     assert not problems, problems
