@@ -31,6 +31,7 @@ from generator.pipeline.errors import Origin, blamed_on
 from generator.pipeline.finder import _plain
 from generator.pipeline.links import CorpusLinks, computed_places, relative
 from generator.pipeline.offline import SIZE_PLACEHOLDER
+from generator.pipeline.pins import pin_button
 
 TEMPLATES = Path(__file__).parent / "templates"  # generic; a system's own are in its package
 COMMON_FIELDS = {"id", "nom", "resume", "source", "notes_editoriales"}
@@ -377,7 +378,8 @@ class Renderer:
         return found
 
     def extra_pages(self, system: System) -> list[tuple[str, str, str]]:
-        """Pages a system's `site.extra_pages` adds (title, docs path, Markdown body)."""
+        """Pages a system's `site.extra_pages` adds (title, docs path, Markdown body); it is
+        given how to link a page and how to draw an entity's « Épingler » button."""
         site = systems.module(system.id, systems.PUBLICATION)
         if site is None or not hasattr(site, "extra_pages"):
             return []
@@ -385,7 +387,10 @@ class Renderer:
         def link(page: str, target: str, label: str) -> str:
             return f"[{label}]({relative(page, target)})"
 
-        return site.extra_pages(system, link)
+        def pin(entity: Entity) -> str:
+            return pin_button(entity, system.name)
+
+        return site.extra_pages(system, link, pin)
 
     def origin(self, page: str, system: System | None) -> Origin:
         """Where a failure to write `page` is blamed: the entity or chapter it shows, else

@@ -213,6 +213,24 @@ def test_a_shared_link_shows_the_list_and_saves_it_without_overwriting(browser, 
     other.close()
 
 
+def test_a_tree_page_pins_each_entity_it_shows(page, server, site):
+    tree = next(p for p in sorted(site.glob("*/*/index.html")) if "srd-arbre" in p.read_text())
+    page.goto(f"{server}/{tree.parent.relative_to(site).as_posix()}/")
+    pins = page.locator(".srd-arbre li > .srd-epingler-bouton")
+    expect(pins.first).to_be_visible()
+    rows = page.locator(".srd-arbre li")
+    assert pins.count() == rows.count() > 40
+    # Each button pins the entity its row links to, named as the finder's cards name it.
+    row = rows.first
+    href = row.locator(":scope > a").get_attribute("href")
+    key = pins.first.get_attribute("data-cle")
+    assert href.rstrip("/").endswith(key.split("/", 1)[1])
+    expect(pins.first).to_have_attribute("aria-label", re.compile(r"^Épingler .+ \(.+ · .+\)$"))
+    pins.first.click()
+    expect(pins.first).to_have_text("Épinglé")
+    assert lists_of(page) == [{"nom": "Ma liste", "ids": [key]}]
+
+
 def test_saving_a_shared_list_says_which_unknown_entities_it_leaves_out(page, server):
     page.goto(f"{server}/listes/?nom=Essai&ids=skillcraft/talent/acrobaties,talon/atout/disparu")
     expect(page.locator(".srd-listes-entites")).to_contain_text("Entité inconnue")

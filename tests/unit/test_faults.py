@@ -199,7 +199,7 @@ def test_the_talent_trees_lose_no_talent_without_a_word():
     talents["acrobaties"].data["prerequis"] = "armes-improvisees"
     talents["armes-improvisees"].data["prerequis"] = "acrobaties"
     with pytest.raises(ValueError, match="hors de tout arbre.*acrobaties"):
-        site.extra_pages(system, lambda page, target, label: label)
+        site.extra_pages(system, lambda page, target, label: label, lambda entity: "")
 
 
 def test_a_wrong_type_is_reported_once_at_its_own_line(project):

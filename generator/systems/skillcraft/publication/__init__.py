@@ -10,6 +10,7 @@ from generator.core.typographie import pluriel
 TREES = "arbres-de-talents"
 
 Link = Callable[[str, str, str], str]  # (from page, to docs path, label) -> Markdown link
+Pin = Callable[[object], str]  # entity -> its « Épingler » button (HTML)
 
 
 def _costs(system) -> dict[int, int]:
@@ -20,8 +21,9 @@ def _costs(system) -> dict[int, int]:
     return {tier: cost for tier, cost in table.data["lignes"]}
 
 
-def extra_pages(system, link: Link) -> list[tuple[str, str, str]]:
-    """(title, docs path, Markdown body) of the pages this system adds: the 43 trees."""
+def extra_pages(system, link: Link, pin: Pin) -> list[tuple[str, str, str]]:
+    """(title, docs path, Markdown body) of the pages this system adds: the 43 trees, each
+    talent with its « Épingler » button."""
     page = urls.system_page(system.id, TREES)
     talents = system.entities.get("talent", [])
     costs = _costs(system)
@@ -40,6 +42,7 @@ def extra_pages(system, link: Link) -> list[tuple[str, str, str]]:
         label = link(page, talent.docs_path, talent.name)
         lines.append(
             f"{'    ' * depth}- {label} · tiers {tier} · {costs[tier]} pts (chemin : {total}){several}"
+            f" {pin(talent)}"
         )
         for child in sorted(children.get(talent.id, []), key=lambda t: (t.data["tiers"], t.name)):
             draw(child, depth + 1, total)
