@@ -28,8 +28,10 @@ import {
   importEntry,
   listsOf,
   readListsFile,
-  shareSearch,
+  shareFragment,
+  shareTooLong,
   sharedList,
+  sharedParams,
   storedText,
 } from "./lib/listes.js";
 import { CARDS_INDEX, LISTS_PAGE } from "./lib/contrat.js";
@@ -472,10 +474,14 @@ function entries(list, cards, onRemove) {
   );
 }
 
-function shareLink(list) {
+// The share link of `list` (its entities in the fragment: lib/listes.js), or why none.
+function shareBox(list) {
+  const refused = shareTooLong(list);
+  if (refused) return element("p", { class: "srd-listes-partage" }, refused);
   const address = new URL(LISTS_URL);
-  address.search = shareSearch(list);
-  return address.href;
+  address.hash = shareFragment(list);
+  const share = element("input", { type: "text", readonly: "", value: address.href, class: "srd-listes-lien", name: "lien" });
+  return element("label", { class: "srd-listes-partage" }, element("span", {}, "Lien de partage (les entités sont dans l'adresse)"), share);
 }
 
 function listTools(root, status, list, lists) {
@@ -511,10 +517,9 @@ function listTools(root, status, list, lists) {
       render(root);
     });
   });
-  const share = element("input", { type: "text", readonly: "", value: shareLink(list), class: "srd-listes-lien", name: "lien" });
   return [
     element("p", { class: "srd-listes-actions" }, print, " ", exporter, " ", remove),
-    element("label", { class: "srd-listes-partage" }, element("span", {}, "Lien de partage (les entités sont dans l'adresse)"), share),
+    shareBox(list),
     renameForm,
   ];
 }
@@ -538,9 +543,17 @@ async function showList(root, status, name) {
   await showCards(root, list, cards, onRemove);
 }
 
+// A list received by a link stays in the address until it is saved or set aside: a reload
+// shows it again. Past the bound (lib/listes.js), only why it is not opened.
 async function showShared(root, status, params) {
   const list = sharedList(params);
   const { nom: name, ids } = list;
+  root.append(element("h2", {}, `Liste partagée\u00a0: ${name}`));
+  if (list.refused) {
+    status.textContent = list.refused;
+    root.append(element("p", {}, element("a", { href: LISTS_URL.pathname }, "Toutes mes listes")));
+    return;
+  }
   const cards = await loadCards();
   const save = button("Enregistrer dans mes listes", { class: "md-button md-button--primary" });
   save.addEventListener("click", () =>
@@ -554,10 +567,12 @@ async function showShared(root, status, params) {
       render(root).then(() => (root.querySelector("[role=status]").textContent = saved));
     }),
   );
-  root.append(
-    element("h2", {}, `Liste partagée\u00a0: ${name}`),
-    element("p", {}, "Cette liste vient d'un lien\u00a0; elle n'est pas encore dans vos listes. ", save),
-  );
+  const dismiss = button("Ne pas l'enregistrer");
+  dismiss.addEventListener("click", () => {
+    history.replaceState(history.state, "", LISTS_URL.pathname);
+    render(root).then(() => (root.querySelector("[role=status]").textContent = "Liste reçue laissée de côté\u00a0: rien n'a été enregistré."));
+  });
+  root.append(element("p", {}, "Cette liste vient d'un lien\u00a0; elle n'est pas encore dans vos listes. ", save, " ", dismiss));
   await showCards(root, list, cards, null);
 }
 
@@ -574,8 +589,9 @@ async function render(root) {
   const status = element("p", { role: "status", class: "srd-listes-etat" });
   root.replaceChildren(status);
   const params = new URLSearchParams(location.search);
+  const shared = sharedParams(location.search, location.hash);
   try {
-    if (params.has("ids")) await showShared(root, status, params);
+    if (shared) await showShared(root, status, shared);
     else {
       readLists(); // storage unavailable: said once, at the top
       if (params.has("liste")) await showList(root, status, params.get("liste"));
@@ -617,6 +633,12 @@ onEachPage(bindAll);
 // One redraw after the other: two drawing into the same place at once would mix.
 const redrawn = new WeakMap();
 addEventListener("srd-regles-maison", () => {
+  document.querySelectorAll(".srd-listes[data-lie]").forEach((root) => {
+    redrawn.set(root, (redrawn.get(root) || Promise.resolve()).then(() => render(root)));
+  });
+});
+// A share link followed from this page changes its fragment only: the list is drawn here.
+addEventListener("hashchange", () => {
   document.querySelectorAll(".srd-listes[data-lie]").forEach((root) => {
     redrawn.set(root, (redrawn.get(root) || Promise.resolve()).then(() => render(root)));
   });

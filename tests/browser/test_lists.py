@@ -213,6 +213,93 @@ def test_a_shared_link_shows_the_list_and_saves_it_without_overwriting(browser, 
     other.close()
 
 
+def fr(number: int) -> str:
+    """A number as the page writes it (toLocaleString("fr-FR")): 10 000."""
+    return f"{number:,}".replace(",", "\u202f")
+
+
+def share_bound(page, server: str) -> int:
+    """The most entities a share link carries (assets/lib/listes.js, SHARE_MAX_IDS)."""
+    return page.evaluate(
+        "async (src) => (await import(src)).SHARE_MAX_IDS", f"{server}/assets/lib/listes.js"
+    )
+
+
+def test_a_long_list_shares_in_the_fragment_and_past_the_bound_no_link_is_made(
+    browser, server, cards
+):
+    """A list of 10 000 entities made a 109 000-character address: a static host answers
+    414 and the page waited forever. The entities now go in the fragment, never sent."""
+    first = browser.new_context(service_workers="block")
+    page = first.new_page()
+    page.goto(f"{server}/listes/")
+    bound = share_bound(page, server)
+    known = sorted(cards)[:10]
+    ids = known + [f"skillcraft/talent/absent-{n}" for n in range(bound - len(known))]
+    store(page, server, [{"nom": "Longue", "ids": ids}, {"nom": "Trop", "ids": ids + ["x/y/z"]}])
+    open_list(page, server, "Longue")
+    link = page.get_by_label("Lien de partage").input_value()
+    assert link.startswith(f"{server}/listes/#nom=Longue&ids=") and "?" not in link
+    assert len(link) > 8_192  # past what a host takes in a request line
+    open_list(page, server, "Trop")
+    expect(page.get_by_label("Lien de partage")).to_have_count(0)
+    expect(page.locator(".srd-listes-partage")).to_have_text(
+        f"Pas de lien de partage\u00a0: cette liste a {fr(bound + 1)}\u00a0entités, un lien en "
+        f"porte {fr(bound)} au plus\u00a0; partagez-la plutôt en fichier "
+        "(«\u00a0Exporter cette liste\u00a0»)."
+    )
+    first.close()
+    other = browser.new_context(service_workers="block")
+    page = other.new_page()
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Liste partagée : Longue")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Entités ({bound})")).to_be_visible()
+    page.get_by_role("button", name="Enregistrer dans mes listes").click()
+    expect(page.get_by_role("heading", name="Longue", exact=True)).to_be_visible()
+    assert lists_of(page) == [{"nom": "Longue", "ids": known}]
+    other.close()
+
+
+def test_a_received_link_past_the_bound_is_refused_in_french(page, server):
+    ids = ",".join(f"skillcraft/talent/t{n}" for n in range(10_000))
+    page.goto(f"{server}/listes/#nom=Tout&ids={ids}")
+    bound = share_bound(page, server)
+    expect(page.locator(".srd-listes-etat")).to_have_text(
+        f"Ce lien de partage porte {fr(10_000)}\u00a0entités, pour {fr(bound)} au plus\u00a0: "
+        "la liste n'est pas ouverte. Demandez-la plutôt en fichier "
+        "(«\u00a0Exporter cette liste\u00a0»)."
+    )
+    expect(page.get_by_role("heading", name="Liste partagée : Tout")).to_be_visible()
+    expect(page.get_by_role("button", name="Enregistrer dans mes listes")).to_have_count(0)
+    assert lists_of(page) == []
+
+
+def test_a_received_list_stays_through_a_reload_until_saved_or_set_aside(page, server):
+    link = f"{server}/listes/#nom=Essai&ids=skillcraft/talent/acrobaties"
+    shared = page.get_by_role("heading", name="Liste partagée : Essai")
+    page.goto(link)
+    expect(shared).to_be_visible()
+    page.reload()
+    expect(shared).to_be_visible()
+    expect(page.locator(".srd-carte-mj h3")).to_have_text(["Acrobaties"])
+    # Set aside: the address forgets it, nothing is stored.
+    page.get_by_role("button", name="Ne pas l'enregistrer").click()
+    expect(page.locator(".srd-listes-etat")).to_have_text(
+        "Liste reçue laissée de côté\u00a0: rien n'a été enregistré."
+    )
+    assert page.evaluate("location.hash") == "" and lists_of(page) == []
+    page.reload()
+    page.wait_for_selector(".srd-listes[data-pret]")
+    expect(shared).to_have_count(0)
+    # A link followed from this page changes its fragment only: drawn all the same.
+    page.evaluate("(hash) => (location.hash = hash)", link.split("#")[1])
+    expect(shared).to_be_visible()
+    page.reload()
+    page.get_by_role("button", name="Enregistrer dans mes listes").click()
+    expect(page.get_by_role("heading", name="Essai", exact=True)).to_be_visible()
+    assert lists_of(page) == [{"nom": "Essai", "ids": ["skillcraft/talent/acrobaties"]}]
+
+
 def test_a_tree_page_pins_each_entity_it_shows(page, server, site):
     tree = next(p for p in sorted(site.glob("*/*/index.html")) if "srd-arbre" in p.read_text())
     page.goto(f"{server}/{tree.parent.relative_to(site).as_posix()}/")

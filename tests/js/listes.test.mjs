@@ -14,8 +14,11 @@ import {
   importEntry,
   listsOf,
   readListsFile,
-  shareSearch,
+  SHARE_MAX_IDS,
+  shareFragment,
+  shareTooLong,
   sharedList,
+  sharedParams,
   storedText,
 } from "../../generator/browser/lib/listes.js";
 import { StorageRefused } from "../../generator/browser/lib/stockage.js";
@@ -76,10 +79,35 @@ test("an entry is added under a free name, its known entities only, with its mes
 });
 
 test("a shared link gives its list, each entity once, and names what the site does not know", () => {
-  const list = sharedList(new URLSearchParams(shareSearch({ nom: "Partie", ids: ["a/b/c", "a/b/d"] })));
-  assert.deepEqual(list, { nom: "Partie", ids: ["a/b/c", "a/b/d"] });
+  const list = sharedList(sharedParams("", `#${shareFragment({ nom: "Partie & co", ids: ["a/b/c", "a/b/d"] })}`));
+  assert.deepEqual(list, { nom: "Partie & co", ids: ["a/b/c", "a/b/d"] });
   assert.deepEqual(sharedList(new URLSearchParams("ids=a,,a,b&nom=%20")), { nom: "Liste partagée", ids: ["a", "b"] });
   assert.equal(droppedNote(["a", "b"], new Set(["a", "b"])), "");
   assert.equal(droppedNote(["a", "b"], new Set(["a"])), " Entité inconnue laissée de côté\u00a0: «\u00a0b\u00a0».");
   assert.equal(droppedNote(["a", "b"], new Set()), " Entités inconnues laissées de côté\u00a0: «\u00a0a\u00a0», «\u00a0b\u00a0».");
+});
+
+test("a new link carries its list in the fragment, readable; an old link's query still opens", () => {
+  assert.equal(shareFragment({ nom: "Scénario du 12", ids: ["a/b/c", "a/b/d"] }), "nom=Sc%C3%A9nario%20du%2012&ids=a/b/c,a/b/d");
+  // The old links: `?nom=…&ids=…`, as URLSearchParams wrote them.
+  const old = new URLSearchParams({ nom: "Vieux", ids: "a/b/c,a/b/d" }).toString();
+  assert.deepEqual(sharedList(sharedParams(`?${old}`, "")), { nom: "Vieux", ids: ["a/b/c", "a/b/d"] });
+  // Both: the fragment is the link's (a query may be anything else).
+  assert.equal(sharedParams(`?${old}`, "#nom=Neuf&ids=x/y/z").get("nom"), "Neuf");
+  assert.equal(sharedParams("?liste=Table", ""), null);
+  assert.equal(sharedParams("", "#srd-ancre"), null);
+});
+
+test("past SHARE_MAX_IDS no link is made nor opened, and the French message names the bound", () => {
+  const ids = (n) => Array.from({ length: n }, (_, i) => `skillcraft/talent/t${i}`);
+  assert.equal(shareTooLong({ nom: "Tout", ids: ids(SHARE_MAX_IDS) }), "");
+  const bound = SHARE_MAX_IDS.toLocaleString("fr-FR");
+  assert.match(shareTooLong({ nom: "Tout", ids: ids(SHARE_MAX_IDS + 1) }), new RegExp(`^Pas de lien de partage\u00a0: .* en porte ${bound} au plus\u00a0; partagez-la plutôt en fichier`));
+  const allowed = sharedList(sharedParams("", `#${shareFragment({ nom: "Tout", ids: ids(SHARE_MAX_IDS) })}`));
+  assert.equal(allowed.ids.length, SHARE_MAX_IDS);
+  const refused = sharedList(sharedParams("", `#${shareFragment({ nom: "Tout", ids: ids(10_000) })}`));
+  assert.equal(refused.ids, undefined);
+  assert.equal(refused.refused, `Ce lien de partage porte ${(10_000).toLocaleString("fr-FR")}\u00a0entités, pour ${bound} au plus\u00a0: la liste n'est pas ouverte. Demandez-la plutôt en fichier («\u00a0Exporter cette liste\u00a0»).`);
+  // The same id twice counts once: a list is each entity once.
+  assert.equal(sharedList(new URLSearchParams({ ids: [...ids(SHARE_MAX_IDS), ...ids(SHARE_MAX_IDS)].join(",") })).ids.length, SHARE_MAX_IDS);
 });

@@ -126,13 +126,45 @@ function unknownMessages(listName, unknown) {
 }
 
 // --- a list shared by a link: its name and its entities in the address -----------------
+// New links carry them in the fragment, which no host ever receives: a long list cannot
+// make an address a static host refuses (414) with no word. Old links carry them in the
+// query (`?nom=…&ids=…`): both are read. Past SHARE_MAX_IDS a link is neither made nor
+// opened, with a French message; a file has no such bound (« Exporter cette liste »).
 
-export const shareSearch = (list) => new URLSearchParams({ nom: list.nom, ids: list.ids.join(",") }).toString();
+export const SHARE_MAX_IDS = 2_000; // twice the site's entities (about 1 100)
 
-// The list a shared link's query (URLSearchParams) gives: each entity once.
+// An id as the fragment carries it: its slashes kept, readable.
+const inFragment = (id) => encodeURIComponent(id).replaceAll("%2F", "/");
+
+// The fragment (without « # ») of a link sharing `list`, read back by sharedParams.
+export const shareFragment = (list) => `nom=${encodeURIComponent(list.nom)}&ids=${list.ids.map(inFragment).join(",")}`;
+
+// Why no link can share `list` (too many entities), or "".
+export const shareTooLong = (list) =>
+  list.ids.length > SHARE_MAX_IDS
+    ? `Pas de lien de partage\u00a0: cette liste a ${frNumber(list.ids.length)}\u00a0entités, un lien en porte ${frNumber(SHARE_MAX_IDS)} au plus\u00a0; partagez-la plutôt en fichier («\u00a0Exporter cette liste\u00a0»).`
+    : "";
+
+// The parameters of a shared list in an address (`search` and `hash` as `location` gives
+// them): the fragment's, else the query's (the old links), else null.
+export function sharedParams(search, hash) {
+  for (const part of [hash.replace(/^#/, ""), search]) {
+    const params = new URLSearchParams(part);
+    if (params.has("ids")) return params;
+  }
+  return null;
+}
+
+// The list a shared link's parameters (URLSearchParams) give: each entity once; past the
+// bound, {nom, refused: why} and no entity.
 export function sharedList(params) {
   const nom = (params.get("nom") || "").trim() || "Liste partagée";
-  return { nom, ids: [...new Set((params.get("ids") || "").split(",").filter(Boolean))] };
+  const ids = [...new Set((params.get("ids") || "").split(",").filter(Boolean))];
+  if (ids.length <= SHARE_MAX_IDS) return { nom, ids };
+  return {
+    nom,
+    refused: `Ce lien de partage porte ${frNumber(ids.length)}\u00a0entités, pour ${frNumber(SHARE_MAX_IDS)} au plus\u00a0: la liste n'est pas ouverte. Demandez-la plutôt en fichier («\u00a0Exporter cette liste\u00a0»).`,
+  };
 }
 
 // What a shared list held that the site does not know (`known`: a Set or Map of keys):
