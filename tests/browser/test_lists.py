@@ -388,11 +388,9 @@ def test_remove_rename_and_delete_by_keyboard_on_a_phone(browser, server):
     page.goto(f"{server}/skillcraft/talent/acrobaties/")
     pin_button = page.locator(".srd-epingler .srd-epingler-bouton")
     pin_button.focus()
-    page.keyboard.press("Enter")
-    page.keyboard.type("Scénario du 12")  # the focus is in the dialog's first field
-    page.keyboard.press("Enter")
-    expect(page.locator("dialog [role=status]")).to_contain_text("« Scénario du 12 »")
-    page.keyboard.press("Escape")
+    page.keyboard.press("Enter")  # a fresh profile: pinned at once, into a first list
+    expect(pin_button).to_have_text("Épinglé")
+    expect(page.locator(".srd-epingle-note")).to_contain_text("Dans «\u00a0Ma liste\u00a0»")
     ids = ["skillcraft/talent/acrobaties", "divin6/atout/peuple", "talon/piste/endurance"]
     store(page, server, [{"nom": "Scénario du 12", "ids": ids}])
     open_list(page, server, "Scénario du 12")
