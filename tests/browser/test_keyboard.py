@@ -208,10 +208,11 @@ def test_talent_trees_are_walked_in_order_and_followed_by_keyboard(page, server,
     page.keyboard.press("Enter")  # skip to the content
     tab_to(page, ".srd-arbre a")
     order = "(a, b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING)"
-    for _ in range(8):
+    for step in range(8):  # each talent's link, then its « Épingler »
         page.evaluate("window.__before = document.activeElement")
         page.keyboard.press("Tab")
-        assert focused(page, ".srd-arbre a") and page.evaluate(RING), describe_focus(page)
+        stop = ".srd-arbre a" if step % 2 else ".srd-arbre .srd-epingler-bouton"
+        assert focused(page, stop) and page.evaluate(RING), describe_focus(page)
         assert page.evaluate(f"({order})(window.__before, document.activeElement)")
     expect(page.locator(".srd-apercu")).to_be_visible()
     target = page.evaluate("document.activeElement.pathname")
