@@ -18,7 +18,7 @@ let byPath = null;
 let house = null; // houseIndex(), read again after the house rules change
 let previewBox = null;
 let shownFor = null;
-let asked = null; // the link last asked for: a preview still loading for another is dropped
+let previewAsked = null; // the link last asked for: a preview still loading for another is dropped
 
 addEventListener("srd-regles-maison", () => {
   house = null;
@@ -60,7 +60,7 @@ function entityLink(target) {
 }
 
 function hide() {
-  asked = null;
+  previewAsked = null;
   if (previewBox) previewBox.hidden = true;
   shownFor?.removeAttribute("aria-describedby");
   shownFor = null;
@@ -81,11 +81,33 @@ function cardParts(row, link, touch) {
   return parts;
 }
 
+// The line of its link a card hangs from: the first one in view (a link of many lines,
+// a long house name, may be taller than the screen).
+function anchorBox(link) {
+  const lines = [...link.getClientRects()];
+  return lines.find((line) => line.bottom > 0 && line.top < window.innerHeight) || link.getBoundingClientRect();
+}
+
+// The card's top in the window: below its line, else above it; taller than both rooms,
+// it takes the larger one and scrolls inside, never over the line that was tapped (a
+// card under the finger would take the tap's click from the link).
+function placeCard(box) {
+  previewBox.style.maxHeight = "";
+  const height = previewBox.offsetHeight;
+  const below = window.innerHeight - box.bottom - 14;
+  const above = box.top - 14;
+  if (height <= below) return box.bottom + 6;
+  if (height <= above) return box.top - height - 6;
+  const room = Math.max(below, above, 48);
+  previewBox.style.maxHeight = `${room}px`;
+  return below >= above ? box.bottom + 6 : box.top - Math.min(height, room) - 6;
+}
+
 async function showPreview(link, touch = false) {
-  asked = link;
+  previewAsked = link;
   await entities();
   // Asked for another link meanwhile, closed, or its page left while the index loaded.
-  if (asked !== link || !link.isConnected) return null;
+  if (previewAsked !== link || !link.isConnected) return null;
   const row = rowOf(link);
   if (!row) return false;
   if (!previewBox) {
@@ -95,15 +117,11 @@ async function showPreview(link, touch = false) {
   }
   previewBox.replaceChildren(...cardParts(row, link, touch));
   previewBox.hidden = false;
-  const box = link.getBoundingClientRect();
+  const box = anchorBox(link);
   const width = Math.min(320, window.innerWidth - 16);
   previewBox.style.width = `${width}px`;
   previewBox.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - width - 8)) + window.scrollX}px`;
-  const below = box.bottom + 6 + window.scrollY;
-  previewBox.style.top = `${below}px`;
-  if (box.bottom + previewBox.offsetHeight + 12 > window.innerHeight) {
-    previewBox.style.top = `${box.top + window.scrollY - previewBox.offsetHeight - 6}px`;
-  }
+  previewBox.style.top = `${placeCard(box) + window.scrollY}px`;
   shownFor?.removeAttribute("aria-describedby");
   link.setAttribute("aria-describedby", previewBox.id);
   shownFor = link;

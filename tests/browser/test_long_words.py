@@ -93,6 +93,9 @@ def test_a_long_house_word_does_not_widen_a_preview_on_a_phone(browser, server, 
         page.screenshot(path=tmp_path / "apercu-mot-long-390.png")
         wide = page.evaluate(WIDER_THAN_SCREEN, ".srd-apercu, .srd-apercu *, .srd-carte *")
         assert not wide, wide[:5]
+        # Taller than the screen, it would start above the page: it scrolls inside instead.
+        box = card.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
