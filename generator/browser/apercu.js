@@ -1,12 +1,15 @@
 // Previews: a link to an entity shows a card (name, system, kind, condition, summary) on
-// hover, or on a first tap on a touch screen (a second tap follows the link). Escape or a
-// tap elsewhere closes it. The cards come from the finder's index, loaded once, from the
-// site itself; the card floats above the page, so nothing moves.
+// hover, on focus, or on a first tap on a touch screen; there the card ends with « Ouvrir
+// la page », and a tap anywhere on it (or a second tap on the link) opens the page. Escape
+// or a tap elsewhere closes it, and no card outlives its page (Material's instant
+// navigation keeps the body: the card is closed on each page and on each link followed).
+// The cards come from the finder's index, loaded once, from the site itself; the card
+// floats above the page, so nothing moves.
 // The reader's house rules (maison-stock.js): a link to a house entity's page, or to an
 // official entity that an amendment in force changes, shows the house row that the page
 // « Règles maison » wrote (the store's `index`, plain texts: no engine for a hover),
 // marked « maison ».
-import { SITE_ROOT, element } from "./commun.js";
+import { SITE_ROOT, element, onEachPage } from "./commun.js";
 import { houseMark } from "./maison-marque.js";
 import { houseIndex, houseKeyOf } from "./maison-stock.js";
 import { loadIndex } from "./trouver.js";
@@ -15,6 +18,7 @@ let byPath = null;
 let house = null; // houseIndex(), read again after the house rules change
 let previewBox = null;
 let shownFor = null;
+let previewAsked = null; // the link last asked for: a preview still loading for another is dropped
 
 addEventListener("srd-regles-maison", () => {
   house = null;
@@ -56,13 +60,54 @@ function entityLink(target) {
 }
 
 function hide() {
+  previewAsked = null;
   if (previewBox) previewBox.hidden = true;
   shownFor?.removeAttribute("aria-describedby");
   shownFor = null;
 }
 
-async function showPreview(link) {
+// The card's words, as text nodes only: a house row's words are the reader's. On a touch
+// screen it ends with a link to the page (the card is what the reader taps next).
+function cardParts(row, link, touch) {
+  const parts = [element("strong", {}, row.n)];
+  if (row.m) parts.push(" ", houseMark());
+  parts.push(element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`));
+  if (typeof row.c === "string" && row.c) parts.push(element("p", {}, `Condition\u00a0: ${row.c}`));
+  if (typeof row.r === "string" && row.r) parts.push(element("p", {}, row.r));
+  if (touch) {
+    const open = element("a", { class: "srd-apercu-ouvrir", href: link.href }, "Ouvrir la page");
+    parts.push(element("p", {}, open));
+  }
+  return parts;
+}
+
+// The line of its link a card hangs from: the first one in view (a link of many lines,
+// a long house name, may be taller than the screen).
+function anchorBox(link) {
+  const lines = [...link.getClientRects()];
+  return lines.find((line) => line.bottom > 0 && line.top < window.innerHeight) || link.getBoundingClientRect();
+}
+
+// The card's top in the window: below its line, else above it; taller than both rooms,
+// it takes the larger one and scrolls inside, never over the line that was tapped (a
+// card under the finger would take the tap's click from the link).
+function placeCard(box) {
+  previewBox.style.maxHeight = "";
+  const height = previewBox.offsetHeight;
+  const below = window.innerHeight - box.bottom - 14;
+  const above = box.top - 14;
+  if (height <= below) return box.bottom + 6;
+  if (height <= above) return box.top - height - 6;
+  const room = Math.max(below, above, 48);
+  previewBox.style.maxHeight = `${room}px`;
+  return below >= above ? box.bottom + 6 : box.top - Math.min(height, room) - 6;
+}
+
+async function showPreview(link, touch = false) {
+  previewAsked = link;
   await entities();
+  // Asked for another link meanwhile, closed, or its page left while the index loaded.
+  if (previewAsked !== link || !link.isConnected) return null;
   const row = rowOf(link);
   if (!row) return false;
   if (!previewBox) {
@@ -70,23 +115,13 @@ async function showPreview(link) {
     previewBox = element("div", { class: "srd-apercu", id: "srd-apercu", role: "tooltip", "aria-live": "polite" });
     document.body.append(previewBox);
   }
-  // Text nodes only: a house row's words are the reader's.
-  const parts = [element("strong", {}, row.n)];
-  if (row.m) parts.push(" ", houseMark());
-  parts.push(element("p", { class: "srd-carte-genre" }, `${row.kn} · ${row.sn}`));
-  if (typeof row.c === "string" && row.c) parts.push(element("p", {}, `Condition\u00a0: ${row.c}`));
-  if (typeof row.r === "string" && row.r) parts.push(element("p", {}, row.r));
-  previewBox.replaceChildren(...parts);
+  previewBox.replaceChildren(...cardParts(row, link, touch));
   previewBox.hidden = false;
-  const box = link.getBoundingClientRect();
+  const box = anchorBox(link);
   const width = Math.min(320, window.innerWidth - 16);
   previewBox.style.width = `${width}px`;
   previewBox.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - width - 8)) + window.scrollX}px`;
-  const below = box.bottom + 6 + window.scrollY;
-  previewBox.style.top = `${below}px`;
-  if (box.bottom + previewBox.offsetHeight + 12 > window.innerHeight) {
-    previewBox.style.top = `${box.top + window.scrollY - previewBox.offsetHeight - 6}px`;
-  }
+  previewBox.style.top = `${placeCard(box) + window.scrollY}px`;
   shownFor?.removeAttribute("aria-describedby");
   link.setAttribute("aria-describedby", previewBox.id);
   shownFor = link;
@@ -101,21 +136,34 @@ document.addEventListener("pointerover", (event) => {
 document.addEventListener("pointerout", (event) => {
   if (event.pointerType === "mouse" && shownFor && !shownFor.contains(event.relatedTarget)) hide();
 });
-// Touch: the first tap on an entity link previews it, the second one follows it. A tap
-// focuses its link, which previews it before the click: what counts is the link previewed
-// when the tap began. A click from the keyboard (no pointer, `detail` 0) follows the link.
+// Touch: the first tap on an entity link previews it; a tap on its card, or a second tap
+// on the link, follows it. A tap focuses its link, which previews it before the click:
+// what counts is the link previewed when the tap began. A click from the keyboard (no
+// pointer, `detail` 0) follows the link. A link followed closes the card.
 let previewedAtTap = null;
 document.addEventListener("pointerdown", () => (previewedAtTap = shownFor), true);
+
+// A tap on a card shown by a tap: anywhere on it follows its « Ouvrir la page » link.
+function tapOnCard(event) {
+  const open = previewBox.querySelector(".srd-apercu-ouvrir");
+  if (!open) return;
+  if (event.target.closest("a") === open) return hide();
+  event.preventDefault();
+  event.stopPropagation();
+  open.click();
+}
+
 document.addEventListener(
   "click",
   (event) => {
+    if (shownFor && event.target.closest?.(".srd-apercu")) return tapOnCard(event);
     const link = entityLink(event.target);
     if (!link) return hide();
-    if (!matchMedia("(hover: none)").matches || event.detail === 0 || link === previewedAtTap) return;
-    if (byPath && !rowOf(link)) return;
+    const touch = matchMedia("(hover: none)").matches && event.detail !== 0;
+    if (!touch || link === previewedAtTap || (byPath && !rowOf(link))) return hide();
     event.preventDefault();
     event.stopPropagation();
-    showPreview(link).then((shown) => shown || location.assign(link.href));
+    showPreview(link, true).then((shown) => shown === false && location.assign(link.href));
   },
   true,
 );
@@ -123,7 +171,10 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") hide();
 });
 document.addEventListener("focusin", (event) => {
+  if (event.target.closest?.(".srd-apercu")) return; // its own link, tapped
   const link = entityLink(event.target);
   if (link) showPreview(link);
   else hide();
 });
+// Material's instant navigation swaps the page but keeps the body, where the card lives.
+onEachPage(hide);

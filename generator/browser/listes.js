@@ -290,17 +290,18 @@ const overflows = (node) => node.scrollHeight > node.clientHeight + 1;
 // The most words of `words` the card holds, with a « suite » mark when some are left.
 // Measured with a reserve at the bottom of the card (.srd-carte-mj-mesure): the printed
 // layout may round a line a pixel differently from the screen's.
-function fitEffect(node, words) {
+// `words` are a word's characters (joined by "") when one word alone is cut.
+function fitEffect(node, words, joiner = " ") {
   node.classList.add("srd-carte-mj-mesure");
-  const kept = longestFitting(node, words);
+  const kept = longestFitting(node, words, joiner);
   node.classList.remove("srd-carte-mj-mesure");
   return kept;
 }
 
-function longestFitting(node, words) {
+function longestFitting(node, words, joiner) {
   const effect = node.querySelector(".srd-carte-mj-effet");
   const show = (n) => {
-    effect.textContent = words.slice(0, n).join(" ");
+    effect.textContent = words.slice(0, n).join(joiner);
     if (n < words.length) effect.append(element("span", { class: "srd-carte-mj-suite" }, " → suite"));
   };
   show(words.length);
@@ -317,6 +318,15 @@ function longestFitting(node, words) {
   return low;
 }
 
+// A word longer than a whole card (the reader's house text): the piece of it the card
+// holds, the rest left for the next card, rather than the word dropped.
+function cutFirstWord(node, words) {
+  const letters = Array.from(words[0]);
+  const held = fitEffect(node, letters, "");
+  if (held === 0) return [0, words];
+  return [1, [letters.slice(0, held).join(""), letters.slice(held).join(""), ...words.slice(1)]];
+}
+
 // The cards of one entity, laid out in `place` (measured there): as many as its effect needs.
 function entityCards(card, place) {
   // Split on plain spaces only: a non-breaking one keeps « Fatigue : » together.
@@ -327,7 +337,9 @@ function entityCards(card, place) {
     const node = cardNode(card, suite);
     node.dataset.cle = card.key;
     place.append(node);
-    const kept = fitEffect(node, words);
+    let kept = fitEffect(node, words);
+    // A word a card after the first cannot hold whole no card ever will: it is cut.
+    if (kept === 0 && suite) [kept, words] = cutFirstWord(node, words);
     node.dataset.effet = words.slice(0, kept).join(" ");
     made.push(node);
     // A card too small even for one word after its header: the rest goes on regardless.

@@ -20,7 +20,17 @@ from generator.engine.api import HouseRefusal, _failure, reader_rules, request
 from generator.engine.character import as_text, of_system
 from generator.engine.inputs import ChoiceInput, InputGroup
 from generator.engine.registry import Calculator
-from generator.engine.results import Checks, Figure, Figures, Link, Links, Page, Text, to_html
+from generator.engine.results import (
+    Checks,
+    Figure,
+    Figures,
+    Link,
+    Links,
+    Page,
+    Text,
+    format_number,
+    to_html,
+)
 
 
 @dataclass(frozen=True)
@@ -36,6 +46,9 @@ class Imprimable:
     # (title, fields): the player's own values the result does not repeat (scores…), put
     # first; a group's name stands for all its fields.
     valeurs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Labels of computed figures the player keeps count of in play (points of life…): each
+    # is printed again with an empty box for its current value beside its maximum.
+    suivis: tuple[str, ...] = ()
 
 
 def declaration(system: str, calc_id: str) -> Imprimable | None:
@@ -80,6 +93,29 @@ def _shown(item: object, value: object) -> int | str:
     return as_text(value) or "—"
 
 
+def tracked(sheet: Imprimable, blocks: list) -> list[Figure]:
+    """The declared figures to keep count of, as the result computes them, in the
+    declaration's order (one the result does not give this time is left out)."""
+    figures = {f.label: f for b in blocks if isinstance(b, Figures) for f in b.items}
+    return [figures[label] for label in sheet.suivis if label in figures]
+
+
+def _tracked_html(figures: list[Figure]) -> str:
+    """Each figure kept count of: its name, an empty box for the current value, its
+    maximum."""
+    rows = "".join(
+        f'<li><span class="srd-fiche-suivi-nom">{escape(texte(f.label))}</span> '
+        '<span class="srd-fiche-case" aria-hidden="true"></span> '
+        f'<span class="srd-fiche-suivi-max">/ {escape(_figure_text(f.value))}</span></li>'
+        for f in figures
+    )
+    return f'<section class="srd-fiche-suivi"><h3>En cours de partie</h3><ul>{rows}</ul></section>'
+
+
+def _figure_text(value: object) -> str:
+    return value if isinstance(value, str) else format_number(value)
+
+
 def _printed(block: object) -> object:
     """A block as the printed sheet shows it: checks as a sentence (no form to point at)."""
     if isinstance(block, Checks):
@@ -112,6 +148,9 @@ def sheet_html(calculator: Calculator, sheet: Imprimable, query: dict, rules: ob
     html = "".join(
         _links_html(b, page) if isinstance(b, Links) else to_html((b,), page) for b in blocks
     )
+    counted = tracked(sheet, outcome.blocks)
+    if counted:  # first on the sheet: what the player writes in, turn after turn
+        html = _tracked_html(counted) + html
     # One page of paper: the source markers of the calculator's texts are left out.
     return {"ok": True, "html": reperes.plain(html)}
 

@@ -78,6 +78,29 @@ def test_each_sheet_calculator_declares_a_printed_sheet(system, calc_id):
     assert "<form" not in answer["html"] and 'data-page="' in answer["html"]
 
 
+def test_the_divin_sheet_has_a_box_for_each_value_counted_in_play():
+    """Current PV, PE and Destin are written in by hand: each declared figure is printed
+    with an empty box beside its maximum, first on the sheet."""
+    sheet = printout.declaration("divin6", "feuille")
+    assert sheet.suivis == ("Points de vie", "Points d'énergie", "Points de Destin")
+    rules = repo_rules()["divin6"]
+    calc = registry.get("divin6", "feuille")
+    outcome = calc.run(CHARACTERS["divin6"], rules)
+    counted = printout.tracked(sheet, outcome.blocks)
+    assert [f.label for f in counted] == list(sheet.suivis)
+    html = printout.sheet_html(calc, sheet, CHARACTERS["divin6"], rules)["html"]
+    assert html.startswith('<section class="srd-fiche-suivi">')
+    assert html.count('class="srd-fiche-case"') == 3
+    assert f"/ {counted[0].value}</span>" in html
+
+
+@pytest.mark.parametrize("system,calc_id", sheet_calculators())
+def test_every_value_a_sheet_counts_in_play_is_one_its_result_computes(system, calc_id):
+    sheet = printout.declaration(system, calc_id)
+    outcome = registry.get(system, calc_id).run(CHARACTERS[system], repo_rules()[system])
+    assert len(printout.tracked(sheet, outcome.blocks)) == len(sheet.suivis), system
+
+
 def test_a_sheet_refused_names_the_fields():
     calc = registry.get("divin6", "feuille")
     answer = printout.sheet_html(
@@ -296,6 +319,34 @@ def test_each_gm_screen_fits_a_tablet_and_a_phone(browser, server, width):
     context.close()
 
 
+@pytest.mark.browser
+def test_each_printed_gm_screen_table_fits_its_column(browser, server):
+    """In print media, at the width of a landscape A4 page inside its margins, no table
+    of a screen is wider than one of its three columns (Talon's « Qualités de PNJ » has
+    six)."""
+    width = round((A4_LANDSCAPE[0] - 2 * 8 / 25.4 * 72) * 96 / 72)  # 8 mm margins, in px
+    context = browser.new_context(viewport={"width": width, "height": 1000})
+    page = context.new_page()
+    page.emulate_media(media="print")
+    for system_id in systems_with_screens():
+        page.goto(server + urls.url(urls.gm_screen(system_id)), wait_until="load")
+        faults = page.evaluate(
+            """() => {
+                const screen = document.querySelector('.srd-ecran');
+                const style = getComputedStyle(screen);
+                const count = Number(style.columnCount);
+                const column = (screen.clientWidth - parseFloat(style.paddingLeft)
+                  - parseFloat(style.paddingRight) - parseFloat(style.columnGap) * (count - 1)) / count;
+                return [...screen.querySelectorAll('table')]
+                  .filter((t) => t.getBoundingClientRect().width > column + 1)
+                  .map((t) => [t.closest('.srd-ecran-bloc').querySelector('h3, h4').innerText,
+                               Math.round(t.getBoundingClientRect().width), Math.round(column)]);
+            }"""
+        )
+        assert not faults, (system_id, faults)
+    context.close()
+
+
 def expected_on_sheet(system: str, calc_id: str) -> list[str]:
     """Values the engine computes for the test character, the failed checks, and the
     effect of one chosen entity, as the data says it."""
@@ -332,6 +383,14 @@ def test_each_character_sheet_prints_on_one_a4_page(browser, server, system, cal
     missing = [v for v in expected_on_sheet(system, calc_id) if flat(v) not in text]
     assert not missing, (system, missing, text[:2000])
     assert "Revenir au calculateur" not in text  # the page's tools are not printed
+    smallest = min(size for *_, size, _ in pdf_runs(page.pdf(format="A4")))
+    assert smallest >= 7.9, (system, smallest)  # notes included: 8 pt at least
+    # A box for each value counted in play, big enough to write a number in.
+    boxes = page.locator(".srd-fiche-suivi .srd-fiche-case")
+    assert boxes.count() == len(printout.declaration(system, calc_id).suivis)
+    for box in boxes.all():
+        size = box.bounding_box()
+        assert size["width"] >= 30 and size["height"] >= 14, (system, size)
     page.close()
 
 

@@ -28,6 +28,8 @@ class DivinCharacter(Character):
         ),
         genres=("classe", "atout", "equipement", "categorie-arme", "peuple"),
         choix=(("peuple", "peuple"),),
+        # What the player counts down and back in play (« Points de vie » et seq.).
+        suivis=("Points de vie", "Points d'énergie", "Points de Destin"),
     )
 
     force: int
