@@ -780,7 +780,8 @@ TALON_VIRTUEL = Calculator(
             1,
             0,
             999999,
-            "Le même numéro redonne le même talon ; changez-le pour un autre mélange.",
+            "Tiré au hasard à l'ouverture ; le même numéro redonne le même talon, changez-le pour un autre mélange.",
+            drawn=True,
         ),
         IntInput(
             "joueurs",
