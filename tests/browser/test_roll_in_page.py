@@ -108,7 +108,7 @@ def test_a_roll_says_its_outcome_as_the_headline_does_and_names_its_other_figure
     )
     for text in said - {f"L'attaquant l'emporte\u00a0: {wins}"}:  # no class: its own chance
         assert re.fullmatch(
-            rf"(Le défenseur l'emporte|Égalité : aucun dégât)\u00a0: {PERCENT}", text
+            rf"(Le défenseur l'emporte|Égalité\u00a0: aucun dégât)\u00a0: {PERCENT}", text
         )
 
 
