@@ -18,10 +18,10 @@ pytestmark = pytest.mark.browser
 
 PYODIDE_WAIT_MS = 120_000
 PHONE = {"width": 390, "height": 844}
-PERCENT = r"\d+(,\d+)?\u202f%"
+PERCENT = r"\d+(?:,\d+)?\u202f%"
 # « Réussite : 72 % — Réussite avec Espérance (ce résultat précis : 29 %) »
 OUTCOMES = re.compile(
-    rf"(Réussite|Échec)\u00a0: {PERCENT} — (?P<precise>[^(]+) \(ce résultat précis\u00a0: {PERCENT}\)"
+    rf"(Réussite|Échec)\u00a0: {PERCENT} — ([^(]+) \(ce résultat précis\u00a0: {PERCENT}\)"
 )
 
 
@@ -72,7 +72,7 @@ def test_lancer_shows_a_named_outcome_with_its_chance_and_a_history(page, server
     expect(history.locator("li").first).to_have_text(result.inner_text())
     # The chance shown is the engine's, for the test set in the form (DD 12, not 15).
     expect(page.locator(".srd-calc")).to_have_attribute("data-state", "ok")
-    precise = OUTCOMES.match(result.inner_text()).group("precise")
+    precise = OUTCOMES.match(result.inner_text()).group(2)
     table = page.locator(".srd-calc-result table tr", has_text=precise)
     expect(result.locator(".srd-lancer-chance")).to_contain_text(
         f"précis\u00a0: {table.locator('td').last.inner_text()}"
