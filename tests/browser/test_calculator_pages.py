@@ -119,7 +119,7 @@ def test_a_shared_link_on_a_phone_says_computing_until_its_own_result_is_in(page
 
 
 def test_a_value_changed_while_the_engine_loads_is_not_shown_the_default_answer(page, server):
-    """Issue 46 §15: the page opens on its default answer and starts the engine at once;
+    """The page opens on its default answer and starts the engine at once;
     the reader changes a value before Python is in. The bar, in view, says it computes
     (the default answer is not theirs), until their own answer is in."""
     page.set_viewport_size({"width": 390, "height": 844})

@@ -85,7 +85,7 @@ def test_lancer_shows_a_named_outcome_with_its_chance_and_a_history(page, server
 
 
 def test_a_roll_says_its_outcome_as_the_headline_does_and_names_its_other_figure(page, server):
-    """Issue 46 §16: the attacker wins with the chance the headline gives, in the same
+    """The attacker wins with the chance the headline gives, in the same
     words; the damage drawn comes after, its chance named as that result's."""
     page.goto(server + urls.url(urls.calculator("reserve-d6", "combat")) + "?attaquant=4")
     expect(page.locator(".srd-calc")).to_have_attribute("data-state", "ok", timeout=PYODIDE_WAIT_MS)
