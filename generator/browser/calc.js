@@ -11,6 +11,7 @@ import {
   BAR,
   CHECK,
   CHECKED,
+  DRAWN,
   ENTITY,
   ERROR,
   HOUSE,
@@ -41,8 +42,9 @@ import {
   withPick,
   withoutLastMove,
 } from "./lib/calculateur.js";
+import { drawnBetween } from "./lib/hasard.js";
 import { activeEntries, houseLinks } from "./maison-stock.js";
-import { Died, Timeout, compute, startWorker, timeoutMs, workerStarted } from "./moteur.js";
+import { Died, Timeout, compute, engineReady, startWorker, timeoutMs } from "./moteur.js";
 
 const HOUSE_CHANGED = "srd-regles-maison"; // sent on window when they change (maison-stock.js)
 
@@ -319,11 +321,16 @@ function showPending(calculator, yes) {
   if (yes) showMessage(calculator, "Votre résultat\u00a0: calcul en cours…");
 }
 
-// The values the address gives, set in the form; whether it gave any.
+// The values the address gives, set in the form: whether it gave any, and whether a value
+// was drawn. A field the page
+// draws (form.py DRAWN) and the address does not give is drawn at random, within its
+// bounds: each reader starts from a shuffle of their own, kept by the address.
 function setFromAddress(form) {
   const values = valuesFromAddress(location.search, fieldsOf(form).map((el) => el.name));
   for (const [name, value] of Object.entries(values)) setField(form, name, value);
-  return Object.keys(values).length > 0;
+  const drawn = [...form.querySelectorAll(`[${DRAWN}]`)].filter((field) => !(field.name in values));
+  for (const field of drawn) field.value = String(drawnBetween(Number(field.dataset.min), Number(field.dataset.max)));
+  return { given: Object.keys(values).length > 0, drawn: drawn.length > 0 };
 }
 
 function syncUrl({ form, link }) {
@@ -378,7 +385,7 @@ function failedOn(calculator, error) {
 async function run(calculator) {
   const { root, form, state } = calculator;
   const mine = ++state.sequence;
-  setState(calculator, "busy", workerStarted() ? "Calcul en cours…" : "Calcul pour vos valeurs\u00a0: chargement du moteur (quelques secondes la première fois)…");
+  setState(calculator, "busy", engineReady() ? "Calcul en cours…" : "Calcul pour vos valeurs\u00a0: chargement du moteur (quelques secondes la première fois)…");
   try {
     const reply = await compute(root.dataset.system, root.dataset.calc, queryOf(form));
     if (mine !== state.sequence) return;
@@ -398,7 +405,9 @@ function bindInput(calculator) {
     if (event.target.matches(ADD)) return; // a search in a picker is not a value
     showNeededFields(form);
     root.dataset.state = "busy"; // the result on screen no longer matches the fields
-    if (!workerStarted()) showPending(calculator, true); // the engine is still loading: no stale figure meanwhile
+    // The engine is still loading (started early, Python not in yet: seconds on a phone):
+    // the bar says so, in view, rather than keep a figure that is not the reader's.
+    if (!engineReady()) showPending(calculator, true);
     syncUrl(calculator);
     clearTimeout(state.debounce);
     // Typing waits for the next key; a tap (stepper, choice, box, move) is computed at once,
@@ -519,7 +528,8 @@ function bind(root) {
   link.href = `?${new URLSearchParams(queryOf(form))}`;
   showNeededFields(form);
   showBar(calculator, inFormOrder(markChecked(form, result)));
-  if (fromUrl) {
+  if (fromUrl.drawn) syncUrl(calculator); // in the address too: a reload keeps it
+  if (fromUrl.given || fromUrl.drawn) {
     showPending(calculator, true);
     run(calculator);
   } else {

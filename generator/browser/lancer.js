@@ -9,7 +9,9 @@
 
 import { barOf } from "./calc.js";
 import { closeButton, dialog, element, onEachPage } from "./commun.js";
+import { rollWords } from "./lib/calculateur.js";
 import { ROOT, WORDS_PER_ROLL } from "./lib/contrat.js";
+import { drawnBelow } from "./lib/hasard.js";
 
 // « Lancer » (templates/lancer.md.j2) and a dice button (pipeline/links.py dice_button).
 const ROLLER = ".srd-lancer";
@@ -36,16 +38,22 @@ function problems(reply) {
   return [reply.message, ...fields].filter(Boolean).join(" ") || "Le jet n'a pas pu se faire.";
 }
 
+// The outcome in words with its chance, as the key figure is worded; the result drawn
+// within it, named; what the rules played.
 function outcomeLine(reply) {
+  const { outcome, precise } = rollWords(reply);
   const strong = document.createElement("strong");
-  strong.textContent = reply.issue;
-  const chance = document.createElement("span");
-  chance.className = "srd-lancer-chance";
-  chance.title = `Probabilité exacte\u00a0: ${reply.exacte}`;
-  chance.textContent = ` — probabilité ${reply.probabilite}`;
-  const parts = [strong, chance];
-  if (reply.groupe && reply.probabilite_groupe) {
-    parts.push(` (${reply.groupe.toLowerCase()}\u00a0: ${reply.probabilite_groupe})`);
+  strong.textContent = outcome;
+  const parts = [strong];
+  const exact = `Probabilité exacte\u00a0: ${reply.exacte}`;
+  if (precise) {
+    const chance = document.createElement("span");
+    chance.className = "srd-lancer-chance";
+    chance.title = exact;
+    chance.textContent = ` — ${precise}`;
+    parts.push(chance);
+  } else {
+    strong.title = exact;
   }
   if (reply.detail) {
     // What the rules played: the lames turned, the dice and their reroll.
@@ -143,19 +151,9 @@ function lawTable(law, drawn) {
   return table;
 }
 
-// An integer from 0 to n − 1, each as likely: a 32-bit word is drawn again while it
-// falls in the last, incomplete run of n values (rejection), so no face is favoured.
-function uniform(n) {
-  const limit = Math.floor(2 ** 32 / n) * n;
-  const word = new Uint32Array(1);
-  do crypto.getRandomValues(word);
-  while (word[0] >= limit);
-  return word[0] % n;
-}
-
 // One roll of an expression's terms ([sign, dice, faces], or [sign, 0, number]): its
 // total, and what each term gave (« 4 + 1 + 6 + 4 »). `draw(n)` gives 0 … n − 1.
-function rollTerms(terms, draw = uniform) {
+function rollTerms(terms, draw = drawnBelow) {
   let total = 0;
   let shown = "";
   for (const [sign, count, faces] of terms) {

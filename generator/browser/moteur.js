@@ -18,11 +18,12 @@ export class Died extends Error {}
 
 let worker = null;
 let ready = null;
+let up = false; // Python has loaded in the current worker
 let nextId = 1;
 const pending = new Map();
 
-// Whether a worker is running or starting (a first computation waits for Python to load).
-export const workerStarted = () => worker !== null;
+// Whether Python has loaded in the worker: until then, a first answer takes seconds.
+export const engineReady = () => up;
 
 // The answer to one request: its computation's promise settled, unless Python itself failed.
 function answered(data) {
@@ -61,7 +62,10 @@ export function startWorker() {
     }
   });
   ready.then(
-    () => document.dispatchEvent(new Event(ENGINE_READY)),
+    () => {
+      up = worker !== null;
+      document.dispatchEvent(new Event(ENGINE_READY));
+    },
     () => stopWorker(),
   );
   return ready;
@@ -72,6 +76,7 @@ function stopWorker(reason = new Timeout()) {
   if (worker) worker.terminate();
   worker = null;
   ready = null;
+  up = false;
   for (const job of pending.values()) {
     clearTimeout(job.timer);
     job.reject(reason);

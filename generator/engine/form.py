@@ -6,7 +6,8 @@ calc.js finds a calculator by ROOT (`data-system`, `data-calc`), its fields by t
 and + CHECKED (what the result's checks say of it), the one live region by ANNOUNCE,
 and the parts below by their class; an action button by ACTION with `data-champ` / `data-ajoute` (or
 `data-retire`, to take the last token away); a whole-number field's steppers by STEP,
-its bounds by `data-min` / `data-max`; a field needed only for some values of a
+its bounds by `data-min` / `data-max`, and DRAWN if the page draws it at random when
+the address gives no value; a field needed only for some values of a
 choice by SHOWN_IF and SHOWN_VALUES on its wrapper; an action button needed only from
 some value of a whole-number field on by SHOWN_FROM_FIELD and SHOWN_FROM; a list of
 entities of one kind of the data (a select's options, a picker's datalist, a group of
@@ -62,6 +63,7 @@ SHOWN_FROM = "data-si-au-moins"
 KIND = "data-genre"
 HOUSE = "data-maison"
 ENTITY = "data-entite"  # the id of the entity a picker's suggestion names
+DRAWN = "data-tire"  # a whole number the page draws at random when the address gives none
 
 
 def _kind(item) -> str:
@@ -112,7 +114,8 @@ def _field(calc: Calculator, item, defaults: dict, names: Mapping) -> str:
         # the steppers (and the arrow keys) change it by one within its bounds.
         field = (
             f'<input type="text" inputmode="numeric" autocomplete="off" {common} '
-            f'value="{item.default}" data-min="{item.minimum}" data-max="{item.maximum}">'
+            f'value="{item.default}" data-min="{item.minimum}" data-max="{item.maximum}"'
+            f"{f' {DRAWN}' if item.drawn else ''}>"
         )
         control = f'<span class="srd-stepper">{_step(item, -1)}{field}{_step(item, 1)}</span>'
     elif isinstance(item, DecimalInput):

@@ -115,6 +115,9 @@ class IntInput:
     minimum: int
     maximum: int
     help: str = ""
+    # Drawn at random by the page when its address gives none (a new shuffle for each
+    # reader); the default stands for the pages written ahead and the engine's tests.
+    drawn: bool = False
 
     def parse(self, raw: str) -> int:
         value = _parse_int(raw)

@@ -26,7 +26,8 @@ MAX_DICE = 50  # dice in one expression
 MAX_FACES = 1000
 MAX_TOTALS = 1000  # totals the expression can give: the rows of its law
 MAX_NUMBER = 1_000_000  # a whole number added or taken away
-_TERM = re.compile(r"\s*([+\-−])?\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))\s*")
+# Digits 0 to 9 only: « \d » would take any script's digits (« ٣d6 »).
+_TERM = re.compile(r"\s*([+\-−])?\s*(?:([0-9]*)\s*[dD]\s*([0-9]+)|([0-9]+))\s*")
 EXAMPLE = "attendu par exemple 3d6+4, 1D10 + 5 ou 2d6−1"
 SHOWN = 40  # characters of an expression quoted in a message
 
@@ -46,6 +47,9 @@ def parse(text: str) -> tuple[Term, ...]:
     """The terms of `text`, or DiceError."""
     if len(text) > MAX_LENGTH:
         _refuse(text, f"{MAX_LENGTH} caractères au plus")
+    other = next((c for c in text if c.isdigit() and c not in "0123456789"), None)
+    if other:
+        _refuse(text, f"« {other} » n'est pas un chiffre de 0 à 9 ({EXAMPLE})")
     terms, position = [], 0
     while position < len(text):
         match = _TERM.match(text, position)

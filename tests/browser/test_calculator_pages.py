@@ -118,6 +118,30 @@ def test_a_shared_link_on_a_phone_says_computing_until_its_own_result_is_in(page
     expect(summary).to_be_in_viewport()
 
 
+def test_a_value_changed_while_the_engine_loads_is_not_shown_the_default_answer(page, server):
+    """The page opens on its default answer and starts the engine at once;
+    the reader changes a value before Python is in. The bar, in view, says it computes
+    (the default answer is not theirs), until their own answer is in."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    held = []
+    page.route("**/calc-worker.mjs", lambda route: held.append(route))  # engine on its way
+    page.goto(f"{server}/reserve-d6/calculateurs/reserve/")
+    summary = page.locator(".srd-calc-resume")
+    expect(summary).to_contain_text("%")  # the default answer, as written in the page
+    page.wait_for_function("() => document.querySelector('.srd-calc[data-bound]')")
+    page.fill("#reserve-caracteristique", "5")
+    expect(summary).to_contain_text("calcul en cours")
+    expect(summary).to_be_in_viewport()
+    assert "%" not in summary.inner_text()
+    expect(page.locator(".srd-calc-result")).to_be_hidden()
+    for route in held:
+        route.continue_()
+    computed(page)
+    expect(summary).not_to_contain_text("calcul")
+    expect(summary).to_contain_text("%")
+    expect(summary).to_be_in_viewport()
+
+
 def test_fields_the_chosen_mode_does_not_need_are_hidden(warm, server):
     """A phone shows only what counts: the DD against a DD, the opponent's bonus in an
     opposed test; a shared link opens with its own mode's fields."""
@@ -377,6 +401,30 @@ def test_a_full_virtual_talon_journal_says_so_and_keeps_its_moves(warm, server):
     expect(warm.locator(".srd-calc-status")).to_contain_text("Journal plein")
     expect(warm.locator(".srd-calc-status")).to_contain_text("Coup refusé")
     expect(warm.locator("#talon-virtuel-journal")).to_have_value(full)
+
+
+def test_each_reader_of_the_virtual_talon_starts_from_a_shuffle_of_their_own(browser, server):
+    """No number in the address: the page draws one from the browser's random source,
+    puts it in the address, and the talon follows it; a reload keeps it."""
+    drawn = []
+    for _ in range(2):
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(f"{server}/talon/calculateurs/talon-virtuel/")
+        computed(page)
+        seed = page.locator("#talon-virtuel-graine").input_value()
+        assert f"graine={seed}" in page.url
+        assert 0 <= int(seed) <= 999999
+        page.get_by_role("button", name="Nouveau test").click()
+        computed(page)
+        shown = page.locator(".srd-calc-result").inner_text()
+        page.reload()
+        computed(page)
+        expect(page.locator("#talon-virtuel-graine")).to_have_value(seed)
+        assert page.locator(".srd-calc-result").inner_text() == shown
+        drawn.append(seed)
+        context.close()
+    assert drawn[0] != drawn[1]  # the same by chance once in a million
 
 
 def test_virtual_talon_survives_a_reload(page, server):

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from helpers import AXE, LEVEL, chi_square_p
+from helpers import AXE, LEVEL, chi_square_p, figure
 from playwright.sync_api import Page, expect
 
 from generator.core import urls
@@ -18,7 +18,11 @@ pytestmark = pytest.mark.browser
 
 PYODIDE_WAIT_MS = 120_000
 PHONE = {"width": 390, "height": 844}
-OUTCOMES = re.compile(r"(Réussite|Échec)[^—]* — probabilité \d+(,\d+)?\u202f%")
+PERCENT = r"\d+(?:,\d+)?\u202f%"
+# « Réussite : 72 % — Réussite avec Espérance (ce résultat précis : 29 %) »
+OUTCOMES = re.compile(
+    rf"(Réussite|Échec)\u00a0: {PERCENT} — ([^(]+) \(ce résultat précis\u00a0: {PERCENT}\)"
+)
 
 
 @pytest.fixture
@@ -68,15 +72,44 @@ def test_lancer_shows_a_named_outcome_with_its_chance_and_a_history(page, server
     expect(history.locator("li").first).to_have_text(result.inner_text())
     # The chance shown is the engine's, for the test set in the form (DD 12, not 15).
     expect(page.locator(".srd-calc")).to_have_attribute("data-state", "ok")
-    table = page.locator(
-        ".srd-calc-result table tr", has_text=result.locator("strong").inner_text()
+    precise = OUTCOMES.match(result.inner_text()).group(2)
+    table = page.locator(".srd-calc-result table tr", has_text=precise)
+    expect(result.locator(".srd-lancer-chance")).to_contain_text(
+        f"précis\u00a0: {table.locator('td').last.inner_text()}"
     )
-    expect(result).to_contain_text(table.locator("td").last.inner_text())
     for _ in range(10):
         button.click()
         expect(button).to_be_enabled(timeout=PYODIDE_WAIT_MS)
     expect(history.locator("li")).to_have_count(10)  # the last ten only
     assert no_side_scroll(page)
+
+
+def test_a_roll_says_its_outcome_as_the_headline_does_and_names_its_other_figure(page, server):
+    """The attacker wins with the chance the headline gives, in the same
+    words; the damage drawn comes after, its chance named as that result's."""
+    page.goto(server + urls.url(urls.calculator("reserve-d6", "combat")) + "?attaquant=4")
+    expect(page.locator(".srd-calc")).to_have_attribute("data-state", "ok", timeout=PYODIDE_WAIT_MS)
+    headline = page.locator(".srd-calc-resume").inner_text()
+    wins = figure(page, "L'attaquant l'emporte (dégâts infligés)").inner_text()
+    assert headline.endswith(f"\u00a0: {wins}")
+    button = page.get_by_role("button", name="Lancer", exact=True)
+    outcome = page.locator(".srd-lancer-resultat strong")
+    said = set()
+    for _ in range(40):  # the attacker wins more than half the time: 40 misses, 1 in 10¹³
+        button.click()
+        expect(button).to_be_enabled(timeout=PYODIDE_WAIT_MS)
+        said.add(outcome.inner_text())
+        if outcome.inner_text().startswith("L'attaquant"):
+            break
+    assert f"L'attaquant l'emporte\u00a0: {wins}" in said, said
+    precise = page.locator(".srd-lancer-resultat .srd-lancer-chance")
+    expect(precise).to_have_text(
+        re.compile(rf"^ — L'attaquant inflige \d+ dégâts? \(ce résultat précis\u00a0: {PERCENT}\)$")
+    )
+    for text in said - {f"L'attaquant l'emporte\u00a0: {wins}"}:  # no class: its own chance
+        assert re.fullmatch(
+            rf"(Le défenseur l'emporte|Égalité\u00a0: aucun dégât)\u00a0: {PERCENT}", text
+        )
 
 
 def test_lancer_says_what_to_fix_when_the_form_is_wrong(page, server):

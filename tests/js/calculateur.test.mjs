@@ -7,6 +7,7 @@ import {
   checkedBy,
   keyFigureText,
   queryOfFields,
+  rollWords,
   stepped,
   toFix,
   valuesFromAddress,
@@ -79,4 +80,19 @@ test("the screen reader hears the count and the first three problems, or the key
   assert.ok(said.startsWith(`4${NBSP}points à corriger. Champ «${NBSP}A${NBSP}»${NBSP}: A manque.`), said);
   assert.ok(said.includes("C manque.") && !said.includes("D manque."), said);
   assert.equal(announcement([], "Réussite : 42 %"), "Réussite : 42 %");
+});
+
+test("a roll says its outcome in words as the key figure does, and names its other figure", () => {
+  const reply = {
+    issue: "L'attaquant inflige 3 dégâts",
+    probabilite: "9,8 %",
+    groupe: "L'attaquant l'emporte",
+    probabilite_groupe: "55,7 %",
+  };
+  const { outcome, precise } = rollWords(reply);
+  assert.equal(outcome, keyFigureText({ label: "L'attaquant l'emporte", value: "55,7 %" }));
+  assert.equal(precise, `L'attaquant inflige 3 dégâts (ce résultat précis${NBSP}: 9,8 %)`);
+  // An outcome that is no class of others: its own chance, nothing else.
+  const alone = rollWords({ issue: "Le défenseur l'emporte", probabilite: "33,1 %", groupe: "" });
+  assert.deepEqual(alone, { outcome: `Le défenseur l'emporte${NBSP}: 33,1 %`, precise: "" });
 });

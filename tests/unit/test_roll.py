@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import icepool
 import pytest
-from helpers import LEVEL, ROOT, chi_square_p, repo_rules, upper_gamma
+from helpers import LEVEL, ROOT, chi_square_p, edit, problems_of, repo_rules, upper_gamma
 
 from generator.engine import api, registry, roll_tags, tirage
 from generator.engine.results import signed
@@ -237,6 +237,9 @@ def test_the_largest_laws_allowed_are_written_at_once(expression):
         ("1d6+" + "9" * 4400, "caractères au plus"),
         ("1d6" + "+1" * 120, "caractères au plus"),  # 243 characters
         (f"1d6+{roll_tags.MAX_NUMBER + 1}", f"vaut {roll_tags.MAX_NUMBER} au plus"),
+        ("\u0663d6", "« \u0663 » n'est pas un chiffre de 0 à 9"),  # an Arabic-Indic 3
+        ("2d\uff16", "« \uff16 » n'est pas un chiffre de 0 à 9"),  # a full-width 6
+        ("1d6+\u00b2", "« \u00b2 » n'est pas un chiffre de 0 à 9"),  # a superscript 2
     ],
 )
 def test_a_bad_dice_expression_is_refused_in_french(bad, why):
@@ -245,6 +248,22 @@ def test_a_bad_dice_expression_is_refused_in_french(bad, why):
     message = str(refused.value)
     assert message.startswith("expression de dés « ") and why in message
     assert len(message) < 200  # a long expression is quoted by its start only
+
+
+def test_a_dice_tag_with_digits_of_another_script_is_refused_at_its_line(project):
+    relative = "data/reserve-d6/caracteristique.yaml"
+    edit(
+        project,
+        relative,
+        "  resume: Force physique du personnage.",
+        "  resume: Force physique, {@des \u0663d6}.",
+    )
+    lines = (project / relative).read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "{@des" in text)
+    found = problems_of(project)
+    assert any(
+        p.startswith(f"{relative}:{line}: ") and "n'est pas un chiffre de 0 à 9" in p for p in found
+    ), found
 
 
 def test_an_expression_at_the_length_limit_is_read():

@@ -53,6 +53,20 @@ export const toFix = (count) => `${plural(count, "point")} à corriger`;
 // The key figure's line in the bar ({label, value}), or what the bar says without one.
 export const keyFigureText = (figure) => (figure ? `${figure.label}${NBSP}: ${figure.value}` : "Voir le résultat");
 
+// What a roll says (lancer.js), worded by the very function of the key figure: its outcome
+// with that outcome's chance ({ outcome }); when the outcome is a class (« Réussite »), the
+// result drawn within it with its own chance, named as such ({ precise }). `reply`: the
+// engine's (api.py _rolled).
+export function rollWords(reply) {
+  if (!reply.groupe || !reply.probabilite_groupe) {
+    return { outcome: keyFigureText({ label: reply.issue, value: reply.probabilite }), precise: "" };
+  }
+  return {
+    outcome: keyFigureText({ label: reply.groupe, value: reply.probabilite_groupe }),
+    precise: `${reply.issue} (ce résultat précis${NBSP}: ${reply.probabilite})`,
+  };
+}
+
 export const MAX_ANNOUNCED = 3; // problems read out after one computation; the bar counts them all
 
 // Once per computation, for screen readers: the problems ({label, message}) with the field

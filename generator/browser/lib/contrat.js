@@ -25,6 +25,7 @@ export const SHOWN_FROM = "data-si-au-moins";
 export const KIND = "data-genre";
 export const HOUSE = "data-maison";
 export const ENTITY = "data-entite";
+export const DRAWN = "data-tire";
 
 // What calc.js queries in a result (generator/engine/results.py).
 export const KEY_FIGURE = ".srd-figures dt.srd-cle"; // the figure a calculator puts first, if any

@@ -98,9 +98,7 @@ def _odds_blocks(rules: Rules, odds: deck.Odds, test: deck.Test, remaining: deck
                     percent=True,
                 ),
                 Figure("As révélé : échec", odds.ace, percent=True),
-                Figure(
-                    "Échec critique (As, puis Roi ou arcane > valeur)", odds.fumble, percent=True
-                ),
+                Figure(fumble_name(test, short=True), odds.fumble, percent=True),
                 Figure("Roi : continuation", odds.king, percent=True),
                 Figure(
                     "Honneur minimal pour réussir",
@@ -137,6 +135,14 @@ def _margin_class(rules: Rules, margin: int, chips: int) -> str:
 
 ACE_ISSUE = "As révélé : échec"
 FUMBLE_ISSUE = "Échec critique (As, puis Roi ou arcane au-dessus de la valeur)"
+DECLARED_ISSUE = "Échec critique déclaré sur l'As"
+
+
+def fumble_name(test: deck.Test, short: bool = False) -> str:
+    """The critical failure's name: declared on the As, or told by the lame after it."""
+    if test.declares_fumble:
+        return DECLARED_ISSUE
+    return "Échec critique (As, puis Roi ou arcane > valeur)" if short else FUMBLE_ISSUE
 
 
 def _margin_issue(rules: Rules, margin: int, chips: int) -> Issue:
@@ -154,7 +160,7 @@ def test_issues(regles, valeurs):
             for issue in [_margin_issue(regles, m, test.chips)]
         ),
         Issue(ACE_ISSUE, odds.ace - odds.fumble, "Échec"),
-        Issue(FUMBLE_ISSUE, odds.fumble),
+        Issue(fumble_name(test), odds.fumble),
     )
 
 
@@ -163,7 +169,7 @@ def test_plays(regles, valeurs, hasard):
     test, revealed = _test_setup(regles, valeurs)
     played = lancer.play(regles.pack, test, revealed, hasard)
     if played.ace:
-        return (FUMBLE_ISSUE if played.fumble else ACE_ISSUE), played.detail
+        return (fumble_name(test) if played.fumble else ACE_ISSUE), played.detail
     return _margin_issue(regles, played.margin, test.chips).name, played.detail
 
 
@@ -180,6 +186,7 @@ def _test_setup(regles, valeurs):
         skill_suit=None if suit == NO_SUIT else suit,
         continuation=valeurs.continuation,
         ace_fails=valeurs.as_echec,
+        declares_fumble=valeurs.as_echec and valeurs.echec_declare,
         mode=valeurs.mode,
     )
     return test, [regles.pack.by_code[code] for code in valeurs.lames_revelees]
@@ -325,6 +332,13 @@ TEST_INPUTS = (
         "Le texte fait de l'As un échec, même si la valeur suffirait.",
         labels=("Non : l'As vaut 1", "Oui (règle du fumble)"),
     ),
+    BoolInput(
+        "echec_declare",
+        "Après un As",
+        False,
+        "Le joueur peut déclarer l'échec critique pour gagner un Cheap-chip et une lame en réserve{@source 114}.",
+        labels=("Il révèle la lame suivante", "Il déclare l'échec critique"),
+    ),
     MultiChoiceInput(
         "lames_revelees",
         "Lames déjà révélées ce cycle",
@@ -338,7 +352,7 @@ TEST_ASSUMPTIONS = (
     "Le talon restant est mélangé au hasard ; l'Arcane Sans Nom, toujours parmi les 11 dernières lames, n'est pas atteint.",
     "Les arcanes révélés sont mis de côté ; le premier honneur décide{@source 100–104}. Un arcane arrête la continuation.",
     "Continuation « autre » : l'enseigne la plus fournie parmi celles qui ne sont pas celle du Roi (13 lames contre 12).",
-    "Échec critique : le joueur révèle la lame qui suit l'As ; un Roi, ou un arcane de numéro supérieur à la valeur brute, le rend critique{@source 114}.",
+    "Échec critique : le joueur révèle la lame qui suit l'As ; un Roi, ou un arcane de numéro supérieur à la valeur brute (tout arcane pour une valeur de 0), le rend critique{@source 114}. S'il déclare l'échec critique, chaque As en est un.",
     "Avantage : le joueur garde l'honneur de plus forte valeur (archétype compris, le Roi l'emportant à égalité) ; désavantage : le MJ garde la plus faible.",
     "Archétype : le bonus ou malus s'applique à chaque lame comptée, continuation comprise ; aucun pour une compétence sans enseigne.",
     "Cheap-chips : le joueur en dépense au plus le nombre indiqué, +1 point chacun, pour réussir ou atteindre une réussite spéciale ou critique.",
@@ -766,7 +780,8 @@ TALON_VIRTUEL = Calculator(
             1,
             0,
             999999,
-            "Le même numéro redonne le même talon ; changez-le pour un autre mélange.",
+            "Tiré au hasard à l'ouverture ; le même numéro redonne le même talon, changez-le pour un autre mélange.",
+            drawn=True,
         ),
         IntInput(
             "joueurs",

@@ -120,7 +120,26 @@ class Test:
     skill_suit: str | None = None
     continuation: str = "autre"  # a suit, or "autre": a suit other than the King's
     ace_fails: bool = True
+    # After an As, the player declares the critical failure (a Cheap-chip, a lame in
+    # reserve) instead of revealing the next lame (l.114).
+    declares_fumble: bool = False
     mode: str = "normal"  # normal | avantage | desavantage
+
+
+def above_value(arcanum: int, test: Test) -> bool:
+    """An arcanum numbered above the raw value (l.114): every numbered arcanum is above a
+    value of 0 or less. Both « Lancer » and the exact odds ask this one question."""
+    return arcanum > test.skill
+
+
+def fumbles_after_ace(lame: Lame, test: Test, pack: Pack) -> bool:
+    """Does the lame turned after an As make it a critical failure: a Roi, or a numbered
+    arcanum above the raw value (l.114)?"""
+    return (
+        lame.value == pack.king
+        if lame.suit
+        else bool(lame.arcanum) and above_value(lame.arcanum, test)
+    )
 
 
 def adjustment(suit: str, test: Test) -> int:
@@ -271,7 +290,7 @@ class Odds:
         int, Fraction
     ]  # margin (total − difficulty, before Cheap-chips) -> P, As excluded
     ace: Fraction  # P(the honour kept is an As): a failure whatever the total
-    fumble: Fraction  # P(critical failure), the player revealing the lame after the As
+    fumble: Fraction  # P(critical failure): declared on the As, or told by the lame after it
     king: Fraction
 
     def at_least(self, margin: int) -> Fraction:
@@ -345,14 +364,14 @@ class _Accumulator:
         return Odds(
             margins,
             weight * sum(self.aces.values()),
-            weight * self._fumble(),
+            weight * (sum(self.aces.values()) if self.test.declares_fumble else self._fumble()),
             weight * sum(self.kings.values()),
         )
 
     def _fumble(self) -> Fraction:
         """Cases of a critical failure: the lame after the As is a Roi or a high arcanum."""
         arcana = len(self.deck.arcana)
-        high = sum(1 for n in self.deck.arcana if n > self.test.skill)
+        high = sum(1 for n in self.deck.arcana if above_value(n, self.test))
         # Σ cases · P(k) · (kings + high·(A − k)/A) / left, over one common denominator:
         # the k arcana set aside are any k of the A arcana, `high` loses k/A on average.
         numerator, denominator = 0, 1

@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 
 from generator.engine.results import signed
 from generator.engine.tirage import uniform
-from generator.systems.talon.deck import Lame, Pack, Test, adjustment, continuation_suit, effective
+from generator.systems.talon.deck import (
+    Lame,
+    Pack,
+    Test,
+    adjustment,
+    continuation_suit,
+    effective,
+    fumbles_after_ace,
+)
 
 
 @dataclass
@@ -94,14 +102,22 @@ def _kept(pack: Pack, test: Test, honours: list[Lame], played: Played) -> Lame:
 
 
 def _ace(pack: Pack, test: Test, ace: Lame, talon: _Talon, played: Played) -> None:
-    """The As fails (l.112–114); the lame after it tells a critical failure: a Roi, or an
-    arcanum numbered above the raw value."""
+    """The As fails (l.112–114): the player declares a critical failure, gaining a
+    Cheap-chip and drawing a lame into their reserve, or turns the next lame, which tells
+    a critical failure (deck.fumbles_after_ace)."""
     played.ace = True
     after = talon.turn()
+    if test.declares_fumble:
+        played.fumble = True
+        drawn = f"{after.name} tirée pour sa réserve" if after else "plus de lame à tirer"
+        played.lines.append(
+            f"{ace.name} : le joueur déclare un échec critique ; +1 Cheap-chip, {drawn}."
+        )
+        return
     if after is None:
         played.lines.append(f"{ace.name} : échec ; plus de lame à tourner.")
         return
-    played.fumble = after.value == pack.king or 0 < test.skill < after.arcanum
+    played.fumble = fumbles_after_ace(after, test, pack)
     what = "échec critique" if played.fumble else "échec simple"
     played.lines.append(f"{ace.name} : échec ; lame suivante, {after.name} : {what}.")
 
