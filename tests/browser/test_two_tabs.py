@@ -110,10 +110,10 @@ def test_a_house_import_waiting_on_its_question_keeps_a_rule_another_tab_added(c
     expect(first.locator(".srd-maison-regle", has_text="Pas léger")).to_have_count(1)
     asking(first).get_by_role("button", name="Remplacer").click()
     expect(house_report(first)).to_contain_text("Règle « Frappe du tonnerre » remplacée.", timeout=PYODIDE_WAIT_MS)
+    assert rules(first) == [changed, TALENT]
     expect(house_report(first)).to_contain_text(
         "Les règles maison ont changé dans un autre onglet pendant ce temps : ses changements sont gardés avec les vôtres."
     )
-    assert rules(first) == [changed, TALENT]
 
 
 def open_to_change(page: Page, server: str, name: str) -> None:
