@@ -10,7 +10,17 @@ import json
 import re
 
 import pytest
-from house_form import HOUSE, KEY, PYODIDE_WAIT_MS, form, labelled, open_house, rules, save, saved, status
+from house_form import (
+    HOUSE,
+    KEY,
+    PYODIDE_WAIT_MS,
+    labelled,
+    open_house,
+    rules,
+    save,
+    saved,
+    status,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -75,14 +85,20 @@ def asking(page: Page):
 
 def keep_house(page: Page, server: str, *entries: dict) -> None:
     page.goto(server + HOUSE)
-    kept = {"format": 1, "collection": {"format": 1, "regles": list(entries)}, "eteintes": [], "index": {}}
+    kept = {
+        "format": 1,
+        "collection": {"format": 1, "regles": list(entries)},
+        "eteintes": [],
+        "index": {},
+    }
     page.evaluate(f"localStorage.setItem({KEY!r}, {json.dumps(json.dumps(kept))})")
 
 
 def import_house_file(page: Page, *entries: dict) -> None:
     data = json.dumps({"format": 1, "regles": list(entries)}).encode()
     page.set_input_files(
-        "#srd-maison-fichier", {"name": "regles-maison.json", "mimeType": "application/json", "buffer": data}
+        "#srd-maison-fichier",
+        {"name": "regles-maison.json", "mimeType": "application/json", "buffer": data},
     )
 
 
@@ -91,7 +107,9 @@ def house_report(page: Page):
 
 
 def house_imported(page: Page) -> None:
-    expect(page.locator(".srd-maison-partage")).to_have_attribute("data-state", "lu", timeout=PYODIDE_WAIT_MS)
+    expect(page.locator(".srd-maison-partage")).to_have_attribute(
+        "data-state", "lu", timeout=PYODIDE_WAIT_MS
+    )
 
 
 def test_a_house_import_waiting_on_its_question_keeps_a_rule_another_tab_added(context, server):
@@ -109,7 +127,9 @@ def test_a_house_import_waiting_on_its_question_keeps_a_rule_another_tab_added(c
     # The first tab's list follows; its question answered, both rules are kept.
     expect(first.locator(".srd-maison-regle", has_text="Pas léger")).to_have_count(1)
     asking(first).get_by_role("button", name="Remplacer").click()
-    expect(house_report(first)).to_contain_text("Règle « Frappe du tonnerre » remplacée.", timeout=PYODIDE_WAIT_MS)
+    expect(house_report(first)).to_contain_text(
+        "Règle « Frappe du tonnerre » remplacée.", timeout=PYODIDE_WAIT_MS
+    )
     assert rules(first) == [changed, TALENT]
     expect(house_report(first)).to_contain_text(
         "Les règles maison ont changé dans un autre onglet pendant ce temps : ses changements sont gardés avec les vôtres."
@@ -139,22 +159,33 @@ def test_the_same_house_rule_saved_from_two_tabs_asks_before_writing_over(contex
     )
     expect(question.get_by_role("button", name="Prendre l'autre")).to_be_focused()  # writes nothing
     question.get_by_role("button", name="Prendre l'autre").click()
-    expect(status(first)).to_contain_text("Rien n'a été enregistré : la règle « Frappe du tonnerre » de l'autre onglet est gardée")
+    expect(status(first)).to_contain_text(
+        "Rien n'a été enregistré : la règle « Frappe du tonnerre » de l'autre onglet est gardée"
+    )
     expect(labelled(first, "Résumé")).to_have_value("Celle de l'autre onglet.")
-    assert [r["entite"]["resume"] for r in rules(first)] == ["Celle de l'autre onglet.", "Marche sans bruit."]
+    assert [r["entite"]["resume"] for r in rules(first)] == [
+        "Celle de l'autre onglet.",
+        "Marche sans bruit.",
+    ]
     # Its version now the one the form holds: saved again, without a question.
     labelled(first, "Résumé").fill("La mienne, après la sienne.")
     save(first)
     saved(first)
     expect(asking(first)).to_be_hidden()
-    assert [r["entite"]["resume"] for r in rules(first)] == ["La mienne, après la sienne.", "Marche sans bruit."]
+    assert [r["entite"]["resume"] for r in rules(first)] == [
+        "La mienne, après la sienne.",
+        "Marche sans bruit.",
+    ]
     # The other tab's form, behind, is asked in its turn; « Garder la mienne » writes it.
     labelled(second, "Résumé").fill("Encore l'autre onglet.")
     save(second)
     expect(asking(second)).to_contain_text("a changé dans un autre onglet", timeout=PYODIDE_WAIT_MS)
     asking(second).get_by_role("button", name="Garder la mienne").click()
     saved(second)
-    assert [r["entite"]["resume"] for r in rules(second)] == ["Encore l'autre onglet.", "Marche sans bruit."]
+    assert [r["entite"]["resume"] for r in rules(second)] == [
+        "Encore l'autre onglet.",
+        "Marche sans bruit.",
+    ]
 
 
 # --- the GM's lists ----------------------------------------------------------------------------
@@ -191,7 +222,9 @@ def test_a_list_page_left_open_keeps_what_another_tab_pinned(context, server):
     second.goto(f"{server}/skillcraft/talent/acrobaties/")
     pin(second, "Scénario", "Autre table")
     followed = first.locator(".srd-listes-etat")
-    expect(followed).to_have_text("Vos listes ont changé dans un autre onglet : cette page les montre telles qu'elles sont maintenant.")
+    expect(followed).to_have_text(
+        "Vos listes ont changé dans un autre onglet : cette page les montre telles qu'elles sont maintenant."
+    )
     expect(first.locator(".srd-listes-entites li")).to_have_count(3)
     # « Retirer », « Renommer »: what the other tab pinned stays.
     first.get_by_role("button", name="Retirer Peuple (Atout double) de la liste").click()
@@ -210,7 +243,9 @@ def test_a_list_page_left_open_keeps_what_another_tab_pinned(context, server):
     second.evaluate(f"localStorage.removeItem('{LISTS}-derniere')")  # a tap opens the dialog
     pin(second, "Acte II", "")
     asking(first).get_by_role("button", name="Supprimer").click()
-    expect(asking(first)).to_contain_text("La liste « Acte II » a changé dans un autre onglet (3 entités maintenant)")
+    expect(asking(first)).to_contain_text(
+        "La liste « Acte II » a changé dans un autre onglet (3 entités maintenant)"
+    )
     asking(first).get_by_role("button", name="Supprimer").click()
     expect(first.get_by_role("heading", name="Vos listes")).to_be_visible()
     assert lists_of(first) == [{"nom": "Autre table", "ids": [acrobaties]}]
@@ -247,16 +282,24 @@ def test_the_same_character_saved_from_two_tabs_asks_before_writing_over(context
     second.goto(f"{calculator}?archetype=survivant&personnage={lyra['id']}")
     expect(save_box(second).get_by_label("Nom du personnage")).to_have_value("Lyra")
     save_character(second)
-    expect(save_box(second).locator(".srd-personnage-etat")).to_contain_text("« Lyra » mis à jour", timeout=PYODIDE_WAIT_MS)
+    expect(save_box(second).locator(".srd-personnage-etat")).to_contain_text(
+        "« Lyra » mis à jour", timeout=PYODIDE_WAIT_MS
+    )
     (theirs,) = characters_of(second)
     assert theirs["modifie"] != lyra["modifie"]
-    expect(listing.locator(".srd-personnages-etat")).to_have_text("Vos personnages ont changé dans un autre onglet : la liste est à jour.")
+    expect(listing.locator(".srd-personnages-etat")).to_have_text(
+        "Vos personnages ont changé dans un autre onglet : la liste est à jour."
+    )
     # The first tab saves the version it had: asked, and « Garder l'autre » writes nothing.
     save_character(first)
     question = asking(first)
-    expect(question).to_contain_text("Le personnage « Lyra » a été enregistré dans un autre onglet", timeout=PYODIDE_WAIT_MS)
+    expect(question).to_contain_text(
+        "Le personnage « Lyra » a été enregistré dans un autre onglet", timeout=PYODIDE_WAIT_MS
+    )
     question.get_by_role("button", name="Garder l'autre").click()
-    expect(state).to_contain_text("Rien n'a été enregistré : le personnage « Lyra » de l'autre onglet est gardé")
+    expect(state).to_contain_text(
+        "Rien n'a été enregistré : le personnage « Lyra » de l'autre onglet est gardé"
+    )
     assert characters_of(first) == [theirs]
     # Asked again, « Remplacer »: this tab's version is kept, and its next save asks nothing.
     save_character(first)
@@ -265,6 +308,10 @@ def test_the_same_character_saved_from_two_tabs_asks_before_writing_over(context
     (mine,) = characters_of(first)
     assert mine["id"] == lyra["id"] and mine["modifie"] != theirs["modifie"]
     save_character(first)
-    expect(state).to_contain_text("Enregistrement en cours")
-    expect(state).to_contain_text("« Lyra » mis à jour", timeout=PYODIDE_WAIT_MS)
+    first.wait_for_function(
+        "([key, before]) => JSON.parse(localStorage.getItem(key)).personnages[0].modifie !== before",
+        arg=[CHARACTERS, mine["modifie"]],
+        timeout=PYODIDE_WAIT_MS,
+    )
     expect(question).to_be_hidden()
+    expect(state).to_contain_text("« Lyra » mis à jour")
