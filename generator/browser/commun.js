@@ -93,12 +93,13 @@ export function dialog(name, { popover = false } = {}) {
 export const closeButton = (label = "Fermer") =>
   element("button", { type: "button", class: "md-button", "data-fermer": "" }, label);
 
-// Asks `question`; true when the reader chooses `yes` (« Supprimer »…), false on
-// « Annuler » or Escape. The focus starts on « Annuler »: Enter never destroys by chance.
-export function confirmed(question, yes, opener = document.activeElement) {
+// Asks `question`; true when the reader chooses `yes` (« Supprimer »…), false on `no`
+// (« Annuler », or « Prendre l'autre »: the choice that writes nothing) or Escape. The focus
+// starts on `no`: Enter never destroys by chance.
+export function confirmed(question, yes, opener = document.activeElement, no = "Annuler") {
   const asking = dialog("srd-confirmer");
   const accept = element("button", { type: "button", class: "md-button md-button--primary" }, yes);
-  const refuse = closeButton("Annuler");
+  const refuse = closeButton(no);
   let answer = false;
   accept.addEventListener("click", () => {
     answer = true;

@@ -37,6 +37,7 @@ import {
 import { CARDS_INDEX, LISTS_PAGE } from "./lib/contrat.js";
 import { isText, plural, slug } from "./lib/texte.js";
 import { StorageRefused, store } from "./lib/stockage.js";
+import { LISTS_FOLLOWED, listChangedQuestion, listDeleted, listNamed, listRenamed, listWithout, printOf } from "./lib/autre-onglet.js";
 import { houseInForce, houseLink } from "./maison-marque.js";
 
 const CARDS = new URL(CARDS_INDEX, SITE_ROOT).href;
@@ -496,7 +497,31 @@ function shareBox(list) {
   return element("label", { class: "srd-listes-partage" }, element("span", {}, "Lien de partage (les entités sont dans l'adresse)"), share);
 }
 
-function listTools(root, status, list, lists) {
+// « Supprimer la liste », once confirmed; asked again when another tab changed it since the
+// page showed it (`seen`), then deleted from the lists as kept now.
+async function deleteList(root, status, seen, remove) {
+  if (!(await confirmed(`Supprimer la liste «\u00a0${seen.nom}\u00a0»\u00a0?`, "Supprimer", remove))) return;
+  for (;;) {
+    let now;
+    try {
+      now = listNamed(readLists(), seen.nom);
+    } catch (error) {
+      return (status.textContent = said(error));
+    }
+    if (!now || printOf(now) === printOf(seen)) break;
+    if (!(await confirmed(listChangedQuestion(now), "Supprimer", remove))) return;
+    seen = now;
+  }
+  guarded(status, () => {
+    const done = listDeleted(readLists(), seen.nom);
+    if (done.refused) return (status.textContent = done.refused);
+    writeLists(done.lists);
+    history.replaceState(history.state, "", LISTS_URL.pathname);
+    render(root);
+  });
+}
+
+function listTools(root, status, list) {
   const rename = element("input", { type: "text", name: "nom", value: list.nom, autocomplete: "off" });
   const renameForm = element(
     "form",
@@ -508,10 +533,10 @@ function listTools(root, status, list, lists) {
     event.preventDefault();
     const wanted = rename.value.trim();
     if (!wanted) return (status.textContent = "Donnez un nom à la liste.");
-    if (wanted !== list.nom && lists.some((other) => other.nom === wanted)) return (status.textContent = `Une liste s'appelle déjà «\u00a0${wanted}\u00a0».`);
     guarded(status, () => {
-      list.nom = wanted;
-      writeLists(lists);
+      const done = listRenamed(readLists(), list.nom, wanted); // as kept now: another tab may have changed it
+      if (done.refused) return (status.textContent = done.refused);
+      writeLists(done.lists);
       history.replaceState(history.state, "", listAddress(wanted));
       render(root);
     });
@@ -521,14 +546,7 @@ function listTools(root, status, list, lists) {
   const exporter = button("Exporter cette liste");
   exporter.addEventListener("click", () => exportLists(`liste-${slug(list.nom) || "liste"}.json`, [list]));
   const remove = button("Supprimer la liste");
-  remove.addEventListener("click", async () => {
-    if (!(await confirmed(`Supprimer la liste «\u00a0${list.nom}\u00a0»\u00a0?`, "Supprimer", remove))) return;
-    guarded(status, () => {
-      writeLists(lists.filter((other) => other !== list));
-      history.replaceState(history.state, "", LISTS_URL.pathname);
-      render(root);
-    });
-  });
+  remove.addEventListener("click", () => deleteList(root, status, list, remove));
   return [
     element("p", { class: "srd-listes-actions" }, print, " ", exporter, " ", remove),
     shareBox(list),
@@ -547,11 +565,12 @@ async function showList(root, status, name) {
   const cards = await loadCards();
   const onRemove = (id) =>
     guarded(status, () => {
-      list.ids = list.ids.filter((other) => other !== id);
-      writeLists(lists);
+      const done = listWithout(readLists(), list.nom, id); // as kept now: another tab may have changed it
+      if (done.refused) return (status.textContent = done.refused);
+      writeLists(done.lists);
       render(root);
     });
-  root.append(element("h2", {}, list.nom), back, ...listTools(root, status, list, lists));
+  root.append(element("h2", {}, list.nom), back, ...listTools(root, status, list));
   await showCards(root, list, cards, onRemove);
 }
 
@@ -641,13 +660,19 @@ function bindAll() {
 }
 
 onEachPage(bindAll);
-// The house rules changed: a list shows their cards as they are now.
+// The house rules changed: a list shows their cards as they are now; the lists changed in
+// another tab: the page shows them as they are now, and says so.
 // One redraw after the other: two drawing into the same place at once would mix.
 const redrawn = new WeakMap();
-addEventListener("srd-regles-maison", () => {
+function redrawLists(note = "") {
   document.querySelectorAll(".srd-listes[data-lie]").forEach((root) => {
-    redrawn.set(root, (redrawn.get(root) || Promise.resolve()).then(() => render(root)));
+    const drawn = (redrawn.get(root) || Promise.resolve()).then(() => render(root));
+    redrawn.set(root, note ? drawn.then(() => (root.querySelector(".srd-listes-etat").textContent = note)) : drawn);
   });
+}
+addEventListener("srd-regles-maison", () => redrawLists());
+addEventListener("storage", (event) => {
+  if (event.key === STORE || event.key === null) redrawLists(LISTS_FOLLOWED);
 });
 // A share link followed from this page changes its fragment only: the list is drawn here.
 addEventListener("hashchange", () => {

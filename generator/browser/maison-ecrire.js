@@ -7,7 +7,7 @@ import { confirmed, element, handledHere } from "./commun.js";
 import { StorageRefused, storageSays } from "./lib/stockage.js";
 import { problemsHeading, problemsSaid, textTooLong, unreadablePaste } from "./lib/maison-messages.js";
 import { entryKey } from "./lib/maison-cle.js";
-import { clashOf, nameOf, othersThan, pastedEntry, referencesOf, withWritten } from "./lib/maison-regles.js";
+import { clashOf, nameOf, othersThan, pastedEntry, referencesOf } from "./lib/maison-regles.js";
 import { NBSP, quoted, typo } from "./lib/texte.js";
 import { HOUSE_MAX_DEPTH, HOUSE_MAX_TEXT_CHARS } from "./lib/contrat.js";
 import { entityForm } from "./maison-formulaire.js";
@@ -15,12 +15,22 @@ import {
   HOUSE_ENGINE_DOWN,
   HOUSE_UNREADABLE,
   houseEngine,
-  keepRules,
+  keepChanges,
   namesOf,
   officialEntity,
   officialUrl,
 } from "./maison-page.js";
 import { houseUrl, readStore } from "./maison-stock.js";
+import {
+  KEEP_MINE,
+  TAKE_THEIRS,
+  printOf,
+  ruleAt,
+  ruleChangedQuestion,
+  ruleGoneQuestion,
+  ruleTakenFromThere,
+  rulesSeen,
+} from "./lib/autre-onglet.js";
 
 // --- the form's elements ----------------------------------------------------------------------
 
@@ -109,7 +119,9 @@ function showAmending(w, system, kind, base, entity) {
 }
 
 // A new form for the chosen system and kind, filled with `entity` (or empty).
-async function build(w, entity = null, { base = null, editing = null } = {}) {
+// `seen`: what this page read of the rule `editing` (printOf), to tell at the save whether
+// another tab changed it since.
+async function build(w, entity = null, { base = null, editing = null, seen = null } = {}) {
   const { systemSelect, kindSelect, fieldsBox, summary } = w.nodes;
   const system = systemSelect.value;
   const kind = kindSelect.value;
@@ -122,7 +134,7 @@ async function build(w, entity = null, { base = null, editing = null } = {}) {
   const made = entityForm(known.schema, { refs: await referencesFor(system), fixedId: base });
   if (entity) made.fill(entity);
   fieldsBox.replaceChildren(made.node);
-  w.current = { system, kind, schema: known.schema, form: made, base, editing };
+  w.current = { system, kind, schema: known.schema, form: made, base, editing, seen };
   systemSelect.disabled = kindSelect.disabled = Boolean(base);
   showAmending(w, system, kind, base, entity);
   summary.hidden = true;
@@ -228,6 +240,36 @@ async function replacesClash(w, clash, entity) {
   return false;
 }
 
+// What this page read of the rules a save writes: the one it edits (as opened), and the one
+// of its key (as it was when the engine checked it, its replacement asked about).
+function seenBySave(w, kept, key) {
+  const { editing, seen } = w.current;
+  const found = rulesSeen(kept.collection.regles, [key]);
+  if (editing) found.set(editing, seen);
+  return found;
+}
+
+// Another tab changed (or deleted: `now` null) the rule being saved since this page read
+// it: whether this one is kept all the same (« Garder la mienne »).
+const askChanged = (w, entry, now) =>
+  now
+    ? confirmed(ruleChangedQuestion(quoted(nameOf(now))), KEEP_MINE, w.nodes.save, TAKE_THEIRS)
+    : confirmed(ruleGoneQuestion(quoted(nameOf(entry))), "Enregistrer", w.nodes.save);
+
+// « Prendre l'autre »: the other tab's rule, kept, is opened in the form; or, deleted
+// there, nothing is written and the form keeps what was written.
+async function tookTheirs(w, key) {
+  let theirs = null;
+  try {
+    theirs = ruleAt(readStore().collection.regles, key);
+  } catch {
+    // Unreadable now: the form keeps what was written.
+  }
+  if (theirs) await openRule(w, theirs, { editing: key });
+  setFormState(w, theirs ? "modification" : "pret");
+  w.say(theirs ? ruleTakenFromThere(quoted(nameOf(theirs))) : "Rien n'a été enregistré.");
+}
+
 async function saveRule(w) {
   if (!w.current) return;
   setFormState(w, "verification");
@@ -241,16 +283,19 @@ async function saveRule(w) {
   w.nodes.summary.replaceChildren();
   const clash = clashOf(kept.collection.regles, key, w.current.editing);
   if (!(await replacesClash(w, clash, entry.entite))) return;
+  let dropped;
   try {
-    await keepRules(kept, withWritten(kept.collection.regles, entry, w.current.editing));
+    ({ dropped } = await keepChanges(seenBySave(w, kept, key), [{ entry, editing: w.current.editing }], (at, now) => askChanged(w, entry, now)));
   } catch (error) {
     setFormState(w, "erreurs");
     if (error instanceof StorageRefused) return w.say(notKept(error));
-    console.warn("maison\u00a0:", error);
+    console.warn("maison :", error);
     return w.say(`${HOUSE_ENGINE_DOWN} La règle n'est pas enregistrée.`);
   }
+  if (dropped.length) return tookTheirs(w, dropped[0]);
   const done = clash || w.current.editing ? "mise à jour" : "enregistrée";
   w.current.editing = key;
+  w.current.seen = printOf(entry);
   setFormState(w, "enregistre");
   w.say(`Règle ${quoted(nameOf(entry))} ${done} dans ce navigateur. `, element("a", { href: houseUrl(key) }, "Voir la règle"));
   w.sayOnPage("");
@@ -283,7 +328,8 @@ async function readPasted(w) {
     fillKindSelect(w);
   }
   if (pasted.kind) kindSelect.value = pasted.kind;
-  await build(w, pasted.entity, { base: w.current?.base || null, editing: w.current?.editing || null });
+  const { base = null, editing = null, seen = null } = w.current || {};
+  await build(w, pasted.entity, { base, editing, seen });
   yamlSaid.replaceChildren(typo("Formulaire rempli\u00a0: vérifiez-le, puis «\u202fEnregistrer\u202f»."));
   w.current?.form.control("nom")?.focus();
 }
@@ -298,7 +344,7 @@ async function openRule(w, entry, { editing = null } = {}) {
   systemSelect.value = entry.systeme;
   fillKindSelect(w);
   kindSelect.value = entry.genre;
-  await build(w, entry.entite, { base: entry.base || null, editing });
+  await build(w, entry.entite, { base: entry.base || null, editing, seen: editing ? printOf(entry) : null });
   form.scrollIntoView({ block: "start" });
   w.current?.form.control("nom")?.focus({ preventScroll: true });
 }

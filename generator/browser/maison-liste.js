@@ -15,12 +15,13 @@ import {
   flipSwitch,
   houseEngine,
   houseSystems,
-  keepRules,
+  keepChanges,
   officialUrl,
   readOrSay,
 } from "./maison-page.js";
 import { bindShare, readLink } from "./maison-partage.js";
-import { houseUrl, readStore } from "./maison-stock.js";
+import { houseUrl } from "./maison-stock.js";
+import { printOf, ruleDeletedQuestion } from "./lib/autre-onglet.js";
 
 // --- the list ----------------------------------------------------------------------------
 
@@ -85,10 +86,11 @@ async function deleteRule(page, button, entry, regles) {
   }
   if (!(await confirmed(question, "Supprimer", button))) return page.say("");
   const key = entryKey(entry);
+  // Another tab may have changed it while the question was open: asked again, then.
+  const ask = () => confirmed(ruleDeletedQuestion(quoted(nameOf(entry))), "Supprimer", button);
   const deleted = async () => {
-    const latest = readStore();
-    await keepRules(latest, latest.collection.regles.filter((one) => entryKey(one) !== key));
-    return `Règle ${quoted(nameOf(entry))} supprimée.`;
+    const { found } = await keepChanges(new Map([[key, printOf(entry)]]), [{ remove: key }], ask);
+    return found ? `Règle ${quoted(nameOf(entry))} supprimée.` : "Rien n'a été supprimé.";
   };
   page.say(await changeOrSay(deleted, "rien n'a été supprimé.", page.redraw));
 }

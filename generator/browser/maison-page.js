@@ -14,7 +14,9 @@ import { jsonOnce } from "./lib/json.js";
 import { capitalised, switchSaid } from "./lib/maison-messages.js";
 import { officialFields, officialNames, switched, switchesKept } from "./lib/maison-regles.js";
 import { FINE, NBSP } from "./lib/texte.js";
-import { readStore, writeStore } from "./maison-stock.js";
+import { houseStoreText, readStore, writeStore } from "./maison-stock.js";
+import { printOf, ruleAt, rulesRebased } from "./lib/autre-onglet.js";
+import { entryKey } from "./lib/maison-cle.js";
 
 export const HOUSE_UNREADABLE = "Ce que ce navigateur garde des règles maison est illisible";
 export const HOUSE_ENGINE_DOWN = `Le moteur du site n'a pas pu répondre${FINE}; rechargez la page et réessayez.`;
@@ -62,17 +64,69 @@ export function readOrSay(say) {
   }
 }
 
-// The collection `regles` kept, with its index made by the engine, in one write: the
-// other pages read both. Switched-off keys that no longer exist are dropped.
-export async function keepRules(kept, regles) {
-  const reply = await houseEngine("indexer", {}, regles);
-  if (!reply.ok) throw new Error(reply.message || "index refusé");
-  writeStore({
-    ...kept,
-    collection: { format: HOUSE_FORMAT, regles },
-    eteintes: switchesKept(kept.eteintes, regles),
-    index: reply.index,
-  });
+// Another tab changed, since this page read them, the very rules a change writes (`keys`;
+// `regles`: what is kept now): the reader is asked before anything is written.
+class ChangedElsewhere extends Error {
+  constructor(keys, regles) {
+    super("règles changées dans un autre onglet");
+    this.keys = keys;
+    this.regles = regles;
+  }
+}
+
+// The rules `change(kept)` makes of what is kept now, with their index made by the engine,
+// in one write (the other pages read both); switched-off keys that no longer exist are
+// dropped. What is kept is read again after the engine's answer: when another tab wrote
+// meanwhile, the change is made again on what it wrote. Returns the rules found kept.
+async function keepRules(change) {
+  for (let tries = 0; tries < 5; tries++) {
+    const before = houseStoreText();
+    const kept = readStore();
+    const regles = change(kept);
+    const reply = await houseEngine("indexer", {}, regles);
+    if (!reply.ok) throw new Error(reply.message || "index refusé");
+    if (houseStoreText() !== before) continue; // another tab wrote while the engine indexed
+    writeStore({
+      ...kept,
+      collection: { format: HOUSE_FORMAT, regles },
+      eteintes: switchesKept(kept.eteintes, regles),
+      index: reply.index,
+    });
+    return kept.collection.regles;
+  }
+  throw new Error("les règles maison changent sans cesse dans un autre onglet");
+}
+
+const changedKey = (change) => (change.entry ? entryKey(change.entry) : change.remove);
+
+// Makes `changes` (lib/autre-onglet.js rulesRebased) on what is kept now, by key: a rule of
+// `seen` (key → what this page read of it) that another tab changed since is first put to
+// the reader, `ask(key, itNow)` (itNow: null when deleted): true, this page's change stands;
+// false, it is dropped and the other tab's rule kept. Returns {found: the rules kept
+// before the write (null: nothing written), dropped: [key]}.
+export async function keepChanges(seen, changes, ask) {
+  let pending = changes;
+  const dropped = [];
+  while (pending.length) {
+    try {
+      const found = await keepRules((kept) => {
+        const { regles, conflicts } = rulesRebased(kept.collection.regles, seen, pending);
+        if (conflicts.length) throw new ChangedElsewhere(conflicts, kept.collection.regles);
+        return regles;
+      });
+      return { found, dropped };
+    } catch (error) {
+      if (!(error instanceof ChangedElsewhere)) throw error;
+      for (const key of error.keys) {
+        const now = ruleAt(error.regles, key) || null;
+        seen.set(key, printOf(now)); // asked once: what it is now is what the reader saw
+        if (await ask(key, now)) continue;
+        dropped.push(key);
+        pending = pending.filter((change) => changedKey(change) !== key && change.editing !== key);
+      }
+    }
+  }
+  return { found: null, dropped };
 }
 
 // What `work` (a change of the kept rules) says, then `redraw`; when it fails, why, and

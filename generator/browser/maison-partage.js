@@ -9,19 +9,32 @@ import { MERGED, exported, houseFileTooBig, linkHolds, linkMade, replaceQuestion
 import { entryKey } from "./lib/maison-cle.js";
 import { meeting, nameOf } from "./lib/maison-regles.js";
 import { NBSP, quoted, typo } from "./lib/texte.js";
-import { HOUSE_ENGINE_DOWN, changeOrSay, houseEngine, keepRules, readOrSay } from "./maison-page.js";
+import { HOUSE_ENGINE_DOWN, changeOrSay, houseEngine, keepChanges, readOrSay } from "./maison-page.js";
+import {
+  KEEP_MINE,
+  RULES_KEPT_ALONGSIDE,
+  TAKE_THEIRS,
+  importTakenFromThere,
+  printOf,
+  ruleChangedQuestion,
+  ruleGoneQuestion,
+  rulesSeen,
+} from "./lib/autre-onglet.js";
 import { HOUSE_FORMAT, HOUSE_MAX_FILE_BYTES } from "./lib/contrat.js";
 import { readStore } from "./maison-stock.js";
 
 // --- merging what a file or a link brings ---------------------------------------------------
 
 // Adds `found` (valid entries) to what is kept: a key already kept is replaced only when
-// the reader says so, one question each. Returns the lines of the report.
+// the reader says so, one question each. The questions asked, what is kept is read again
+// and changed by key: a rule another tab wrote meanwhile stays, and one of these very keys
+// that it changed is asked about again. Returns the lines of the report.
 async function mergeRules(found, opener) {
   const kept = readStore();
   const regles = [...kept.collection.regles];
+  const seen = rulesSeen(regles, found.map(entryKey));
   const lines = [];
-  let changed = false;
+  const changes = [];
   for (const entry of found) {
     const { kind, at } = meeting(regles, entry);
     let said = kind;
@@ -31,10 +44,18 @@ async function mergeRules(found, opener) {
       if (replace) regles[at] = entry;
       said = replace ? "remplacee" : "gardee";
     }
-    changed ||= said === "nouvelle" || said === "remplacee";
+    if (said === "nouvelle" || said === "remplacee") changes.push({ entry, line: lines.length });
     lines.push(MERGED[said](quoted(nameOf(entry))));
   }
-  if (changed) await keepRules(kept, regles);
+  const ask = (key, now) =>
+    now
+      ? confirmed(typo(ruleChangedQuestion(quoted(nameOf(now)))), KEEP_MINE, opener, TAKE_THEIRS)
+      : confirmed(typo(ruleGoneQuestion(quoted(nameOf(found.find((one) => entryKey(one) === key))))), "Enregistrer", opener);
+  const { found: before, dropped } = await keepChanges(seen, changes, ask);
+  for (const { entry, line } of changes) {
+    if (dropped.includes(entryKey(entry))) lines[line] = importTakenFromThere(quoted(nameOf(entry)));
+  }
+  if (before && printOf(before) !== printOf(kept.collection.regles)) lines.push(RULES_KEPT_ALONGSIDE);
   return lines;
 }
 

@@ -40,6 +40,9 @@ export function readStore() {
   return { ...EMPTY(), ...kept };
 }
 
+// The text kept, as it is (null: nothing): to tell whether another tab wrote since.
+export const houseStoreText = () => store.read(HOUSE_KEY);
+
 // Keeps `kept` ({collection, eteintes, index}) whole, or nothing (StorageRefused).
 export function writeStore(kept) {
   store.write(HOUSE_KEY, JSON.stringify({ ...kept, format: STORE_FORMAT }));

@@ -31,9 +31,11 @@ import {
 import { NBSP, colon, quoted, typo } from "./lib/texte.js";
 import { SAVED_FILE_FORMAT as FORMAT, SAVED_MAX_FILE_CHARS as MAX_FILE_BYTES } from "./lib/contrat.js";
 import { StorageRefused, store } from "./lib/stockage.js";
+import { CHARACTERS_FOLLOWED, characterChangedQuestion, characterElsewhere, characterTakenFromThere } from "./lib/autre-onglet.js";
 
 const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
+const SEEN = "srd-personnage-vu"; // sessionStorage: {id: modifie} of each character as this tab last read or saved it
 const SAVE_BOX = ".srd-personnage-enregistrer"; // templates/personnage-enregistrer.md.j2
 const ENGINE_DOWN = "Le moteur de calcul n'a pas pu répondre\u202f; rechargez la page et réessayez.";
 
@@ -65,6 +67,24 @@ function setCurrent(system, name) {
   }
 }
 
+// The date (« modifie ») of the character `id` as this tab last read or saved it, or "".
+function seenStamp(id) {
+  try {
+    return JSON.parse(store.read(SEEN, "sessionStorage") || "{}")[id] || "";
+  } catch {
+    return "";
+  }
+}
+
+function sawCharacter(record) {
+  try {
+    const seen = JSON.parse(store.read(SEEN, "sessionStorage") || "{}");
+    store.write(SEEN, JSON.stringify({ ...seen, [record.id]: record.modifie }), "sessionStorage");
+  } catch {
+    // Without storage: a later save cannot tell another tab's, and asks nothing more.
+  }
+}
+
 const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 const callEngine = (action, payload) => compute(payload.systeme || "", action, payload, { entry: "personnages" });
@@ -76,6 +96,19 @@ function fieldLabel(calc, field) {
   const label = document.querySelector(`label[for="${CSS.escape(`${calc}-${field}`)}"]`);
   const legend = document.getElementById(`${calc}-${field}`)?.closest("fieldset")?.querySelector("legend");
   return ((label || legend)?.textContent || field).trim();
+}
+
+// Whether the save goes on over `existing` (known by this tab as its version `known`): asked
+// when another tab saved it since (read again after each answer; a deletion there is no
+// loss, the save puts it back).
+async function keepsMine(existing, name, known) {
+  for (;;) {
+    const now = characterElsewhere(readCharacters(), existing?.id, known);
+    if (!now || now.gone) return true;
+    const question = typo(characterChangedQuestion(name, dateText(now.modifie)));
+    if (!(await confirmed(question, "Remplacer", document.activeElement, "Garder l'autre"))) return false;
+    known = now.modifie;
+  }
 }
 
 async function saveCharacter(box, name) {
@@ -90,8 +123,12 @@ async function saveCharacter(box, name) {
   const payload = { systeme, calculateur: calc, requete, existant: existing ? existing.personnage : null };
   const reply = await callEngine("enregistrer", payload);
   if (!reply.ok) return saveRefusal(reply, (field) => fieldLabel(calc, field));
+  // The version this tab knows: the one it opened or saved last, or the one just asked about.
+  const known = (existing && name === currentName(systeme) && seenStamp(existing.id)) || existing?.modifie;
+  if (!(await keepsMine(existing, name, known))) return characterTakenFromThere(name);
   const record = savedRecord(reply, { id: existing ? existing.id : newId(), nom: name, modifie: new Date().toISOString(), systeme });
   keepCharacters(placed(readCharacters(), record)); // read again: another tab may have changed it meanwhile
+  sawCharacter(record);
   setCurrent(systeme, name);
   return `Personnage ${quoted(name)} ${existing ? "mis à jour" : "enregistré"} dans ce navigateur.`;
 }
@@ -100,7 +137,9 @@ async function saveCharacter(box, name) {
 // one, its name in the save box. Throws StorageRefused.
 function adoptOpened(system) {
   const opened = openedCharacter(readCharacters(), location.search, system);
-  if (opened) setCurrent(system, opened.nom);
+  if (!opened) return;
+  setCurrent(system, opened.nom);
+  sawCharacter(opened);
 }
 
 // The name in this page's save box (the printed sheet shows it), or "".
@@ -326,8 +365,10 @@ function bindRename(page) {
         return `Un autre personnage s'appelle déjà ${quoted(name)}\u00a0: choisissez un autre nom.`;
       }
       const before = record.nom;
+      const inStep = seenStamp(record.id) === record.modifie; // this tab knew its last version
       Object.assign(record, { nom: name, modifie: new Date().toISOString() });
       if (currentName(record.systeme) === before) setCurrent(record.systeme, name);
+      if (inStep) sawCharacter(record);
       return `Personnage ${quoted(before)} renommé ${quoted(name)}.`;
     });
     say(page, message);
@@ -391,6 +432,12 @@ function bindListPage(root) {
   bindFiles(page);
   say(page, "");
   showCharacters(page);
+  // Another tab changed the characters: the list as they are now, said (a deletion's
+  // « Annuler la suppression » stays).
+  addEventListener("storage", (event) => {
+    if (!root.isConnected || (event.key !== KEY && event.key !== null)) return;
+    if (showCharacters(page) && !page.state.undo) say(page, CHARACTERS_FOLLOWED);
+  });
 }
 
 // The engine reads the file's characters; those it accepts are added under free names,
