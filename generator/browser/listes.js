@@ -132,8 +132,9 @@ function pinForm(key, name, status) {
   const lists = readLists();
   const last = lastList(lists);
   const pinned = lists.some((list) => list.ids.includes(key));
-  const boxes = lists.map((list, index) => {
-    const box = element("input", { type: "checkbox", name: "liste", value: String(index) });
+  const boxes = lists.map((list) => {
+    // By name, not position: another tab may add or delete lists while the dialog is open.
+    const box = element("input", { type: "checkbox", name: "liste", value: list.nom });
     // In no list yet: the last one used is ticked already.
     box.checked = list.ids.includes(key) || (!pinned && list === last);
     return element("label", { class: "srd-epingler-choix" }, box, ` ${list.nom} (${plural(list.ids.length, "entité")})`);
@@ -160,7 +161,9 @@ function savePins(form, key, name, status) {
     const lists = readLists();
     let chosen = null; // the list pinned into, remembered for the next tap
     form.querySelectorAll("input[name=liste]").forEach((box) => {
-      const list = lists[Number(box.value)];
+      let list = lists.find((one) => one.nom === box.value);
+      if (!list && !box.checked) return; // deleted in another tab, and not wanted here
+      if (!list) lists.push((list = { nom: box.value, ids: [] })); // deleted elsewhere, wanted here
       const has = list.ids.includes(key);
       if (box.checked && !has) list.ids.push(key);
       if (!box.checked && has) list.ids = list.ids.filter((id) => id !== key);

@@ -197,8 +197,13 @@ def lists_of(page: Page) -> list[dict]:
 
 def pin(page: Page, existing: str, new_list: str) -> None:
     """Through the « Épingler » dialog: into an existing list and a new one."""
-    page.locator(".srd-epingler .srd-epingler-bouton").click()
+    button = page.locator(".srd-epingler .srd-epingler-bouton")
+    button.click()
     dialog = page.locator("dialog.srd-epingler-dialogue")
+    note = page.locator(".srd-epingle-note")
+    expect(dialog.or_(note)).to_be_visible()
+    if not dialog.is_visible():  # a single list: the tap pinned into it, « Épinglé » opens the dialog
+        button.click()
     dialog.get_by_label(re.compile(f"^ ?{re.escape(existing)} \\(")).check()
     if new_list:
         dialog.get_by_label("Nouvelle liste").fill(new_list)
