@@ -81,8 +81,11 @@ if (supported) {
   // A new build took over: reload, so this page and its scripts come from one build (the
   // old build's worker answers nothing of the new one meanwhile). Reloaded, not told: the
   // page swapped in by the next click would be the new build's under this one's scripts.
+  // Not when the first worker takes this page of a first visit: it is that build's.
+  let controlled = hadController;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) location.reload();
+    if (controlled) location.reload();
+    controlled = true;
   });
 }
 

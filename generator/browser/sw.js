@@ -332,9 +332,17 @@ async function unreachable(cache, request, error) {
   throw error;
 }
 
+// The page « introuvable », kept with the first page this worker answers (not at a first
+// visit, whose cost is counted): an unknown address offline gets it, not the browser's page.
+async function keepNotFound(cache) {
+  const file = address("404.html");
+  if (!(await cache.match(file))) await keep(cache, file, await fetch(file));
+}
+
 async function answer(event) {
   const request = event.request;
   const cache = await caches.open(CACHE);
+  if (request.mode === "navigate") event.waitUntil(keepNotFound(cache).catch(() => {}));
   const hit = await cache.match(request, { ignoreSearch: true });
   if (hit) return hit;
   let response;
@@ -352,7 +360,7 @@ async function answer(event) {
   const copy = await ofThisBuild(request.url, response);
   if (!copy) return otherBuild(request);
   const listed = copy !== response; // rebuilt from bytes checked against the manifest
-  if (listed) event.waitUntil(cache.put(key(request.url), copy.clone()).catch(() => {}));
+  if (listed) event.waitUntil(keep(cache, request.url, copy.clone()).catch(() => {}));
   return copy;
 }
 
@@ -388,9 +396,7 @@ self.addEventListener("message", (event) => {
   } else if (demande === "retirer") {
     event.waitUntil(withdraw());
   } else if (demande === "garder") {
-    // The page « introuvable » too: an unknown address offline gets it, not the browser's.
-    const also = [address("404.html"), ...(moteur ? ENGINE.map(address) : [])];
-    event.waitUntil(keepAll([...(adresses || []), ...also]));
+    event.waitUntil(keepAll([...(adresses || []), ...(moteur ? ENGINE.map(address) : [])]));
   }
 });
 
