@@ -141,7 +141,11 @@ def groups() -> tuple[tuple[str, tuple[Shared, ...]], ...]:
         ),
         (
             "The offline copy (hors-ligne.js, sw.js).",
-            (Shared("NEW_BUILD_CHECK_MS", NEW_BUILD_CHECK_MS, "between two checks for a new build"),),
+            (
+                Shared(
+                    "NEW_BUILD_CHECK_MS", NEW_BUILD_CHECK_MS, "between two checks for a new build"
+                ),
+            ),
         ),
         (
             "Pages the scripts link to, from the site's root (generator/core/urls.py).",
