@@ -357,10 +357,12 @@ async function answer(event) {
     return (await serverSendsThisBuild()) ? response : otherBuild(request); // a host's own page
   }
   if (!keepable(response)) return response; // redirects, errors: nothing of a build in them
+  const sent = response.clone(); // as the server sent it: keep() takes only that (keepable)
   const copy = await ofThisBuild(request.url, response);
   if (!copy) return otherBuild(request);
+  // Kept before it is answered: a page shown is a page kept, even if the network goes next.
   const listed = copy !== response; // rebuilt from bytes checked against the manifest
-  if (listed) event.waitUntil(keep(cache, request.url, copy.clone()).catch(() => {}));
+  if (listed) await keep(cache, request.url, sent).catch(() => {});
   return copy;
 }
 

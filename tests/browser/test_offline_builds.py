@@ -311,7 +311,7 @@ def test_a_build_in_control_serves_and_keeps_none_of_the_next_builds_bytes(
     assert reader.evaluate("() => navigator.serviceWorker.controller !== null")
     assert worker_a.evaluate(KEPT) > 0
     found = first.evaluate(CACHED_FILES)
-    assert f"srd-{version_a}" in found
+    assert f"{url}/reserve-d6/" in found[f"srd-{version_a}"]  # read through A, kept
     assert wrong_bytes(found[f"srd-{version_a}"], url, build_a) == []
 
     # A's worker has lost its manifest, and the server sends one of neither build (being
