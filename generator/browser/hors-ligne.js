@@ -5,7 +5,7 @@
 // already loaded (and, on a calculator page, the Python runtime its worker loaded).
 import { ENGINE_READY } from "./moteur.js";
 import { SITE_ROOT, onEachPage } from "./commun.js";
-import { ROOT } from "./lib/contrat.js";
+import { NEW_BUILD_CHECK_MS, ROOT } from "./lib/contrat.js";
 
 const LONGEST_WAIT_MS = 30000; // a calculator that never starts must not stop offline use
 const FIRST_RETRY_MS = 60000; // a copy that failed (network, deployment under way) is tried
@@ -57,7 +57,10 @@ if (supported) {
     registered = true;
     navigator.serviceWorker
       .register(new URL("sw.js", root), { scope: root.pathname })
-      .then(retryFailedCopies)
+      .then((registration) => {
+        retryFailedCopies(registration);
+        checkForNewBuilds(registration);
+      })
       .then(() => hadController || keepThisPage(onCalculator))
       .catch(() => {
         refused = true; // private browsing, or a browser set to refuse: say so
@@ -75,10 +78,25 @@ if (supported) {
   } else {
     afterLoad(register);
   }
-  // A new build took over: reload, so this page and its scripts come from one build.
+  // A new build took over: reload, so this page and its scripts come from one build (the
+  // old build's worker answers nothing of the new one meanwhile). Reloaded, not told: the
+  // page swapped in by the next click would be the new build's under this one's scripts.
+  // Not when the first worker takes this page of a first visit: it is that build's.
+  let controlled = hadController;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) location.reload();
+    if (controlled) location.reload();
+    controlled = true;
   });
+}
+
+// The browser asks for a new sw.js only when a page loads, and instant navigation loads
+// none: this page asks at each page it shows, and every NEW_BUILD_CHECK_MS while it stays
+// open. A new build installs (whole, for a reader who chose the full copy), then takes over.
+function checkForNewBuilds(registration) {
+  const check = () => registration.update().catch(() => {}); // offline: asked again later
+  let shown = 0;
+  onEachPage(() => shown++ && check()); // not the page just loaded: the browser asked
+  setInterval(check, NEW_BUILD_CHECK_MS);
 }
 
 // --- the page « Consulter hors ligne » ----------------------------------------------------

@@ -198,6 +198,29 @@ function key(url) {
 
 const keepable = (response) => response.status === 200 && response.type === "basic" && !response.redirected;
 
+// The files of this build as the reader asks for them, by the address where it keeps them;
+// null when its manifest cannot be had (the server sends another build's, or none).
+const listedFiles = () => ownManifest().then(({ digests }) => digests, () => null);
+
+// Whether the server still sends this build: its sw.js carries this build's version.
+async function serverSendsThisBuild() {
+  try {
+    const response = await fetch(address("sw.js"), { cache: "no-store" });
+    return (await response.text()).includes(`const VERSION = "${VERSION}";`);
+  } catch {
+    return false;
+  }
+}
+
+// `response` if it holds this build's bytes (rebuilt from the checked bytes), else null.
+// A file the manifest lists is checked against it; another one (the sitemap, an address
+// the manifest writes otherwise) is this build's only while the server sends this build.
+async function ofThisBuild(url, response) {
+  const expected = (await listedFiles())?.get(key(url));
+  if (expected) return checked(response, expected);
+  return (await serverSendsThisBuild()) ? response : null;
+}
+
 // Only this build's bytes: once a newer build is deployed, what this worker fetches comes
 // from it until it takes over, and must not enter this build's cache (nor be served from
 // there with this build's scripts). A file not in the manifest is not kept either.
@@ -241,6 +264,108 @@ async function carryOver() {
   }
 }
 
+// --- what a page asks for: this build's bytes, or nothing ---------------------------------
+
+let updating = null; // the check for a newer build this worker started, if any
+
+// Said in place of a page of another build, by this worker (no byte of either build): the
+// new build installs meanwhile, and the page reloads once it has taken over (or at once,
+// if it took over before this page could listen).
+const NEWER_BUILD_PAGE = `<!doctype html>
+<html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Nouvelle version du site</title>
+<main style="font-family: sans-serif; max-width: 36em; margin: 3em auto; padding: 0 1em">
+<h1>Nouvelle version du site</h1>
+<p role="status">Le site vient d'être mis à jour\u00a0: sa nouvelle version s'installe sur cet
+appareil, et cette page se rechargera d'elle-même.</p>
+<p>Si rien ne change, la publication n'est peut-être pas finie\u00a0: <a href="">rechargez la
+page</a> dans un moment.</p>
+</main>
+<script>
+const workers = navigator.serviceWorker;
+workers.addEventListener("controllerchange", () => location.reload());
+workers.getRegistration().then((r) => r?.active && r.active !== workers.controller && location.reload());
+</script>`;
+
+// The server sends another build: none of it reaches a page of this build (it would run it
+// with this build's scripts). The browser is asked to install that build now; once it takes
+// over, the pages reload (hors-ligne.js), each then whole from one build.
+function otherBuild(request) {
+  updating ??= self.registration
+    .update()
+    .catch(() => {}) // offline meanwhile, or that build's sw.js not up: asked again later
+    .finally(() => {
+      updating = null;
+    });
+  if (request.mode !== "navigate") return new Response(null, { status: 503, statusText: "Service Unavailable" });
+  const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
+  return new Response(NEWER_BUILD_PAGE, { status: 503, headers });
+}
+
+const withStatus = (response, status) => new Response(response.body, { status, headers: response.headers });
+
+// A navigation to an address the site does not have: this build's page « introuvable »
+// (404.html, kept at its address as the full copy keeps it), with the status 404. `sent`:
+// the server's answer, kept when it is that page (hosts send 404.html).
+async function notFound(cache, sent) {
+  const file = address("404.html");
+  const kept = await cache.match(file);
+  if (kept) return withStatus(kept, 404);
+  const expected = sent && (await listedFiles())?.get(file);
+  const page = expected && (await checked(sent, expected));
+  if (!page) return null;
+  await cache.put(file, withStatus(page.clone(), 200));
+  return withStatus(page, 404);
+}
+
+// Offline: an address this build does not list gets its page « introuvable » (if kept),
+// a page's address without its last « / » the page, as the server would redirect it; one
+// it lists but did not keep gets the browser's own page, as any page out of reach.
+async function unreachable(cache, request, error) {
+  const files = request.mode === "navigate" && (await listedFiles());
+  if (!files || files.has(key(request.url))) throw error;
+  const page = new URL(request.url);
+  page.pathname += "/";
+  if (files.has(key(page.href))) return Response.redirect(page.href, 301);
+  const missing = await notFound(cache);
+  if (missing) return missing;
+  throw error;
+}
+
+// The page « introuvable », kept with the first page this worker answers (not at a first
+// visit, whose cost is counted): an unknown address offline gets it, not the browser's page.
+async function keepNotFound(cache) {
+  const file = address("404.html");
+  if (!(await cache.match(file))) await keep(cache, file, await fetch(file));
+}
+
+async function answer(event) {
+  const request = event.request;
+  const cache = await caches.open(CACHE);
+  if (request.mode === "navigate") event.waitUntil(keepNotFound(cache).catch(() => {}));
+  const hit = await cache.match(request, { ignoreSearch: true });
+  if (hit) return hit;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    return unreachable(cache, request, error);
+  }
+  if (request.mode === "navigate" && response.status === 404) {
+    const page = await notFound(cache, response.clone());
+    if (page) return page;
+    return (await serverSendsThisBuild()) ? response : otherBuild(request); // a host's own page
+  }
+  if (!keepable(response)) return response; // redirects, errors: nothing of a build in them
+  const sent = response.clone(); // as the server sent it: keep() takes only that (keepable)
+  const copy = await ofThisBuild(request.url, response);
+  if (!copy) return otherBuild(request);
+  // Kept before it is answered: a page shown is a page kept, even if the network goes next.
+  const listed = copy !== response; // rebuilt from bytes checked against the manifest
+  if (listed) await keep(cache, request.url, sent).catch(() => {});
+  return copy;
+}
+
 // --- life cycle ---------------------------------------------------------------------------
 
 self.addEventListener("install", (event) => {
@@ -280,13 +405,5 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
-  event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const hit = await cache.match(request, { ignoreSearch: true });
-      if (hit) return hit;
-      const response = await fetch(request);
-      event.waitUntil(keep(cache, request.url, response.clone()).catch(() => {}));
-      return response;
-    }),
-  );
+  event.respondWith(answer(event));
 });

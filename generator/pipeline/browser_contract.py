@@ -69,6 +69,11 @@ class Shared:
     says: str = ""  # what it is, for the reader of contrat.js
 
 
+# How often an open page asks whether a newer build is deployed, besides at each page it
+# shows (instant navigation never loads a page, so the browser itself would not ask).
+NEW_BUILD_CHECK_MS = 5 * 60_000
+
+
 def _selectors(module, names: tuple[str, ...]) -> tuple[Shared, ...]:
     return tuple(Shared(name, f".{getattr(module, name)}") for name in names)
 
@@ -133,6 +138,14 @@ def groups() -> tuple[tuple[str, tuple[Shared, ...]], ...]:
                 Shared("CARDS_INDEX", cartes.INDEX),
                 *_as_is(search, SEARCH_FILES, "SEARCH_"),
                 Shared("SEARCH_ARTICLES", search.ARTICLES),
+            ),
+        ),
+        (
+            "The offline copy (hors-ligne.js, sw.js).",
+            (
+                Shared(
+                    "NEW_BUILD_CHECK_MS", NEW_BUILD_CHECK_MS, "between two checks for a new build"
+                ),
             ),
         ),
         (

@@ -9,7 +9,11 @@ The build's manifest (`hors-ligne.json`: every cached file's address, SHA-256 an
 lies next to `sw.js`, which carries the manifest's own SHA-256. The worker copies a build
 from the network, never from the browser's HTTP cache, checks every stored file against
 the manifest, and only then takes over; what it keeps as the reader goes is checked against
-the same manifest (a newer build may be served meanwhile): a cache never mixes two builds.
+the same manifest: a cache never mixes two builds. Nor does a page: what the server sends of
+a newer build never reaches a page of this one (the worker says a new version is coming,
+and asks the browser to install it; once it takes over, the open pages reload). An open
+page asks for a new build at each instant navigation and every
+browser_contract.NEW_BUILD_CHECK_MS.
 """
 
 from __future__ import annotations

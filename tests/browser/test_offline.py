@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from first_visit import BUDGET_BYTES, CACHED_ADDRESSES, PHONE, first_visit
+from first_visit import BUDGET_BYTES, CACHED_ADDRESSES, IN_CONTROL, PAGE_KEPT, PHONE, first_visit
 from helpers import exact
 from playwright.sync_api import expect
 
@@ -32,6 +32,7 @@ def test_a_first_visit_of_a_rules_page_fetches_what_it_needs_and_keeps_it(browse
     assert sent <= BUDGET_BYTES, f"{sent} octets envoyés"
     assert any(url.endswith("/divin6/regles/combat/") for url in cached), cached
     assert not any("/pyodide/" in url or "/pagefind/" in url for url in cached), cached
+    assert not any(url.endswith("/404.html") for url in cached), cached  # kept next page
 
 
 @pytest.mark.browser
@@ -107,3 +108,25 @@ def test_the_whole_site_offline_is_the_readers_choice_shown_and_undone(browser, 
     expect(keep).to_be_visible()
     context.close()
     assert not errors, errors
+
+
+@pytest.mark.browser
+def test_offline_an_unknown_address_gets_the_sites_page_not_found(browser, server):
+    """Without the full copy too: the page « introuvable » is kept with the second page
+    read (not at the first visit, whose cost is counted); offline, an address the site
+    does not have gets it (status 404), not the browser's error page, and a page's address
+    without its last « / » the page."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}/divin6/regles/combat/")
+    page.wait_for_function(IN_CONTROL, timeout=120_000)
+    page.goto(f"{server}/divin6/")
+    page.wait_for_function(PAGE_KEPT, arg=f"{server}/404.html", timeout=120_000)
+    context.set_offline(True)
+    response = page.goto(f"{server}/divin6/pas-une-page/")
+    assert response.status == 404
+    expect(page.get_by_role("heading", name="Page introuvable")).to_be_visible()
+    page.goto(f"{server}/divin6/regles/combat")
+    expect(page).to_have_url(f"{server}/divin6/regles/combat/")
+    expect(page.locator("h1").first).not_to_have_text("Page introuvable")
+    context.close()

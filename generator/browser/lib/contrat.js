@@ -56,6 +56,9 @@ export const SEARCH_TYPOGRAPHY = "assets/typographie.json";
 export const SEARCH_SYNONYMS = "assets/synonymes.json";
 export const SEARCH_ARTICLES = new RegExp("^(?:(?:le|la|les|un|une|des|du|de)\\s+|l['’]\\s*)");
 
+// The offline copy (hors-ligne.js, sw.js).
+export const NEW_BUILD_CHECK_MS = 300_000; // between two checks for a new build
+
 // Pages the scripts link to, from the site's root (generator/core/urls.py).
 export const LISTS_PAGE = "listes/";
 export const HOUSE_ENTITY_PAGE = "maison/voir/?e="; // then the entity's key, as encodeURIComponent writes it
