@@ -3,6 +3,7 @@
 // the site's own spelling, each hit's best section, and the tiers of the hits. Pure
 // functions: unit-tested under Node (tests/js/).
 import { SEARCH_ARTICLES } from "./contrat.js";
+import { quoted } from "./texte.js";
 
 export const fold = (text) => text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 // « Le combat » and « combat » are the same title (as generator/pipeline/search.py title_key).
@@ -37,8 +38,6 @@ export function corrected(query, spellings) {
   });
   return replaced.length ? { query: fixed, replaced } : null;
 }
-
-const quoted = (text) => `«\u202f${text}\u202f»`;
 
 // What the count says: how many hits, and for what, when a word was corrected: the word
 // typed, which the rules never use, and the one searched instead.
