@@ -1,13 +1,11 @@
-// Keyboard: the theme's palette switch is a pair of radio buttons, so Tab lands on the
-// checked one and only the arrow keys would switch. Enter and Space switch too, as on
-// any button, and the focus stays on the switch.
+// Keyboard: the theme's palette switch is a pair of radio buttons drawn 0 × 0; its Tab
+// stop is the icon the reader sees, a label made a button (site_overrides/partials/
+// palette.html). Enter and Space switch, as on any button, and the focus goes to the icon
+// then shown (the theme shows the other palette's).
 document.addEventListener("keydown", (event) => {
-  const option = event.target.closest?.("input.md-option");
-  if (!option || !["Enter", " "].includes(event.key)) return;
-  const label = option.nextElementSibling; // the label for the other palette
-  const other = label && document.getElementById(label.htmlFor);
-  if (!other) return;
+  const label = event.target.closest?.(".md-header__option label[for]");
+  if (!label || !["Enter", " "].includes(event.key)) return;
   event.preventDefault();
   label.click();
-  other.focus();
+  label.closest("form").querySelector("label[for]:not([hidden])")?.focus();
 });

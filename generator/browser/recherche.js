@@ -8,7 +8,7 @@
 // abbreviation means, then the current system's): lib/classement.js. The reader's house rules in force (assets/maison-stock.js) whose name or
 // summary holds every word typed come before all, marked « maison », and so does the
 // house version of an amended entity whose official page is a hit.
-import { SITE_ROOT as ROOT, element } from "./commun.js"; // the site's root, wherever it is served
+import { SITE_ROOT as ROOT, element, onEachPage } from "./commun.js"; // the site's root, wherever it is served
 import {
   SEARCH_ABBREVIATIONS,
   SEARCH_SYNONYMS,
@@ -265,7 +265,24 @@ form.addEventListener("submit", (event) => {
   list.querySelector("a")?.click();
 });
 form.addEventListener("reset", () => setTimeout(() => search(""), 0));
-list.addEventListener("click", (event) => event.target.closest("a") && close(true));
+list.addEventListener("click", (event) => {
+  if (!event.target.closest("a")) return;
+  followed = true;
+  close(true);
+});
+
+// A hit followed: the keyboard goes on from the page it leads to (its section, or its
+// title), not from the top of the site's menus (a few Tabs to a prerequisite, not forty).
+let followed = false;
+onEachPage(() => {
+  if (!followed) return;
+  followed = false;
+  const section = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  const target = section || document.querySelector(".md-content h1");
+  if (!target) return;
+  if (!target.matches("a, button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+});
 // The house rules changed (here or in another tab): the hits on screen are redone.
 addEventListener("srd-regles-maison", () => toggle.checked && input.value.trim() && search(input.value));
 
