@@ -85,6 +85,10 @@ test("a tree filter where the rows belong to trees, named by their roots", () =>
   assert.deepEqual(treeChoices(trees, "divin6", ""), []); // no tree: no filter
   const none = { q: "", s: "", k: "", f: "", c: "", p: "", t: "" };
   assert.deepEqual(matching(trees, { ...none, t: "sc/talent/Acrobaties" }, new Map()).map((r) => r.n), ["Acrobaties", "Salto"]);
+  // A house amendment (its row has no tree of its own) stays in its official row's tree.
+  const { t: _tree, ...amended } = { ...trees[2], n: "Salto (maison)" };
+  const withHouse = withHouseRows(trees, [[trees[2].i, { ligne: amended }]]);
+  assert.equal(withHouse.find((r) => r.m).t, "sc/talent/Acrobaties");
 });
 
 test("the menus list each system, each kind of a system, each system's column values", () => {

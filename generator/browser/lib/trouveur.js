@@ -68,7 +68,7 @@ const clausesOk = (q) =>
 
 // The official rows with the house rules in force (`inForce`: [key, {ligne}] of each, as
 // maison-marque.js houseInForce gives them): an amendment replaces its official row, a
-// new entity is added; each is marked `m`.
+// new entity is added; each is marked `m`. An amendment keeps its official row's tree.
 export function withHouseRows(official, inForce) {
   const byKey = new Map(official.map((row) => [row.i, row]));
   for (const [key, { ligne }] of inForce) {
@@ -76,6 +76,8 @@ export function withHouseRows(official, inForce) {
     const row = { ...ligne, r: isText(ligne.r) ? ligne.r : "", c: isText(ligne.c) ? ligne.c : "", i: key, m: 1 };
     if (!Object.values(row.f).every(isText)) continue;
     if (!clausesOk(row.q)) delete row.q;
+    // An amendment stays in its official row's tree (trees are found by the build).
+    if (byKey.get(key)?.t && !isText(row.t)) row.t = byKey.get(key).t;
     byKey.set(key, prepared(row));
   }
   return [...byKey.values()];
