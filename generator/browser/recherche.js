@@ -1,22 +1,22 @@
 // The header's search, on Pagefind's index (generator/pipeline/search.py). Nothing is downloaded
 // until the reader starts a search; then only the index parts of the words typed. Each hit
-// says what it is (« Atout · Divin (6)thème »); a page whose title is the query comes
-// first, list pages before the others; an abbreviation a system declares (« PV ») is also
-// searched for what it stands for in that system; a word with one wrong letter is
-// corrected (see `corrected`); a word the table uses for another (« fiche », « feuille »:
-// data/synonymes.yaml) is searched for both. On a page of a system, that system's hits
-// come first. The reader's house rules in force (assets/maison-stock.js) whose name or
+// says what it is (« Atout · Divin (6)thème ») and names its best section, once per page;
+// an abbreviation a system declares (« PV ») is also searched for what it stands for in
+// that system; a word with one wrong letter is corrected, in the rules' spelling; a word
+// the table uses for another (« fiche », « feuille »: data/synonymes.yaml) is searched for
+// both. The order of the hits (a page titled as the query first, then what a declared
+// abbreviation means, then the current system's): lib/classement.js. The reader's house rules in force (assets/maison-stock.js) whose name or
 // summary holds every word typed come before all, marked « maison », and so does the
 // house version of an amended entity whose official page is a hit.
-import { SITE_ROOT as ROOT, element } from "./commun.js"; // the site's root, wherever it is served
+import { SITE_ROOT as ROOT, element, onEachPage } from "./commun.js"; // the site's root, wherever it is served
 import {
   SEARCH_ABBREVIATIONS,
-  SEARCH_ARTICLES,
   SEARCH_SYNONYMS,
   SEARCH_TITLES,
   SEARCH_TYPOGRAPHY,
   SEARCH_VOCABULARY,
 } from "./lib/contrat.js";
+import { bare, bestSection, corrected, countMessage, fold, isTitled, ranked } from "./lib/classement.js";
 import { plain } from "./lib/texte.js";
 import { houseInForce, houseLink, houseMark } from "./maison-marque.js";
 
@@ -43,7 +43,7 @@ function loadSearch() {
     const json = (path) => fetch(new URL(path, ROOT)).then((reply) => reply.json());
     const [pagefind, words, titles, shorts, rules, same] = await Promise.all([
       import(new URL("pagefind/pagefind.js", ROOT).href),
-      json(SEARCH_VOCABULARY),
+      json(SEARCH_VOCABULARY), // {folded word: the rules' spelling}
       json(SEARCH_TITLES), // [key, title, url, what it is, summary, entity key]
       json(SEARCH_ABBREVIATIONS), // {abbreviation: [[system, meaning, synonym…]]}
       json(SEARCH_TYPOGRAPHY), // [[pattern, replacement]]: generator/core/typographie.py
@@ -52,41 +52,10 @@ function loadSearch() {
     await pagefind.options({ baseUrl: ROOT.pathname, excerptLength: 18 });
     pagefind.init();
     typography = rules.map(([pattern, replacement]) => [new RegExp(pattern, "g"), replacement]);
-    return { pagefind, words: new Set(words), titles, shorts, same };
+    const systems = Object.keys((await pagefind.filters())?.systeme || {});
+    return { pagefind, words, titles, shorts, same, systems };
   })();
   return searchTools;
-}
-
-const fold = (text) => text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-const bare = (text) => fold(text).replace(SEARCH_ARTICLES, "").trim(); // as generator/pipeline/search.py title_key
-
-// Words one edit away (a letter changed, added, removed, or two swapped).
-function oneEditAway(a, b) {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-// A word of five letters or more that the site never uses, nor begins (the reader may
-// still be typing it), is corrected to a word of the site one edit away.
-function corrected(query, words) {
-  let changed = false;
-  const fixed = fold(query).replace(/[a-z]{5,}/g, (word) => {
-    if (words.has(word)) return word;
-    for (const known of words) if (known.startsWith(word)) return word;
-    for (const known of words) {
-      if (oneEditAway(word, known)) {
-        changed = true;
-        return known;
-      }
-    }
-    return word;
-  });
-  return changed ? fixed : null;
 }
 
 const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); // in a RegExp
@@ -129,16 +98,16 @@ function interleave(lists, depth = Infinity) {
 
 const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
+// One hit per page: it names its best section (where the words weigh the most) and
+// leads there, with that section's excerpt.
 function hit(page) {
   const place = page.meta.lieu ? `<span class="srd-lieu"> · ${escape(page.meta.lieu)}</span>` : "";
-  const sections = (page.sub_results || [])
-    .filter((sub) => sub.url !== page.url && sub.title !== page.meta.title)
-    .slice(0, 2)
-    .map((sub) => `<a class="srd-section" href="${sub.url}">${escape(sub.title)}</a>`)
-    .join("");
+  const section = bestSection(page);
+  const named = section ? `<p class="srd-section">${french(escape(section.title))}</p>` : "";
+  const excerpt = section ? section.excerpt : page.excerpt;
   // An entity can be pinned to one of the reader's lists (assets/listes.js).
   const pin = page.meta.cle ? `<button type="button" class="srd-epingler-bouton" data-cle="${escape(page.meta.cle)}" data-nom="${escape(page.meta.title || "")}" aria-label="Épingler ${escape(page.meta.title || "")} (${escape(page.meta.lieu || "")})">Épingler</button>` : "";
-  return `<li class="md-search-result__item"><a href="${page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${french(escape(page.meta.title || page.url))}${place}</h1><p>${french(page.excerpt)}</p></article></a>${sections ? `<nav class="srd-sections">${sections}</nav>` : ""}${pin}</li>`;
+  return `<li class="md-search-result__item"><a href="${section ? section.url : page.url}" class="md-search-result__link"><article class="md-search-result__article md-typeset"><h1>${french(escape(page.meta.title || page.url))}${place}</h1>${named}<p>${french(excerpt)}</p></article></a>${pin}</li>`;
 }
 
 // The house entities in force that match `query` (every word in the name or the summary,
@@ -185,8 +154,10 @@ function waiting(text) {
 
 // Pagefind's hits for an abbreviation and for what it stands for, in each system that
 // declares it (the first hits of each system, then the second), then the plain hits of
-// each query (as typed, then with its equivalents): the current system's, then all.
-async function hits(pagefind, queries, meanings, plain, current) {
+// each query (as typed, then with its equivalents): on a system's page, that system's,
+// then all; elsewhere, each system's first hits in turn (one system's many pages of a
+// kind, « Arme légère », « Arme lourde »…, leave room for the others'), then all.
+async function hits(pagefind, queries, meanings, plain, { current, systems }) {
   const inSystem = (text, system) => pagefind.search(text, { filters: { systeme: system } });
   const listed = (searches) => searches.map((found) => found?.results || []);
   const perSystem = await Promise.all(
@@ -194,21 +165,32 @@ async function hits(pagefind, queries, meanings, plain, current) {
   );
   const mixed = interleave(listed(perSystem), 2);
   if (!plain) return meanings.length ? mixed : null;
+  const first = current ? [current] : systems;
   const [own, all] = await Promise.all([
-    Promise.all(current ? queries.map((query) => inSystem(query, current)) : []),
+    Promise.all(first.flatMap((system) => queries.map((query) => inSystem(query, system)))),
     Promise.all(queries.map((query) => pagefind.search(query))),
   ]);
   return interleave([[...mixed, ...interleave(listed(own)), ...interleave(listed(all))]]);
 }
 
+// The pages titled exactly as asked (or as an equivalent, or its plural), or as what the abbreviation
+// stands for in their system, wherever Pagefind ranked them.
+function titledPages(titles, wanted, meant) {
+  return titles
+    .filter(([key, , url]) => isTitled(key, wanted) || meant.some(([system, name]) => key === name && url.startsWith(`${system}/`)))
+    .map(([, title, url, lieu, summary, cle]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu, cle }, excerpt: escape(summary) }));
+}
+
+// The system id of a page's address ("" outside the site).
+const systemOf = (url) => (url.startsWith(ROOT.pathname) ? url.slice(ROOT.pathname.length).split("/")[0] : "");
+
 async function search(query) {
   const mine = ++asked;
   const typed = query.trim();
   if (!typed) return waiting("Tapez un nom, une règle\u00a0: talent, atout, sort…");
-  const { pagefind, words, titles, shorts, same } = await loadSearch();
+  const { pagefind, words, titles, shorts, same, systems } = await loadSearch();
   if (mine !== asked) return; // the reader typed on
   const current = currentSystem();
-  const ours = (url) => Boolean(current) && url.startsWith(new URL(`${current}/`, ROOT).pathname);
   // [[system, meaning, synonym…]], the current system's first
   const meanings = [...(shorts[fold(typed)] || [])].sort((a, b) => (b[0] === current) - (a[0] === current));
   // One or two letters match half the site: the engine would stay busy with them while
@@ -217,33 +199,23 @@ async function search(query) {
   if (typed.length < MIN_LENGTH && !meanings.length && !titled(bare(typed))) {
     return waiting("Encore une lettre ou deux…");
   }
-  const used = corrected(query, words) || query;
+  const correction = corrected(query, words);
+  const used = correction?.query || query;
   const queries = [used, ...variants(used, same)];
-  const results = await hits(pagefind, queries, meanings, typed.length >= MIN_LENGTH || !meanings.length, current);
+  const results = await hits(pagefind, queries, meanings, typed.length >= MIN_LENGTH || !meanings.length, { current, systems });
   if (mine !== asked || !results) return; // the reader typed on
-  const found = { results };
-  // Pages titled exactly as asked (or as an equivalent), or as what the abbreviation stands
-  // for in their system, come first, wherever Pagefind ranked them.
   const wanted = new Set(queries.map(bare));
-  const meant = meanings.flatMap(([system, ...names]) => names.map((name) => [`${system}/`, bare(name)]));
-  const exact = titles
-    .filter(([key, , url]) => wanted.has(key) || meant.some(([system, name]) => key === name && url.startsWith(system)))
-    .map(([, title, url, lieu, summary, cle]) => ({ url: new URL(url, ROOT).pathname, meta: { title, lieu, cle }, excerpt: escape(summary) }));
-  const seen = new Set(exact.map((page) => page.url));
-  const note = used === query ? "" : ` pour «\u202f${used}\u202f»`;
-  const count = Math.max(found.results.length, exact.length) + houseFound(typed).length;
-  meta.textContent = count ? `${count} résultat${count > 1 ? "s" : ""}${note}` : "Aucun résultat";
+  const meant = meanings.flatMap(([system, ...names]) => names.map((name) => [system, bare(name)]));
+  const exact = titledPages(titles, wanted, meant);
+  const count = Math.max(results.length, exact.length) + houseFound(typed).length;
+  meta.textContent = countMessage(count, correction);
   // The first hits are shown as soon as they are in, the others follow.
   const shown = [];
-  for (const slice of [found.results.slice(0, FIRST), found.results.slice(FIRST, SHOWN)]) {
+  for (const slice of [results.slice(0, FIRST), results.slice(FIRST, SHOWN)]) {
     const pages = await Promise.all(slice.map((result) => result.data()));
     if (mine !== asked) return;
-    for (const page of pages) {
-      if (!seen.has(page.url)) shown.push(page);
-      seen.add(page.url);
-    }
-    // The current system's pages first, each part in its order (the sort is stable).
-    const ordered = [...exact, ...shown].sort((a, b) => ours(b.url) - ours(a.url));
+    shown.push(...pages);
+    const ordered = ranked([...exact, ...shown], { wanted, meant, systemOf, current });
     list.innerHTML = ordered.map(hit).join("");
     // The house rules before all: those the query names, and the amendments of the hits.
     list.prepend(...houseFound(typed, new Set(ordered.map((page) => page.meta.cle).filter(Boolean))).map(houseHit));
@@ -293,7 +265,24 @@ form.addEventListener("submit", (event) => {
   list.querySelector("a")?.click();
 });
 form.addEventListener("reset", () => setTimeout(() => search(""), 0));
-list.addEventListener("click", (event) => event.target.closest("a") && close(true));
+list.addEventListener("click", (event) => {
+  if (!event.target.closest("a")) return;
+  followed = true;
+  close(true);
+});
+
+// A hit followed: the keyboard goes on from the page it leads to (its section, or its
+// title), not from the top of the site's menus (a few Tabs to a prerequisite, not forty).
+let followed = false;
+onEachPage(() => {
+  if (!followed) return;
+  followed = false;
+  const section = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  const target = section || document.querySelector(".md-content h1");
+  if (!target) return;
+  if (!target.matches("a, button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+});
 // The house rules changed (here or in another tab): the hits on screen are redone.
 addEventListener("srd-regles-maison", () => toggle.checked && input.value.trim() && search(input.value));
 

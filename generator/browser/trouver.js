@@ -11,6 +11,7 @@ import { SITE_ROOT, element, onEachPage } from "./commun.js";
 import {
   countText,
   facetChoices,
+  hasPrerequisites,
   kindChoices,
   matching,
   prepared,
@@ -20,6 +21,7 @@ import {
   sortedRows,
   stateOf,
   systemChoices,
+  treeChoices,
   withHouseRows,
 } from "./lib/trouveur.js";
 import { FINDER_INDEX } from "./lib/contrat.js";
@@ -95,6 +97,8 @@ function drawControls(container, systems) {
     kind: select("k", [["", "Tous"]]),
     facet: select("f", [["", "Toutes"]]),
     condition: element("input", { type: "search", name: "c", autocomplete: "off", placeholder: "Dextérité, Mêlée…" }),
+    prerequisites: select("p", [["", "Avec ou sans"], ["aucun", "Sans prérequis"]]),
+    tree: select("t", [["", "Tous"]]),
     sort: select("tri", [["systeme", "Système, genre, nom"], ["genre", "Genre, système, nom"], ["nom", "Nom"]]),
     haveList: element("datalist", { id: "srd-trouveur-possede" }),
     have: element("input", { type: "search", list: "srd-trouveur-possede", autocomplete: "off", placeholder: "Sagesse, Poigne de fer…" }),
@@ -111,6 +115,8 @@ function drawControls(container, systems) {
     field("Genre", ui.kind),
     field("Colonne", ui.facet),
     field("La condition mentionne", ui.condition),
+    field("Prérequis", ui.prerequisites),
+    field("Arbre", ui.tree),
     field("Trier par", ui.sort),
   );
   const haveField = element(
@@ -163,6 +169,19 @@ function fillFacets(state, { system, kind, facet }) {
   facet.value = keep;
 }
 
+// The « Prérequis » and « Arbre » filters are there only where the rows in view have
+// prerequisites, or belong to trees (what each system's data declares).
+function fillRequirementFilters(state, { system, kind, prerequisites, tree }, wantedTree = tree.value) {
+  const required = hasPrerequisites(state.rows, system.value, kind.value);
+  prerequisites.closest("label").hidden = !required;
+  if (!required) prerequisites.value = "";
+  const trees = treeChoices(state.rows, system.value, kind.value);
+  const keep = trees.some(([key]) => key === wantedTree) ? wantedTree : "";
+  tree.replaceChildren(new Option("Tous", ""), ...trees.map(([key, name]) => new Option(name, key)));
+  tree.value = keep;
+  tree.closest("label").hidden = !trees.length;
+}
+
 // Each order is computed once (a collator sort of every row is slow), then filtered.
 function ordered(state, name) {
   if (!state.orders.has(name)) state.orders.set(name, sortedRows(state.rows, name));
@@ -170,7 +189,7 @@ function ordered(state, name) {
 }
 
 function drawCards(state, ui) {
-  const filters = { q: ui.query.value, s: ui.system.value, k: ui.kind.value, f: ui.facet.value, c: ui.condition.value };
+  const filters = { q: ui.query.value, s: ui.system.value, k: ui.kind.value, f: ui.facet.value, c: ui.condition.value, p: ui.prerequisites.value, t: ui.tree.value };
   const found = matching(ordered(state, ui.sort.value), filters, state.owned);
   ui.count.textContent = countText(found.length);
   ui.list.replaceChildren(...found.slice(0, state.shown).map((r) => rowCard(r, SITE_ROOT)));
@@ -213,9 +232,13 @@ function bindControls(state, ui) {
       system.value = facet.selectedOptions[0].dataset.systeme; // a value of one system: its system
       fillKinds(state, ui);
       fillFacets(state, ui);
+      fillRequirementFilters(state, ui);
     }
     if (event.target === system) fillKinds(state, ui);
-    if (event.target === system || event.target === kind) fillFacets(state, ui);
+    if (event.target === system || event.target === kind) {
+      fillFacets(state, ui);
+      fillRequirementFilters(state, ui);
+    }
     refresh(state, ui);
   });
   form.addEventListener("submit", (event) => event.preventDefault());
@@ -236,6 +259,7 @@ function redraw(state, ui) {
   fillSystems(state, ui);
   fillKinds(state, ui);
   fillFacets(state, ui);
+  fillRequirementFilters(state, ui);
   fillChoices(state, ui);
   showOwned(state, ui);
   drawCards(state, ui);
@@ -261,6 +285,8 @@ async function bind(container) {
   ui.kind.value = address.k;
   fillFacets(state, ui);
   ui.facet.value = address.f;
+  fillRequirementFilters(state, ui, address.t);
+  ui.prerequisites.value = address.p === "aucun" && !ui.prerequisites.closest("label").hidden ? "aucun" : "";
   ui.query.value = address.q;
   ui.condition.value = address.c;
   ui.sort.value = address.tri;

@@ -3,7 +3,8 @@ page and the link previews (generator/browser/trouver.js, apercu.js).
 
 Each row: system and kind (ids and names), name, URL (from the site root), summary,
 condition (the sentence the system writes), the values of the kind's index columns, its key
-(system/kind/id) and its requirements as clauses, for « prerequisites met by what I have ».
+(system/kind/id) and its requirements as clauses, for « prerequisites met by what I have »;
+in a kind whose entities form trees, the key of its tree's root (`t`, the « Arbre » filter).
 """
 
 from __future__ import annotations
@@ -68,8 +69,38 @@ def rows(
     out = []
     for system in corpus.systems.values():
         if system.ready:
-            out += reuse.made("trouveur", system, system_rows, system, links, reuse)
+            made = reuse.made("trouveur", system, system_rows, system, links, reuse)
+            out += with_trees(system, made)
     return out
+
+
+def parent_field(kind) -> str | None:
+    """The field by which each entity of `kind` requires at most one of its own kind (a
+    single reference, not a list, `x-relation: requis`): its entities form trees."""
+    for pattern, target, relation, _ in kind.references():
+        if target == kind.id and relation == "requis" and len(pattern) == 1:
+            return pattern[0]
+    return None
+
+
+def with_trees(system: System, made: list[dict]) -> list[dict]:
+    """The rows, each of a kind whose entities form trees with its root's key (`t`):
+    a copy (the rows are kept between builds); roots are found from the data alone."""
+    roots: dict[str, str] = {}
+    for kind_id, entities in system.entities.items():
+        field = parent_field(schemas.kinds(system.id)[kind_id])
+        if field is None:
+            continue
+        parent = {e.id: e.data.get(field) for e in entities}
+        if not any(parent.values()):
+            continue  # no entity requires another: no tree
+        for entity in entities:
+            top, seen = entity.id, set()
+            while parent.get(top) in parent and top not in seen:  # a loop stops the walk
+                seen.add(top)
+                top = parent[top]
+            roots[key(system, kind_id, entity.id)] = key(system, kind_id, top)
+    return [dict(row, t=roots[row["i"]]) if row["i"] in roots else row for row in made]
 
 
 def system_rows(system: System, links: CorpusLinks, reuse: per_entity.Fresh) -> list[dict]:

@@ -11,8 +11,8 @@ words typed, stems French words and folds accents. Each page tells it, in its fr
 (6)thème ». Backlink lists, permalink signs, source markers and the links between a rule
 and its calculator are not indexed: they only repeat other pages' names or the source's.
 
-Every word of the rules (five letters or more) also goes to `assets/vocabulaire.json`: the
-search box corrects a one-letter typo in a word that is not there (assets/recherche.js).
+Every word of the rules (five letters or more) also goes to `assets/vocabulaire.json`, with
+the spelling the rules give it: the search box corrects a one-letter typo in a word that is not there (assets/recherche.js).
 The words the table uses for one another in every system (« fiche », « feuille ») are
 declared in `data/synonymes.yaml` and go to `assets/synonymes.json`.
 """
@@ -28,6 +28,7 @@ import tempfile
 import threading
 import time
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -104,9 +105,15 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def vocabulary(texts: Iterable[str]) -> list[str]:
-    """The folded words of the texts, each once, sorted."""
-    return sorted({fold(word) for text in texts for word in WORDS.findall(text)})
+def vocabulary(texts: Iterable[str]) -> dict[str, str]:
+    """{folded word: its most frequent spelling, in lower case} of the words of the texts,
+    sorted: a typo is compared folded, and its correction shown as the rules write it
+    (« faucon » is searched as « façon », not « facon »)."""
+    counts = Counter(word.lower() for text in texts for word in WORDS.findall(text))
+    spellings: dict[str, str] = {}
+    for word, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        spellings.setdefault(fold(word), word)
+    return dict(sorted(spellings.items()))
 
 
 def title_key(title: str) -> str:

@@ -88,3 +88,51 @@ def test_the_column_menu_groups_the_values_by_system(page, server, rows):
     expect(page).to_have_url(re.compile(rf"[?&]s={skillcraft}(&|$)"))
     kinds_and_systems = page.locator(".srd-carte .srd-carte-genre").all_inner_texts()
     assert kinds_and_systems and all(t.endswith("· SkillCraft") for t in kinds_and_systems)
+
+
+def count_shown(page) -> int:
+    return int(page.locator(".srd-trouveur-compte").inner_text().split()[0])
+
+
+def test_sans_prerequis_is_offered_where_a_kind_has_prerequisites(page, server, rows):
+    page.goto(f"{server}/trouver/")
+    expect(page.locator(".srd-carte").first).to_be_visible(timeout=20_000)
+    required = {(r["s"], r["k"]) for r in rows if r.get("q")}
+    system, kind = sorted(required)[0]
+    page.select_option("select[name=s]", system)
+    page.select_option("select[name=k]", kind)
+    choice = page.locator("select[name=p]")
+    expect(choice).to_be_visible()
+    free = [r for r in rows if (r["s"], r["k"]) == (system, kind) and not r.get("q")]
+    choice.select_option("aucun")
+    expect(page).to_have_url(re.compile(r"[?&]p=aucun"))
+    expect(page.locator(".srd-trouveur-compte")).to_have_text(re.compile(rf"^{len(free)} "))
+    # A kind nothing requires has no such filter.
+    plain_kind = next((r["s"], r["k"]) for r in rows if (r["s"], r["k"]) not in required)
+    page.select_option("select[name=s]", plain_kind[0])
+    page.select_option("select[name=k]", plain_kind[1])
+    expect(choice).to_be_hidden()
+
+
+def test_a_tree_filter_where_a_kind_forms_trees(page, server, rows):
+    in_trees = [r for r in rows if r.get("t")]
+    assert in_trees, "aucun genre en arbres dans l'index du trouveur"
+    system, kind = in_trees[0]["s"], in_trees[0]["k"]
+    root = in_trees[0]["t"]
+    page.goto(f"{server}/trouver/?s={system}&k={kind}")
+    tree = page.locator("select[name=t]")
+    expect(tree).to_be_visible(timeout=20_000)
+    tree.select_option(root)
+    members = [r["n"] for r in in_trees if r["t"] == root]
+    expect(page.locator(".srd-trouveur-compte")).to_have_text(re.compile(rf"^{len(members)} "))
+    assert sorted(page.locator(".srd-carte h2").all_inner_texts()) == sorted(members)
+    # The address keeps it: reopened, the finder shows the same tree.
+    page.goto(page.url)
+    expect(page.locator("select[name=t]")).to_have_value(root, timeout=20_000)
+    # Elsewhere (no kind in trees) the filter is not shown.
+    page.select_option("select[name=s]", "")
+    page.select_option("select[name=k]", "")
+    other = next(r for r in rows if not r.get("t"))
+    page.select_option("select[name=s]", other["s"])
+    page.select_option("select[name=k]", other["k"])
+    expect(tree).to_be_hidden()

@@ -15,12 +15,10 @@ pytestmark = pytest.mark.browser
 
 PYODIDE_WAIT_MS = 120_000  # a cold Pyodide start on a crowded 2-core machine
 
-# How the focused element shows it has the focus: its outline or a shadow; a radio button
-# the theme hides shows it on the label beside it.
+# How the focused element shows it has the focus: its outline or a shadow.
 RING = """() => {
     const focused = document.activeElement;
-    const shown = focused.matches("input.md-option") ? focused.nextElementSibling : focused;
-    const style = getComputedStyle(shown);
+    const style = getComputedStyle(focused);
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
     return outline || style.boxShadow !== "none";
 }"""
@@ -97,17 +95,46 @@ def test_header_search_opens_with_its_shortcut_and_tab_reaches_the_hits(page, se
     assert not page.evaluate("document.getElementById('__search').checked")
 
 
+def test_a_hit_followed_by_keyboard_leaves_the_focus_on_its_page(page, server):
+    """From the hit, a few Tabs reach the entity's first prerequisite (not the site's menus)."""
+    page.goto(f"{server}/divin6/")
+    page.keyboard.press("/")
+    page.keyboard.type("chasseur d'exception")
+    expect(page.locator("#srd-resultats")).to_have_attribute(
+        "data-complet", "chasseur d'exception", timeout=30_000
+    )
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/divin6/atout/chasseur-d-exception/(#.*)?$"))
+    expect(page.locator(".md-content h1")).to_have_text(re.compile("Chasseur"))
+    page.wait_for_function("() => document.activeElement.closest('.md-content')")
+    tab_to(page, ".md-content a[href*='/caracteristique/sagesse/']", limit=5)
+
+
 def test_palette_switches_with_enter_and_space_and_keeps_the_focus(page, server):
     page.goto(f"{server}/")
     scheme = "document.body.dataset.mdColorScheme"
     before = page.evaluate(scheme)
-    tab_to(page, "input.md-option")
+    icon = ".md-header__option label[for]"
+    tab_to(page, icon)
     page.keyboard.press("Enter")
     assert page.evaluate(scheme) != before
-    assert focused(page, "input.md-option") and page.evaluate(RING)
+    assert focused(page, f"{icon}:not([hidden])") and page.evaluate(RING)
     page.keyboard.press(" ")
     assert page.evaluate(scheme) == before
-    assert focused(page, "input.md-option")
+    assert focused(page, f"{icon}:not([hidden])")
+
+
+def test_no_tab_stop_is_invisible_in_the_header(page, server):
+    """Each Tab stop before the content is drawn (the theme's 0 × 0 palette radios were)."""
+    page.goto(f"{server}/divin6/")
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        size = page.evaluate(
+            "() => { const r = document.activeElement.getBoundingClientRect();"
+            " return r.width * r.height; }"
+        )
+        assert size > 0, describe_focus(page)
 
 
 # --- the finder ---------------------------------------------------------------------------

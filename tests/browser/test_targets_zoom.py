@@ -61,3 +61,30 @@ def test_no_text_is_drawn_in_an_image(site):
         assert not raster.search(html.read_text(encoding="utf-8")), html
     for css in site.glob("assets/*.css"):
         assert not re.search(r"url\([^)]*\.(?:png|jpe?g|gif|webp)", css.read_text()), css
+
+
+# Links a finger taps at the table, on a phone: [page, selector of the links].
+TAPPED = [
+    ("/", ".md-content td a"),  # the home page's systems
+    ("/divin6/atout/chasseur-d-exception/", ".md-path__link"),  # the breadcrumb
+    ("/divin6/atout/chasseur-d-exception/", ".md-content dd a"),  # its prerequisite
+    ("/skillcraft/talent/vigilance/", ".md-content dd a"),
+]
+
+
+@pytest.mark.parametrize(("path", "selector"), TAPPED)
+def test_links_tapped_at_the_table_are_24_px_high_on_a_phone(browser, server, path, selector):
+    """WCAG 2.2 (2.5.8): 24 CSS px at least; these were 15 to 17 px high."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    page.goto(server + path)
+    links = page.locator(selector)
+    expect(links.first).to_be_visible()
+    heights = links.evaluate_all(
+        "links => links.filter((a) => a.offsetParent)"
+        ".map((a) => [a.textContent.trim(), a.getBoundingClientRect().height])"
+    )
+    assert heights, selector
+    low = [(text, round(height, 1)) for text, height in heights if height < 24]
+    context.close()
+    assert not low, low

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import {
   countText,
   facetChoices,
+  hasPrerequisites,
   kindChoices,
   matching,
   meets,
@@ -15,6 +16,7 @@ import {
   sortedRows,
   stateOf,
   systemChoices,
+  treeChoices,
   withHouseRows,
   writeOwned,
 } from "../../generator/browser/lib/trouveur.js";
@@ -63,6 +65,30 @@ test("the filters keep the rows of every one of them, words accents aside", () =
   assert.deepEqual(matching(ROWS, { ...none, f: "Catégorie\u00a0: combat" }, new Map()).map((r) => r.n), ["Éclair"]);
   assert.deepEqual(matching(ROWS, { ...none, c: "DEXTERITE" }, new Map()).map((r) => r.n), ["Éclair"]);
   assert.deepEqual(matching(ROWS, { ...none, k: "atout" }, new Map([["divin6/carac/dex", 1]])).map((r) => r.n), ["Adresse"]);
+});
+
+test("« sans prérequis » keeps the rows that require nothing, where some row requires", () => {
+  const none = { q: "", s: "", k: "", f: "", c: "", p: "", t: "" };
+  assert.deepEqual(matching(ROWS, { ...none, k: "atout", p: "aucun" }, new Map()).map((r) => r.n), ["Adresse"]);
+  assert.equal(hasPrerequisites(ROWS, "divin6", "atout"), true);
+  assert.equal(hasPrerequisites(ROWS, "talon", ""), false); // no filter offered there
+});
+
+test("a tree filter where the rows belong to trees, named by their roots", () => {
+  const trees = [
+    row("sc", "SC", "talent", "Talent", "Roulade", { t: "sc/talent/Roulade" }),
+    row("sc", "SC", "talent", "Talent", "Acrobaties", { t: "sc/talent/Acrobaties" }),
+    row("sc", "SC", "talent", "Talent", "Salto", { t: "sc/talent/Acrobaties", q: [[["sc/talent/Acrobaties", null]]] }),
+    ...ROWS,
+  ];
+  assert.deepEqual(treeChoices(trees, "sc", "talent"), [["sc/talent/Acrobaties", "Acrobaties"], ["sc/talent/Roulade", "Roulade"]]);
+  assert.deepEqual(treeChoices(trees, "divin6", ""), []); // no tree: no filter
+  const none = { q: "", s: "", k: "", f: "", c: "", p: "", t: "" };
+  assert.deepEqual(matching(trees, { ...none, t: "sc/talent/Acrobaties" }, new Map()).map((r) => r.n), ["Acrobaties", "Salto"]);
+  // A house amendment (its row has no tree of its own) stays in its official row's tree.
+  const { t: _tree, ...amended } = { ...trees[2], n: "Salto (maison)" };
+  const withHouse = withHouseRows(trees, [[trees[2].i, { ligne: amended }]]);
+  assert.equal(withHouse.find((r) => r.m).t, "sc/talent/Acrobaties");
 });
 
 test("the menus list each system, each kind of a system, each system's column values", () => {

@@ -181,7 +181,9 @@ def test_indexer_gives_rows_and_cards_with_the_official_keys_and_words(project):
         reply = ask("indexer", {"maison": [entry]})
         shown = reply["index"][key]
         row, card = shown["ligne"], shown["carte"]
-        official = rows[key]
+        # The tree a row belongs to (`t`) is found over the whole kind by the build's
+        # finder pass; the finder gives an amendment its official row's (lib/trouveur.js).
+        official = {name: value for name, value in rows[key].items() if name != "t"}
         assert row == {
             **official,
             "u": "maison/voir/?e=" + key.replace("/", "%2F"),

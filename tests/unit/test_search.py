@@ -14,9 +14,14 @@ def test_titles_match_whatever_the_accents_case_and_article():
     assert title_key("Lecteur") == "lecteur"  # an article only when it is a word
 
 
-def test_the_vocabulary_holds_each_long_word_once_without_accents():
-    words = vocabulary(["Dextérité et dextérité", "Épée, arme à 2 mains ; Commandement"])
-    assert words == ["commandement", "dexterite", "mains"]
+def test_the_vocabulary_holds_each_long_word_once_with_the_rules_spelling():
+    words = vocabulary(["Dextérité et dextérité", "Épée, arme à 2 mains ; Commandement, façon"])
+    assert words == {
+        "commandement": "commandement",
+        "dexterite": "dextérité",
+        "facon": "façon",  # « faucon » is corrected to « façon », as the rules write it
+        "mains": "mains",
+    }
 
 
 def test_each_system_says_what_its_abbreviations_stand_for(root):

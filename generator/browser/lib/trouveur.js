@@ -5,7 +5,8 @@
 import { collator, isText, plain } from "./texte.js";
 
 // The address's fields and their defaults (a default is left out of the address).
-export const FIELDS = { q: "", s: "", k: "", f: "", c: "", a: "", tri: "systeme" };
+// p: « aucun » keeps the rows without prerequisites; t: the key of a tree's root.
+export const FIELDS = { q: "", s: "", k: "", f: "", c: "", p: "", t: "", a: "", tri: "systeme" };
 
 // The finder opens in the order of a system's catalogue: by system, then kind, then name
 // (by name alone, the Talon's honours « 2 », « 3 »… came first). Each order compares its
@@ -67,7 +68,7 @@ const clausesOk = (q) =>
 
 // The official rows with the house rules in force (`inForce`: [key, {ligne}] of each, as
 // maison-marque.js houseInForce gives them): an amendment replaces its official row, a
-// new entity is added; each is marked `m`.
+// new entity is added; each is marked `m`. An amendment keeps its official row's tree.
 export function withHouseRows(official, inForce) {
   const byKey = new Map(official.map((row) => [row.i, row]));
   for (const [key, { ligne }] of inForce) {
@@ -75,6 +76,8 @@ export function withHouseRows(official, inForce) {
     const row = { ...ligne, r: isText(ligne.r) ? ligne.r : "", c: isText(ligne.c) ? ligne.c : "", i: key, m: 1 };
     if (!Object.values(row.f).every(isText)) continue;
     if (!clausesOk(row.q)) delete row.q;
+    // An amendment stays in its official row's tree (trees are found by the build).
+    if (byKey.get(key)?.t && !isText(row.t)) row.t = byKey.get(key).t;
     byKey.set(key, prepared(row));
   }
   return [...byKey.values()];
@@ -117,10 +120,26 @@ export function facetChoices(rows, systems, system, kind) {
   return new Map([...bySystem].map(([id, values]) => [id, [...values].sort(collator.compare)]));
 }
 
+const inView = (rows, system, kind) => rows.filter((r) => (!system || r.s === system) && (!kind || r.k === kind));
+
+// Some row of `system` and `kind` ("" for all) has prerequisites: the finder offers to
+// keep those without (the index says what each row requires, whatever its system).
+export const hasPrerequisites = (rows, system, kind) => inView(rows, system, kind).some((r) => r.q?.length);
+
+// [root key, root name] of each tree the rows of `system` and `kind` belong to (a kind
+// whose entities each require at most one of their own kind: generator/pipeline/
+// finder.py), by name; none: the finder has no tree filter there.
+export function treeChoices(rows, system, kind) {
+  const names = new Map(rows.map((r) => [r.i, r.n]));
+  const roots = new Set(inView(rows, system, kind).map((r) => r.t).filter(Boolean));
+  return [...roots].map((key) => [key, names.get(key) || key]).sort(byName);
+}
+
 // The rows (in their order) that every filter keeps: {q: words, s: system, k: kind,
-// f: column value, c: what the condition names} ("" keeps all), and the requirements
-// met by what the reader has (`owned`, none: all).
-export function matching(rows, { q, s, k, f, c }, owned) {
+// f: column value, c: what the condition names, p: « aucun » for no prerequisites,
+// t: a tree's root} ("" keeps all), and the requirements met by what the reader has
+// (`owned`, none: all).
+export function matching(rows, { q, s, k, f, c, p, t }, owned) {
   const words = plain(q).split(/\s+/).filter(Boolean);
   const needed = plain(c).trim();
   return rows.filter(
@@ -129,6 +148,8 @@ export function matching(rows, { q, s, k, f, c }, owned) {
       (!k || r.k === k) &&
       (!f || r.facets.includes(f)) &&
       (!needed || r.condition.includes(needed)) &&
+      (p !== "aucun" || !r.q?.length) &&
+      (!t || r.t === t) &&
       (!owned.size || meets(r, owned)) &&
       words.every((w) => r.text.includes(w)),
   );
