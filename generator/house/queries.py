@@ -40,7 +40,8 @@ def load(maison_json_text: str, rows_json_text: str) -> None:
     """The official context, from assets/maison.json and assets/entites.json."""
     site = Site(json.loads(maison_json_text), json.loads(rows_json_text))
     rows = json.loads(rows_json_text)
-    context = reader.Context.from_json(site.schemas(), rows, texts=site.texts.check)
+    names = {system: str(own.get("nom", system)) for system, own in site.systems.items()}
+    context = reader.Context.from_json(site.schemas(), rows, texts=site.texts.check, names=names)
     _LOADED.update(site=site, context=context)
 
 

@@ -99,7 +99,9 @@ def test_verifier_refuses_raw_html_and_unknown_tags_at_their_field(project):
     errors = {path: plain(message) for path, message in reply["erreurs"].items()}
     assert "HTML brut refusé" in errors["entite.resume"]
     assert "« <script>alert(1)</sc" in errors["entite.resume"]
-    assert "atout « inexistant » introuvable dans talon" in errors["entite.description"]
+    assert "« Description » : atout « inexistant » introuvable dans Talon de la Destinée" in errors[
+        "entite.description"
+    ]
     assert "balise de genre inconnu « sortilege »" in errors["entite.description"]
     assert "\u00a0:" in reply["erreurs"]["entite.resume"]  # French typography
 
