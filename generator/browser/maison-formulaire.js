@@ -8,7 +8,7 @@
 // here, at their fields (`showErrors`).
 // Only elements and text nodes are built: nothing typed or read is ever parsed as HTML.
 import { element } from "./commun.js";
-import { enumChoices, errorMessages, fieldOf, filledText, resolved, scalarKind, scalarValue, typesOf } from "./lib/maison-schema.js";
+import { enumChoices, errorMessages, fieldOf, filledText, isTranscription, resolved, scalarKind, scalarValue, typesOf } from "./lib/maison-schema.js";
 import { NBSP, slug } from "./lib/texte.js";
 
 let made = 0;
@@ -43,7 +43,10 @@ function widget(spec, ctx, field) {
 
 function objectWidget(spec, ctx, field, top = false) {
   const required = new Set(Array.isArray(spec.required) ? spec.required : []);
-  const children = Object.entries(spec.properties || {}).map(([name, child]) => {
+  // A field only a transcription of the source needs is not asked (a value of it, in a
+  // rule kept with one, stays as it was: `extra`).
+  const asked = Object.entries(spec.properties || {}).filter(([, child]) => !isTranscription(resolved(child, ctx.root)));
+  const children = asked.map(([name, child]) => {
     const own = resolved(child, ctx.root);
     return [name, widget(own, ctx, { name, title: own.title || name, required: required.has(name) })];
   });

@@ -101,19 +101,43 @@ class CollectionError(ValueError):
 # --- the context -------------------------------------------------------------------------
 
 
+TRANSCRIPTION = "x-transcription"  # a field only a transcription of the source needs
+
+
+def _transcription_optional(node: object) -> object:
+    """`node` with every field marked `x-transcription` optional, at any depth (objects,
+    list items, definitions): a game master writing a rule has no sheet number, printed
+    value or check against the print to give. The field stays known, so that a rule kept
+    with it still reads."""
+    if isinstance(node, list):
+        return [_transcription_optional(child) for child in node]
+    if not isinstance(node, dict):
+        return node
+    found = {key: _transcription_optional(child) for key, child in node.items()}
+    properties = node.get("properties")
+    if isinstance(properties, dict) and isinstance(node.get("required"), list):
+        found["required"] = [
+            name
+            for name in node["required"]
+            if not (isinstance(properties.get(name), dict) and properties[name].get(TRANSCRIPTION))
+        ]
+    return found
+
+
 def entity_schema(schema: dict) -> dict:
     """A kind's composed schema (or its copy published under api/schemas/) as a house
     entity is judged by: `source` optional, as `corpus.without_source` makes it for an
-    original system, and without the fields the export adds (`readOnly`: the page's
-    address), which no author writes. The build may publish it for the collection's
-    schema (`file_schema`)."""
+    original system, the fields only a transcription needs (`x-transcription`) optional,
+    and without the fields the export adds (`readOnly`: the page's address), which no
+    author writes. The build may publish it for the collection's schema (`file_schema`)."""
+    relaxed = _transcription_optional(schema)
     properties = {
         name: spec
-        for name, spec in schema.get("properties", {}).items()
+        for name, spec in relaxed.get("properties", {}).items()
         if not (isinstance(spec, dict) and spec.get("readOnly"))
     }
-    required = [r for r in schema.get("required", []) if r != "source" and r in properties]
-    return {**schema, "properties": properties, "required": required}
+    required = [r for r in relaxed.get("required", []) if r != "source" and r in properties]
+    return {**relaxed, "properties": properties, "required": required}
 
 
 @dataclass(frozen=True)

@@ -681,3 +681,21 @@ def test_a_missing_field_is_said_at_its_place_by_its_title(corpus, context):
     assert reader.check_entry(entry, context) == {
         "entite.resume": "« Résumé » : champ obligatoire manquant"
     }
+
+
+def test_a_house_rule_needs_no_field_only_a_transcription_needs(corpus, context):
+    """An UnDéSix house spell has no source sheet, printed total or check against the
+    print: the fields marked `x-transcription` are optional for it, still required of
+    the data, and still read in a rule kept with them."""
+    spell = next(e for e in corpus.all_entities() if (e.system, e.kind) == ("undesix", "sort"))
+    entry = entry_of(spell, "sort-maison")
+    written = entry["entite"]
+    for name in ("fiche", "malus_total_imprime", "verification", "calcul", "notes_editoriales"):
+        written.pop(name, None)
+    for item in written["mots_cles"]:
+        item.pop("valeur_imprimee")
+    assert reader.check_entry(entry, context) == {}
+    official = schemas.kinds("undesix")["sort"].schema
+    assert {"fiche", "verification", "calcul"} <= set(official["required"])
+    assert schemas.problems(official, written)  # the data's check is unchanged
+    assert reader.check_entry(entry_of(spell, "sort-maison-2"), context) == {}

@@ -99,9 +99,10 @@ def test_verifier_refuses_raw_html_and_unknown_tags_at_their_field(project):
     errors = {path: plain(message) for path, message in reply["erreurs"].items()}
     assert "HTML brut refusé" in errors["entite.resume"]
     assert "« <script>alert(1)</sc" in errors["entite.resume"]
-    assert "« Description » : atout « inexistant » introuvable dans Talon de la Destinée" in errors[
-        "entite.description"
-    ]
+    assert (
+        "« Description » : atout « inexistant » introuvable dans Talon de la Destinée"
+        in errors["entite.description"]
+    )
     assert "balise de genre inconnu « sortilege »" in errors["entite.description"]
     assert "\u00a0:" in reply["erreurs"]["entite.resume"]  # French typography
 
@@ -313,3 +314,18 @@ def test_dependantes_names_the_kept_rules_that_require_exclude_or_cite_an_entity
     assert [one["cle"] for one in reply["dependantes"]] == ["divin6/atout/requerante"]
     assert reply["officielle"] is True
     assert ask("dependantes", {"maison": kept})["ok"] is False
+
+
+def test_rendre_shows_the_game_masters_text_without_the_official_source_and_notes(project):
+    """A rule kept with the official `source` and editorial notes (written before they
+    were left out of an amendment) is shown without them: they say of the source's
+    text, not of the game master's."""
+    corpus, _, _ = project
+    entity = some(corpus, lambda e: bool(e.data.get("notes_editoriales")))
+    entry = entry_of(entity, base=entity.id)
+    entry["entite"]["source"] = entity.data["source"]
+    reply = ask("rendre", {"entree": entry, "maison": []})
+    assert reply["ok"] is True
+    shown = {field["champ"] for field in reply["champs"]}
+    assert shown
+    assert not shown & {"source", "notes_editoriales"}

@@ -16,6 +16,10 @@ export function resolved(spec, root) {
   return { ...resolved(target, root), ...own, "x-texte": name === "texte" || undefined };
 }
 
+// A field only a transcription of the source needs (its sheet, its printed value): the
+// house schema makes it optional, the form does not ask it (house/reader.py entity_schema).
+export const isTranscription = (spec) => spec?.["x-transcription"] === true;
+
 export const typesOf = (spec) => (Array.isArray(spec.type) ? spec.type : spec.type ? [spec.type] : []);
 
 // A long text: Markdown (the schemas' « texte »), or a field whose name says a text.
