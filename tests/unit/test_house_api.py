@@ -329,3 +329,26 @@ def test_rendre_shows_the_game_masters_text_without_the_official_source_and_note
     shown = {field["champ"] for field in reply["champs"]}
     assert shown
     assert not shown & {"source", "notes_editoriales"}
+
+
+def test_verifier_warns_of_a_name_that_looks_like_an_official_one(project):
+    """An official name with a zero-width space and a Cyrillic « о » is accepted, and
+    warned of at the name; the official name itself, or another one, is not."""
+    corpus, _, _ = project
+    entity = some(corpus, lambda e: "o" in e.data["nom"])
+    lookalike = entity.data["nom"].replace("o", "\u043e", 1) + "\u200b"
+    entry = entry_of(entity, "maison-1")
+    entry["entite"]["nom"] = lookalike
+    reply = ask("verifier", {"entree": entry, "maison": []})
+    assert reply["erreurs"] == {}
+    assert entity.data["nom"] in reply["avertissements"]["entite.nom"]
+    assert plain(reply["avertissements"]["entite.nom"]).startswith("« Nom » : ")
+    for name in (entity.data["nom"], "Un nom à soi"):
+        entry["entite"]["nom"] = name
+        assert ask("verifier", {"entree": entry, "maison": []})["avertissements"] == {}
+
+
+def test_lien_faire_says_why_a_rule_kept_with_a_lone_surrogate_cannot_go_in_a_link(project):
+    rule = {"systeme": "talon", "genre": "atout", "entite": {"id": "x", "nom": "A\ud800"}}
+    reply = ask("lien_faire", {"collection": {"format": 1, "regles": [rule]}})
+    assert reply["ok"] is False and "caractère illisible" in reply["message"]
