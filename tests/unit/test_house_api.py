@@ -85,7 +85,11 @@ def test_verifier_accepts_an_official_entity_under_a_new_id(project):
     corpus = project[0]
     for entity in list(corpus.all_entities())[::25]:
         reply = ask("verifier", {"entree": entry_of(entity, f"{entity.id}-maison"), "maison": []})
-        assert reply == {"ok": True, "erreurs": {}}, (entity.system, entity.kind, entity.id)
+        assert reply == {"ok": True, "erreurs": {}, "avertissements": {}}, (
+            entity.system,
+            entity.kind,
+            entity.id,
+        )
 
 
 def test_verifier_refuses_raw_html_and_unknown_tags_at_their_field(project):
