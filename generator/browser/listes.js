@@ -353,11 +353,17 @@ function entityCards(card, place) {
   return made;
 }
 
-// Sheets of nine cards: one A4 page each in print.
+// Sheets of nine cards: one A4 page each in print. Each entity's cards are measured alone
+// in the measuring sheet, then taken out of it: a layout is one entity's, not that of every
+// card made so far (which made a list of a thousand cards take minutes).
 function sheets(cards, container) {
   const measure = element("div", { class: "srd-planche" });
   container.replaceChildren(measure);
-  const all = cards.flatMap((card) => entityCards(card, measure));
+  const all = [];
+  for (const card of cards) {
+    all.push(...entityCards(card, measure));
+    measure.replaceChildren();
+  }
   const out = [];
   for (let i = 0; i < all.length; i += PER_SHEET) {
     out.push(element("div", { class: "srd-planche" }, ...all.slice(i, i + PER_SHEET)));

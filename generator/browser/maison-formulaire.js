@@ -8,7 +8,19 @@
 // here, at their fields (`showErrors`).
 // Only elements and text nodes are built: nothing typed or read is ever parsed as HTML.
 import { element } from "./commun.js";
-import { enumChoices, errorMessages, fieldOf, filledText, resolved, scalarKind, scalarValue, typesOf } from "./lib/maison-schema.js";
+import {
+  demandsValue,
+  enumChoices,
+  errorMessages,
+  fieldOf,
+  filledText,
+  helpText,
+  isTranscription,
+  resolved,
+  scalarKind,
+  scalarValue,
+  typesOf,
+} from "./lib/maison-schema.js";
 import { NBSP, slug } from "./lib/texte.js";
 
 let made = 0;
@@ -23,8 +35,9 @@ function labelParts(title, required) {
 
 // Help text under a label, and the id that names it for aria-describedby.
 function help(spec) {
-  if (!spec.description) return null;
-  return element("p", { class: "srd-maison-aide", id: newElementId("aide") }, spec.description);
+  const text = helpText(spec);
+  if (!text) return null;
+  return element("p", { class: "srd-maison-aide", id: newElementId("aide") }, text);
 }
 
 const FOCUSABLE = "input:not([type=hidden]), select, textarea, button";
@@ -43,14 +56,18 @@ function widget(spec, ctx, field) {
 
 function objectWidget(spec, ctx, field, top = false) {
   const required = new Set(Array.isArray(spec.required) ? spec.required : []);
-  const children = Object.entries(spec.properties || {}).map(([name, child]) => {
+  // A field only a transcription of the source needs is not asked (a value of it, in a
+  // rule kept with one, stays as it was: `extra`).
+  const asked = Object.entries(spec.properties || {}).filter(([, child]) => !isTranscription(resolved(child, ctx.root)));
+  const children = asked.map(([name, child]) => {
     const own = resolved(child, ctx.root);
-    return [name, widget(own, ctx, { name, title: own.title || name, required: required.has(name) })];
+    const field = { name, title: own.title || name, required: required.has(name), demanded: required.has(name) && demandsValue(own) };
+    return [name, widget(own, ctx, field)];
   });
   const aide = top ? null : help(spec);
   const node = top
     ? element("div", { class: "srd-maison-entite" })
-    : element("fieldset", { class: "srd-maison-groupe" }, element("legend", {}, ...labelParts(field.title, field.required && !field.item)));
+    : element("fieldset", { class: "srd-maison-groupe" }, element("legend", {}, ...labelParts(field.title, field.demanded && !field.item)));
   if (aide) {
     node.append(aide);
     node.setAttribute("aria-describedby", aide.id);
@@ -91,7 +108,7 @@ function listFieldset(field, itemTitle, aide, list) {
   const node = element(
     "fieldset",
     { class: "srd-maison-groupe srd-maison-liste-champ" },
-    element("legend", {}, ...labelParts(field.title, field.required && !field.item)),
+    element("legend", {}, ...labelParts(field.title, field.demanded && !field.item)),
   );
   if (aide) {
     node.append(aide);
@@ -220,7 +237,7 @@ function fillScalar(control, kind, value) {
 function scalarWidget(spec, ctx, field) {
   const kind = scalarKind(spec, field);
   // A list's item says it is required by its place; a checkbox is always a value.
-  const shownRequired = field.required && !field.item && kind !== "checkbox";
+  const shownRequired = field.demanded && !field.item && kind !== "checkbox";
   const id = newElementId("champ");
   const aide = help(spec);
   const control = scalarControl(kind, spec, ctx, field, id);

@@ -4,6 +4,7 @@
 // « Épingler » to a GM list. Loaded by maison.js on this page only.
 import { SITE_ROOT, element } from "./commun.js";
 import { entryKey } from "./lib/maison-cle.js";
+import { authorSaid } from "./lib/maison-messages.js";
 import { quoted, typo } from "./lib/texte.js";
 import { showPins } from "./listes.js";
 import { HOUSE_ENGINE_DOWN, activeSwitch, flipSwitch, houseEngine, houseSystems, officialEntity, officialUrl, readOrSay } from "./maison-page.js";
@@ -63,6 +64,7 @@ function blocks(list) {
 function ruleHeader(entry, reply, key, off) {
   const parts = [
     element("p", { class: "srd-kind" }, element("span", { class: "srd-maison-badge" }, "Règle maison"), ` ${reply.genre} · ${reply.systeme}`),
+    element("p", { class: "srd-maison-auteur" }, authorSaid(Boolean(entry.base))),
   ];
   if (entry.base) {
     parts.push(

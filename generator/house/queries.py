@@ -4,7 +4,8 @@ official context once; each query carries the reader's kept house entries (« ma
 
 Replies: {"ok": true, …}, or {"ok": false, "message": a French sentence} for a query that
 cannot be read; never a traceback.
-  verifier {entree, maison}          -> {erreurs: {path: message}} ({} when valid)
+  verifier {entree, maison}          -> {erreurs: {path: message}} ({} when valid),
+      avertissements: {path: message} (a name that looks like an official one: lookalike.py)
   lire {texte, maison}               -> {regles: [entry], problemes: [problem]}
   lien_lire {lien, maison}           -> the same, of a link (reader.decode_link)
   lien_faire {collection}            -> {lien}
@@ -22,7 +23,7 @@ import json
 from generator.core import entity_index
 from generator.core.imbrication import too_deep
 from generator.core.typographie import texte
-from generator.house import diff, reader
+from generator.house import diff, lookalike, reader
 from generator.house.index import Site
 from generator.house.render import HouseTreeRenderer, filled, render
 
@@ -40,7 +41,9 @@ def load(maison_json_text: str, rows_json_text: str) -> None:
     """The official context, from assets/maison.json and assets/entites.json."""
     site = Site(json.loads(maison_json_text), json.loads(rows_json_text))
     rows = json.loads(rows_json_text)
-    context = reader.Context.from_json(site.schemas(), rows, texts=site.texts.check)
+    names = {system: str(own.get("nom", system)) for system, own in site.systems.items()}
+    context = reader.Context.from_json(site.schemas(), rows, texts=site.texts.check, names=names)
+    _LOADED.pop("looks", None)
     _LOADED.update(site=site, context=context)
 
 
@@ -71,8 +74,21 @@ def _kept(query: dict) -> list[dict]:
 
 def _verify(query: dict) -> dict:
     context = _context().with_house(_kept(query))
-    found = reader.check_entry(query.get("entree"), context)
-    return {"erreurs": {path: texte(message) for path, message in found.items()}}
+    entry = query.get("entree")
+    found = reader.check_entry(entry, context)
+    warned = lookalike.warning(entry, _looks())
+    return {
+        "erreurs": {path: texte(message) for path, message in found.items()},
+        "avertissements": {"entite.nom": texte(warned)} if warned else {},
+    }
+
+
+def _looks() -> dict[tuple[str, str], str]:
+    """The official names by how they look (lookalike.py), made once."""
+    if "looks" not in _LOADED:
+        official = _context().official
+        _LOADED["looks"] = lookalike.by_skeleton((k, known.name) for k, known in official.items())
+    return _LOADED["looks"]  # type: ignore[return-value]
 
 
 def _read(query: dict) -> dict:
@@ -96,7 +112,13 @@ def _make_link(query: dict) -> dict:
         raise QueryError(
             "Collection illisible : un objet JSON avec « format » et « regles » est attendu."
         )
-    return {"lien": reader.encode_link(collection)}
+    try:
+        return {"lien": reader.encode_link(collection)}
+    except UnicodeEncodeError:  # a rule kept before lone surrogates were refused
+        raise QueryError(
+            "Lien impossible : une règle gardée contient un caractère illisible ; ouvrez-la "
+            "dans le formulaire et enregistrez-la de nouveau pour la corriger."
+        ) from None
 
 
 def _index(query: dict) -> dict:

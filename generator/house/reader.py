@@ -37,6 +37,7 @@ from types import MappingProxyType
 from generator.core import schema_check, schema_refs
 from generator.core.imbrication import place_of, too_deep
 from generator.engine.character import JSON_SCHEMA
+from generator.house import titles
 
 FORMAT = 1
 # Bounds of a collection, each told before what it bounds is read. The whole official
@@ -83,6 +84,13 @@ _ISO_DATE_TIME = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2})?"
 )
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+# Half of a UTF-16 pair left alone (a cut copy, a hand-written « \\ud800 »): no text
+# holds one, and UTF-8 cannot write it (the link would fail for the whole collection).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE_SAID = (
+    "caractère illisible (une moitié de caractère isolée, souvent laissée par un "
+    "copier-coller) : retapez ce texte"
+)
 
 
 class CollectionError(ValueError):
@@ -93,19 +101,43 @@ class CollectionError(ValueError):
 # --- the context -------------------------------------------------------------------------
 
 
+TRANSCRIPTION = "x-transcription"  # a field only a transcription of the source needs
+
+
+def _transcription_optional(node: object) -> object:
+    """`node` with every field marked `x-transcription` optional, at any depth (objects,
+    list items, definitions): a game master writing a rule has no sheet number, printed
+    value or check against the print to give. The field stays known, so that a rule kept
+    with it still reads."""
+    if isinstance(node, list):
+        return [_transcription_optional(child) for child in node]
+    if not isinstance(node, dict):
+        return node
+    found = {key: _transcription_optional(child) for key, child in node.items()}
+    properties = node.get("properties")
+    if isinstance(properties, dict) and isinstance(node.get("required"), list):
+        found["required"] = [
+            name
+            for name in node["required"]
+            if not (isinstance(properties.get(name), dict) and properties[name].get(TRANSCRIPTION))
+        ]
+    return found
+
+
 def entity_schema(schema: dict) -> dict:
     """A kind's composed schema (or its copy published under api/schemas/) as a house
     entity is judged by: `source` optional, as `corpus.without_source` makes it for an
-    original system, and without the fields the export adds (`readOnly`: the page's
-    address), which no author writes. The build may publish it for the collection's
-    schema (`file_schema`)."""
+    original system, the fields only a transcription needs (`x-transcription`) optional,
+    and without the fields the export adds (`readOnly`: the page's address), which no
+    author writes. The build may publish it for the collection's schema (`file_schema`)."""
+    relaxed = _transcription_optional(schema)
     properties = {
         name: spec
-        for name, spec in schema.get("properties", {}).items()
+        for name, spec in relaxed.get("properties", {}).items()
         if not (isinstance(spec, dict) and spec.get("readOnly"))
     }
-    required = [r for r in schema.get("required", []) if r != "source" and r in properties]
-    return {**schema, "properties": properties, "required": required}
+    required = [r for r in relaxed.get("required", []) if r != "source" and r in properties]
+    return {**relaxed, "properties": properties, "required": required}
 
 
 @dataclass(frozen=True)
@@ -139,6 +171,8 @@ class Context:
     kinds: Mapping[tuple[str, str], HouseKind]
     official: Mapping[str, Known]
     house: Mapping[str, Known] = field(default_factory=lambda: MappingProxyType({}))
+    # {system: its name, as every page says it}: a message names a system by it.
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     # The texts' own check, or None: `texts(system, text)` -> ([(kind, id) of each entity
     # its tags name], [French message of each fault]) (house/text.py). A tag is a
     # reference as an `x-ref` is: to an entity official, kept, or of the same collection.
@@ -151,11 +185,12 @@ class Context:
         rows: Iterable[dict],
         house=(),
         texts: Callable | None = None,
+        names: Mapping[str, str] | None = None,
     ) -> Context:
         """`schemas`: {system: {kind: its composed schema, or its published copy}};
         `rows`: the finder's rows (assets/entites.json: « i », « n », « q »); `house`: the
         entries of the house rules already kept (`with_house`); `texts`: the texts' own
-        check (None: texts are judged by their schema alone)."""
+        check (None: texts are judged by their schema alone); `names`: {system: its name}."""
         kinds = {}
         for system, own in schemas.items():
             for kind_id, schema in own.items():
@@ -172,7 +207,12 @@ class Context:
         for row in rows:
             required = (key for clause in row.get("q", ()) for key, _minimum in clause)
             official[row["i"]] = Known(row["n"], tuple(dict.fromkeys(required)))
-        made = cls(MappingProxyType(kinds), MappingProxyType(official), texts=texts)
+        made = cls(
+            MappingProxyType(kinds),
+            MappingProxyType(official),
+            names=MappingProxyType(dict(names or {})),
+            texts=texts,
+        )
         return made.with_house(house)
 
     def with_house(self, entries: Iterable[dict]) -> Context:
@@ -185,10 +225,13 @@ class Context:
             if kind is not None and judged.key is not None:
                 judged.edges = _edges(judged, kind)
                 house[judged.key] = Known(judged.name, _required(judged))
-        return Context(self.kinds, self.official, MappingProxyType(house), self.texts)
+        return Context(self.kinds, self.official, MappingProxyType(house), self.names, self.texts)
 
     def systems(self) -> list[str]:
         return list(dict.fromkeys(system for system, _ in self.kinds))
+
+    def system_name(self, system: str) -> str:
+        return self.names.get(system, system)
 
     def _kind_of(self, judged: _Entry) -> HouseKind | None:
         entry = judged.entry
@@ -212,6 +255,7 @@ class _Entry:
     entry: object
     problems: dict[str, str] = field(default_factory=dict)
     untold: int = 0  # problems beyond MAX_PROBLEMS, counted only
+    schema: dict | None = None  # its kind's house schema, once known: fields by title
     # (path in the entity, target key, relation, target kind, value) of each x-ref value
     edges: list[tuple[tuple, str, str, str, str]] = field(default_factory=list)
 
@@ -259,15 +303,18 @@ class _Entry:
             self.problems[where] = f"{said} ; {message}"
 
 
-def _at(path: tuple) -> str:
-    """The « field » : that starts a message, as schema_check says it: the entity's own
-    fields by their path in it, list positions left out."""
+def _at(path: tuple, schema: dict | None = None) -> str:
+    """The « field » : that starts a message: the entity's own fields by their titles in
+    its kind's `schema` (titles.py), else by their path in it, list positions left out;
+    the entry's own fields by their names (those of the file)."""
+    if path[:1] == ("entite",) and schema is not None:
+        return titles.at(schema, path[1:])
     return schema_check.where(path[1:] if path[:1] == ("entite",) else path)
 
 
 def _hostile(judged: _Entry) -> bool:
-    """Keys JavaScript reads as an object's machinery, and texts beyond MAX_STRING, at
-    any depth: each said at its place. Iterative: the depth was bounded by the reader,
+    """Keys JavaScript reads as an object's machinery, texts beyond MAX_STRING, and
+    texts or keys holding a lone surrogate, at any depth: each said at its place. Iterative: the depth was bounded by the reader,
     not necessarily by the caller."""
     stack: list[tuple[object, tuple]] = [(judged.entry, ())]
     found = False
@@ -276,25 +323,30 @@ def _hostile(judged: _Entry) -> bool:
         if isinstance(node, str) and len(node) > MAX_STRING:
             judged.add(
                 path,
-                f"{_at(path)}texte trop long : {len(node)} caractères, pour {MAX_STRING} au plus",
+                f"{_at(path, judged.schema)}texte trop long : {len(node)} caractères, "
+                f"pour {MAX_STRING} au plus",
             )
+            found = True
+        elif isinstance(node, str) and _LONE_SURROGATE.search(node):
+            judged.add(path, f"{_at(path, judged.schema)}{LONE_SURROGATE_SAID}")
             found = True
         elif isinstance(node, dict):
             children = []
             for key, child in node.items():
                 if not isinstance(key, str):
                     continue
-                if len(key) > MAX_STRING:
-                    judged.add(
-                        path,
-                        f"{_at(path)}nom de champ trop long : {len(key)} caractères, "
-                        f"pour {MAX_STRING} au plus",
+                if len(key) > MAX_STRING or _LONE_SURROGATE.search(key):
+                    said = (
+                        f"nom de champ trop long : {len(key)} caractères, pour {MAX_STRING} au plus"
+                        if len(key) > MAX_STRING
+                        else f"nom de champ {LONE_SURROGATE_SAID}"
                     )
+                    judged.add(path, f"{_at(path, judged.schema)}{said}")
                     found = True
                 elif key in RESERVED_KEYS:
                     judged.add(
                         (*path, key),
-                        f"{_at((*path, key))}nom de champ refusé : « __proto__ », "
+                        f"{_at((*path, key), judged.schema)}nom de champ refusé : « __proto__ », "
                         "« constructor » et « prototype » sont réservés par JavaScript",
                     )
                     found = True
@@ -320,7 +372,7 @@ def _texts(judged: _Entry, kind: HouseKind, texts: Callable) -> None:
     for path, text in _strings(judged.entity, ()):
         named, faults = texts(kind.system, text)
         for message in faults:
-            judged.add(("entite", *path), f"{_at(('entite', *path))}{message}")
+            judged.add(("entite", *path), f"{_at(('entite', *path), kind.schema)}{message}")
         judged.edges += [
             (path, f"{kind.system}/{target_kind}/{value}", schema_refs.CITES, target_kind, value)
             for target_kind, value in named
@@ -361,6 +413,8 @@ def _own(judged: _Entry, context: Context) -> HouseKind | None:
             (), "une règle est un objet JSON ({ … }) avec « systeme », « genre » et « entite »"
         )
         return None
+    known = context._kind_of(judged)  # reads « systeme » and « genre » only
+    judged.schema = known.schema if known is not None else None
     if _hostile(judged):
         return None  # nothing more is read of it
     for path, message in _ENTRY.problems(entry):
@@ -386,12 +440,15 @@ def _own(judged: _Entry, context: Context) -> HouseKind | None:
     if kind is None:
         known = ", ".join(k for s, k in context.kinds if s == system)
         judged.add(
-            ("genre",), f"« genre » : genre « {kind_id} » inconnu dans {system} (genres : {known})"
+            ("genre",),
+            f"« genre » : genre « {kind_id} » inconnu dans {context.system_name(system)} "
+            f"(genres : {known})",
         )
         return None
     if not isinstance(entry.get("entite"), dict):
         return kind  # said by ENTRY_SCHEMA
     for path, message in kind.validator.problems(judged.entity):
+        path, message = titles.titled(kind.schema, path, message)
         judged.add(("entite", *path), message)
     judged.edges = _edges(judged, kind)
     if context.texts is not None:
@@ -399,11 +456,11 @@ def _own(judged: _Entry, context: Context) -> HouseKind | None:
     _identity(judged, kind, context)
     for path, target, relation, _, _ in judged.edges:
         if target == judged.key and relation in VERB:
-            shown = ".".join(str(p) for p in path if not isinstance(p, int))
             entity_id = judged.entity["id"]
             judged.add(
                 ("entite", *path),
-                f"« {shown} » : {kind.id} « {entity_id} » {VERB[relation]} lui-même",
+                f"{_at(('entite', *path), kind.schema)}{kind.label.lower()} « {entity_id} » "
+                f"{VERB[relation]} lui-même",
             )
     return kind
 
@@ -415,19 +472,22 @@ def _identity(judged: _Entry, kind: HouseKind, context: Context) -> None:
         if f"{kind.system}/{kind.id}/{base}" not in context.official:
             judged.add(
                 ("base",),
-                f"« base » : {kind.label.lower()} « {base} » introuvable dans {kind.system}",
+                f"« base » : {kind.label.lower()} « {base} » introuvable dans "
+                f"{context.system_name(kind.system)}",
             )
         elif isinstance(entity_id, str) and entity_id != base:
             judged.add(
                 ("entite", "id"),
-                f"« id » : une règle qui modifie {kind.label.lower()} « {base} » garde son "
+                f"{_at(('entite', 'id'), kind.schema)}une règle qui modifie "
+                f"{kind.label.lower()} « {base} » garde son "
                 f"id : « {base} », pas « {entity_id} »",
             )
     key = judged.key
     if key in context.official and base != entity_id:
         judged.add(
             ("entite", "id"),
-            f"« id » : id « {entity_id} » déjà pris par l'entité officielle "
+            f"{_at(('entite', 'id'), kind.schema)}id « {entity_id} » déjà pris par l'entité "
+            "officielle "
             f"« {context.official[key].name} » ({kind.label.lower()}) : choisissez-en un "
             "autre, ou nommez-la dans « base » pour la modifier",
         )
@@ -450,7 +510,8 @@ def _judge(entries: list, context: Context) -> list[_Entry]:
         if key in first:
             one.add(
                 ("entite", "id"),
-                f"« id » : id « {one.entity['id']} » en double (déjà utilisé par la règle "
+                f"{_at(('entite', 'id'), one.schema)}id « {one.entity['id']} » en double "
+                "(déjà utilisé par la règle "
                 f"n° {first[key].number})",
             )
         else:
@@ -464,8 +525,8 @@ def _judge(entries: list, context: Context) -> list[_Entry]:
             label = context.kinds[(kind.system, target_kind)].label.lower()
             one.add(
                 ("entite", *path),
-                f"« {'.'.join(str(p) for p in path)} » : {label} « {value} » introuvable "
-                f"dans {kind.system}",
+                f"{_at(('entite', *path), kind.schema)}{label} « {value} » introuvable "
+                f"dans {context.system_name(kind.system)}",
             )
     kept = {one.key: one for one in first.values() if not one.problems}
     while _left_out_references(judged, kept, first, context) | _loops(kept, context):
@@ -498,8 +559,9 @@ def _left_out_references(
                     label = context.kinds[(system, target_kind)].label.lower()
                     one.add(
                         ("entite", *path),
-                        f"« {'.'.join(str(p) for p in path)} » : {label} « {value} » "
-                        f"introuvable dans {system} : la règle n° {first[gone].number}, qui "
+                        f"{_at(('entite', *path), one.schema)}{label} « {value} » "
+                        f"introuvable dans {context.system_name(system)} : la règle "
+                        f"n° {first[gone].number}, qui "
                         "porte cet id, est refusée",
                     )
             del kept[one.key]
@@ -539,7 +601,7 @@ def _loops(kept: dict[str, _Entry], context: Context) -> bool:
             )
             one.add(
                 ("entite", *path),
-                f"{_at(('entite', *path))}prérequis en boucle, impossibles à remplir : "
+                f"{_at(('entite', *path), one.schema)}prérequis en boucle, impossibles à remplir : "
                 + " → ".join(_shortened([name(key) for key in cycle])),
             )
             found = True

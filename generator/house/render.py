@@ -22,6 +22,7 @@ from generator.core.tags import TAG
 from generator.core.typographie import texte
 from generator.engine import roll_tags
 from generator.house.index import NamedEntity, Site
+from generator.house.reader import TRANSCRIPTION
 from generator.house.text import Dice, TagLink
 
 BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
@@ -147,7 +148,7 @@ class HouseTreeRenderer:
                 *self.value_inline(value[n], properties.get(n, {})),
             ]
             for n in names
-            if filled(value[n])
+            if filled(value[n]) and not _transcription(properties.get(n, {}))
         ]
 
     def _is_word(self, spec: dict) -> bool:
@@ -178,6 +179,12 @@ def dice_law(expression: str) -> str:
     (pipeline/links.py `dice_button`), as text: a word of diff.py must be hashable.
     `Texts.special` read the expression first: one it refuses never comes here."""
     return roll_tags.page_law(expression)
+
+
+def _transcription(spec: object) -> bool:
+    """A field only a transcription of the source needs (its source, its editorial notes,
+    a printed value): a house rule is the game master's text, its page does not show it."""
+    return isinstance(spec, dict) and spec.get(TRANSCRIPTION) is True
 
 
 def filled(value: object) -> bool:
@@ -239,7 +246,7 @@ def render(site: Site, entry: dict, targets: Mapping[str, NamedEntity]) -> dict:
     properties = kind.schema.get("properties", {})
     fields = []
     for name, spec in properties.items():
-        if name in HIDDEN or not filled(data.get(name)):
+        if name in HIDDEN or not filled(data.get(name)) or _transcription(spec):
             continue
         fields.append(
             {

@@ -96,7 +96,7 @@ class Texts:
             chapter_id, _, anchor = ref.partition("#")
             chapter = own.get("chapitres", {}).get(chapter_id)
             if chapter is None:
-                return f"chapitre « {chapter_id} » inconnu dans {system}"
+                return f"chapitre « {chapter_id} » inconnu dans {own.get('nom', system)}"
             anchors = chapter.get("ancres", {})
             if anchor and anchor not in anchors:
                 return (
@@ -110,7 +110,7 @@ class Texts:
             calc_id, _, query = ref.partition("?")
             title = own.get("calculateurs", {}).get(calc_id)
             if title is None:
-                return f"calculateur « {calc_id} » inconnu dans {system}"
+                return f"calculateur « {calc_id} » inconnu dans {own.get('nom', system)}"
             address = urls.url(urls.calculator(system, calc_id)).lstrip("/")
             pairs = "&".join(
                 "=".join(urls.component(part, safe="%+,") for part in pair.split("=", 1))
@@ -121,4 +121,5 @@ class Texts:
         if kind == "jet":  # its former name
             return f"la balise {{@jet {ref}}} s'écrit désormais {{@des {ref}}}"
         kinds = list(own.get("genres", {})) + list(SPECIAL_TAGS)
-        return f"balise de genre inconnu « {kind} » (genres de {system} : {', '.join(kinds)})"
+        shown = own.get("nom", system)
+        return f"balise de genre inconnu « {kind} » (genres de {shown} : {', '.join(kinds)})"

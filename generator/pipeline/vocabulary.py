@@ -140,6 +140,16 @@ KEYWORDS: tuple[Keyword, ...] = (
         '"x-interne": true',
     ),
     Keyword(
+        "x-transcription",
+        "Un champ qui ne sert qu'à transcrire la source (sa fiche, sa valeur imprimée, la "
+        "vérification d'un total, sa source, ses notes éditoriales) : obligatoire pour les "
+        "données, il ne l'est pas pour une règle maison, que son formulaire ne demande pas "
+        "et que sa page ne montre pas.",
+        (PROPERTY,),
+        "`true`",
+        '"x-transcription": true',
+    ),
+    Keyword(
         "x-signe",
         "Un modificateur (entier) : toujours montré avec son signe (+3, +0, −2).",
         (PROPERTY,),

@@ -357,3 +357,103 @@ def test_a_pin_button_drawn_after_the_page_is_shown_by_show_pins(page, server):
     pin = page.locator(f'.srd-epingler-bouton[data-cle="{NEW}"]')
     expect(pin).to_be_visible()
     expect(pin).to_have_text("Épinglé")
+
+
+def test_a_house_atout_indexed_by_the_engine_prints_with_its_effect_and_mark(page, server, site):
+    """The card the engine itself makes of a new house atout (house/index.py, as
+    « Règles maison » keeps it), pinned to a list: printed with its effect and « maison »."""
+    from generator.house import queries
+
+    queries.load(
+        (site / "assets" / "maison.json").read_text(encoding="utf-8"),
+        (site / "assets" / "entites.json").read_text(encoding="utf-8"),
+    )
+    entity = {
+        "id": "poigne-de-fer",
+        "nom": "Poigne de fer",
+        "resume": "Serre fort.",
+        "categorie": "aventure",
+        "condition": "",
+        "prerequis": {},
+        "prises": {"max": 1, "texte": "Une fois par scène."},
+        "description": "Le personnage serre très fort : +1 pour agripper.",
+    }
+    entry = {"systeme": "divin6", "genre": "atout", "entite": entity}
+    reply = json.loads(queries.house_json("indexer", json.dumps({"maison": [entry]})))
+    key = "divin6/atout/poigne-de-fer"
+    store = {"format": 1, "collection": {"format": 1, "regles": [entry]}, "eteintes": []}
+    seed(page, server, KEY, json.dumps({**store, "index": reply["index"]}))
+    lists = {"format": 1, "listes": [{"nom": "Maison", "ids": [key]}]}
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [LISTS, json.dumps(lists)])
+    open_list(page, server, "Maison")
+    page.emulate_media(media="print")
+    card = page.locator(".srd-carte-mj").filter(has_text="Poigne de fer").first
+    expect(card).to_be_visible()
+    expect(card.locator(".srd-carte-mj-genre .srd-maison-marque")).to_have_text("maison")
+    expect(card.locator(".srd-carte-mj-effet")).to_contain_text("serre très fort")
+
+
+def long_named_store(rows, cards, count: int, name_chars: int) -> tuple[dict, list[str]]:
+    """A store of `count` new house atouts whose names have about `name_chars`
+    characters (the import's bounds: 500 rules, a million characters in all), their
+    cards copied from « Compagnon »'s."""
+    words = ["Poigne", "de", "fer", "des", "montagnes", "oubliées", "du", "nord", "lointain"]
+    index, keys = {}, []
+    for n in range(count):
+        name = f"{n} " + " ".join(words[i % len(words)] for i in range(name_chars // 6))
+        key = f"divin6/atout/maison-{n}"
+        index[key] = house_entry(rows, cards, key, MODEL, name[:name_chars], False)
+        keys.append(key)
+    regles = [
+        {"systeme": "divin6", "genre": "atout", "entite": {"id": k.rsplit("/", 1)[1]}} for k in keys
+    ]
+    store = {
+        "format": 1,
+        "collection": {"format": 1, "regles": regles},
+        "eteintes": [],
+        "index": index,
+    }
+    return store, keys
+
+
+def seed_list(page, server, store: dict, keys: list[str]) -> None:
+    seed(page, server, KEY, json.dumps(store))
+    lists = {"format": 1, "listes": [{"nom": "Maison", "ids": keys}]}
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [LISTS, json.dumps(lists)])
+
+
+def test_a_house_card_with_a_long_name_keeps_its_mark_and_its_effect(page, server, rows, cards):
+    """A house rule's name has no bound but the import's: its card's title keeps three
+    lines, and « maison » and the effect stay on the card."""
+    store, keys = long_named_store(rows, cards, 1, 600)
+    seed_list(page, server, store, keys)
+    open_list(page, server, "Maison")
+    page.emulate_media(media="print")
+    printed = page.locator(".srd-carte-mj")
+    expect(printed).to_have_count(1)
+    card = printed.first.bounding_box()
+    for part in (".srd-maison-marque", ".srd-carte-mj-effet"):
+        box = printed.first.locator(part).bounding_box()
+        assert box["height"] > 0 and box["y"] + box["height"] <= card["y"] + card["height"], part
+    assert printed.first.get_attribute("data-effet")
+
+
+def test_a_list_of_house_cards_at_the_import_bound_is_drawn_in_bounded_time(
+    page, server, rows, cards
+):
+    """500 house atouts (the most a collection holds) with names of 1,900 characters
+    (about the million characters a collection may have): the list and its cards are
+    drawn in seconds, one card each. Measured on this machine: not drawn after 180 s
+    before (each card measured in a sheet holding every card made so far, and a name
+    filling its card pushed its effect onto a card per word), 2.0 s since."""
+    import time
+
+    store, keys = long_named_store(rows, cards, 500, 1900)
+    seed_list(page, server, store, keys)
+    started = time.monotonic()
+    page.goto(f"{server}/listes/?liste=Maison")
+    page.wait_for_selector(".srd-listes[data-pret]", timeout=180_000)
+    elapsed = time.monotonic() - started
+    print(f"liste de 500 cartes maison : {elapsed:.1f} s")
+    assert page.locator(".srd-carte-mj").count() <= 2 * len(keys)
+    assert elapsed < 30, elapsed

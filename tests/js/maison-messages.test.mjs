@@ -4,6 +4,7 @@ import { test } from "node:test";
 
 import {
   MERGED,
+  authorSaid,
   capitalised,
   deletionQuestion,
   exported,
@@ -93,4 +94,10 @@ test("a switch says what the site shows; a sentence starts with a capital", () =
   assert.match(switchSaid(true), /^Modification active/);
   assert.match(switchSaid(false), /^Modification désactivée/);
   assert.equal(capitalised("rien n'a été supprimé."), "Rien n'a été supprimé.");
+});
+
+test("a house rule's page says the text is the game master's", () => {
+  assert.match(authorSaid(false), /^Texte du meneur de jeu, qui ne vient pas de la source\.$/u);
+  assert.match(authorSaid(true), /modifié d'après l'entité officielle/u);
+  assert.match(authorSaid(true), /restent sur la page officielle\.$/u);
 });

@@ -89,6 +89,14 @@ test("an official entity keeps only the fields of its house schema", () => {
   assert.equal(officialFields({ pas: "une liste" }, "vif", schema), null);
 });
 
+test("an amendment starts from the official text without its source and editorial notes", () => {
+  const schema = {
+    properties: { id: {}, nom: {}, source: { "x-transcription": true }, notes_editoriales: { "x-transcription": true }, fiche: { "x-transcription": true } },
+  };
+  const entities = [{ id: "vif", nom: "Vif", source: "Fiche 6, l. 12", notes_editoriales: [{ titre: "t" }], fiche: 6 }];
+  assert.deepEqual(officialFields(entities, "vif", schema), { id: "vif", nom: "Vif" });
+});
+
 test("a pasted value fills the form with one entity, and an exported rule names its system and kind", () => {
   const systems = { sw: { genres: { atouts: {} } }, dd: { genres: { sorts: {} } } };
   assert.deepEqual(pastedEntry([{ id: "a" }], systems, "sw", null), { entity: { id: "a" }, system: null, kind: null });

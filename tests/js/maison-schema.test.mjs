@@ -3,10 +3,13 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  TEXT_HELP,
+  demandsValue,
   enumChoices,
   errorMessages,
   fieldOf,
   filledText,
+  helpText,
   isLong,
   resolved,
   scalarKind,
@@ -87,4 +90,25 @@ test("each of the engine's messages is said at the nearest field that holds it",
   assert.equal(fieldOf("entite", "champ obligatoire « nom » manquant", has), "nom");
   assert.equal(fieldOf("entite.inconnu", "champ en trop", has), null);
   assert.equal(fieldOf("systeme", "inconnu", has), null);
+});
+
+test("only a field that refuses an empty value is said « obligatoire »", () => {
+  assert.equal(demandsValue({ type: "string", minLength: 1 }), true);
+  assert.equal(demandsValue({ type: "string", description: "vide s'il n'y en a pas" }), false);
+  assert.equal(demandsValue({ type: "object", properties: { a: {} } }), false);
+  assert.equal(demandsValue({ type: "object", properties: { a: {} }, required: ["a"] }), true);
+  assert.equal(demandsValue({ type: "array" }), false);
+  assert.equal(demandsValue({ type: "array", minItems: 1 }), true);
+  assert.equal(demandsValue({ enum: ["a", "b"] }), true);
+  assert.equal(demandsValue({ type: "string", "x-ref": "atout" }), true);
+  assert.equal(demandsValue({ type: ["integer", "null"] }), false);
+  assert.equal(demandsValue({ type: "integer" }), true);
+});
+
+test("a field's help is said in the game master's words", () => {
+  assert.equal(helpText({ description: "null : illimité, ou égal à la caractéristique liée." }), "vide : illimité, ou égal à la caractéristique liée.");
+  assert.equal(helpText({ description: "Null si la source n'en donne pas." }), "Vide si la source n'en donne pas.");
+  assert.equal(helpText({ description: "Texte en Markdown ; peut citer d'autres entités par des balises {@genre id}." }), TEXT_HELP);
+  assert.doesNotMatch(TEXT_HELP, /\{@genre id\}/u);
+  assert.equal(helpText({}), "");
 });

@@ -15,9 +15,9 @@ from helpers import ROOT
 from referencing import Registry, Resource
 
 from generator import systems
-from generator.core import schema_check, schema_refs
+from generator.core import schema_refs
 from generator.core.imbrication import too_deep
-from generator.house import reader
+from generator.house import reader, titles
 from generator.pipeline import finder, graph, schemas
 from generator.pipeline.build import check
 from generator.pipeline.corpus import without_source
@@ -130,7 +130,7 @@ def test_an_official_id_is_taken_unless_the_rule_amends_that_entity(corpus, cont
     assert {i: found for i, found in amendments.items() if found} == {}
     first = corpus.all_entities()[0]
     assert clashes[first.id] == {
-        "entite.id": f"« id » : id « {first.id} » déjà pris par l'entité officielle "
+        "entite.id": f"« Identifiant » : id « {first.id} » déjà pris par l'entité officielle "
         f"« {first.data['nom']} » ({schemas.kinds(first.system)[first.kind].label.lower()}) : "
         "choisissez-en un autre, ou nommez-la dans « base » pour la modifier"
     }
@@ -146,7 +146,7 @@ def test_a_base_names_an_official_entity_and_keeps_its_id(corpus, context):
     }
     renamed = entry_of(entity, "maison-1", base=entity.id)
     assert reader.check_entry(renamed, context) == {
-        "entite.id": f"« id » : une règle qui modifie {label} « {entity.id} » garde son id : "
+        "entite.id": f"« Identifiant » : une règle qui modifie {label} « {entity.id} » garde son id : "
         f"« {entity.id} », pas « maison-1 »"
     }
 
@@ -206,7 +206,13 @@ def test_a_fault_is_said_as_check_says_it_at_the_same_field(project, context, sy
         schema = without_source(schema)
     said = schemas.problems(schema, data)  # check's own finding
     assert said
-    expected = {field(path): message for path, message in said}
+    house_schema = context.kinds[(system, entity.kind)].schema
+    # the same finding, its fields named by their titles
+    expected = dict(
+        (field(path), message)
+        for path, message in (titles.titled(house_schema, p, m) for p, m in said)
+    )
+    assert all("_" not in m.split(" : ")[0] for m in expected.values())
     entry = {"systeme": system, "genre": entity.kind, "entite": data, "base": entity.id}
     assert reader.check_entry(entry, context) == expected
     # The same, judged by the schemas the site publishes (with « url »: not an author's).
@@ -234,7 +240,9 @@ def test_an_unknown_reference_is_said_as_check_says_it(project, context, system)
     assert said and all(where == path for where, _ in said)
     entry = entry_of(entity, "maison-1")
     put(entry["entite"], path, "inconnue-ici")
-    assert reader.check_entry(entry, context) == {field(path): said[0][1]}
+    house_schema = context.kinds[(system, entity.kind)].schema
+    expected = titles.retitled(house_schema, path, said[0][1])
+    assert reader.check_entry(entry, context) == {field(path): expected}
 
 
 def test_requiring_itself_is_said_as_check_says_it(corpus, context):
@@ -247,7 +255,8 @@ def test_requiring_itself_is_said_as_check_says_it(corpus, context):
     assert len(said) == 1
     entry = entry_of(x, "maison-1")
     put(entry["entite"], path, "maison-1")
-    assert reader.check_entry(entry, context) == {field(path): said[0].replace(x.id, "maison-1")}
+    expected = titles.retitled(context.kinds[(x.system, x.kind)].schema, path, said[0])
+    assert reader.check_entry(entry, context) == {field(path): expected.replace(x.id, "maison-1")}
 
 
 # --- house rules together ---------------------------------------------------------------------
@@ -261,9 +270,10 @@ def test_a_house_rule_may_name_another(corpus, context):
     kept, problems = reader.read_collection(collection(a, b), context)
     assert (kept, problems) == ([a, b], [])
     label = schemas.kinds(x.system)[x.kind].label.lower()
-    shown = ".".join(map(str, path))
+    shown = titles.at(context.kinds[(x.system, x.kind)].schema, path)
+    assert "." not in shown and "_" not in shown  # its fields' titles, not their keys
     assert reader.check_entry(a, context) == {
-        field(path): f"« {shown} » : {label} « maison-b » introuvable dans {x.system}"
+        field(path): f"{shown}{label} « maison-b » introuvable dans {x.system}"
     }
     assert reader.check_entry(a, context.with_house([b])) == {}
 
@@ -278,7 +288,8 @@ def test_a_rule_that_names_a_refused_one_is_refused_and_says_why(corpus, context
     kept, problems = reader.read_collection(collection(a, b, other), context)
     assert kept == [other]
     by_number = {p["numero"]: p for p in problems}
-    assert by_number[2]["champ"] == "entite"
+    assert by_number[2]["champ"] == "entite.resume"
+    assert "« Résumé » : champ obligatoire manquant" in by_number[2]["message"]
     assert by_number[1]["champ"] == field(path)
     assert by_number[1]["message"].endswith(
         f"« maison-b » introuvable dans {x.system} : la règle n° 2, qui porte cet id, est refusée"
@@ -291,7 +302,7 @@ def test_a_loop_through_an_official_entity_is_refused_with_its_names(corpus, con
     amended = entry_of(x, y.id, base=y.id)
     amended["entite"]["nom"] = y.data["nom"]
     put(amended["entite"], path, x.id)
-    shown = schema_check.where(path)
+    shown = titles.at(context.kinds[(x.system, x.kind)].schema, path)
     kind = x.kind
     loop = f"{kind} « {y.data['nom']} » → {kind} « {x.data['nom']} » → {kind} « {y.data['nom']} »"
     assert reader.check_entry(amended, context) == {
@@ -357,7 +368,7 @@ def test_an_id_twice_in_a_collection_keeps_the_first(corpus, context):
     assert kept == [one]
     assert [(p["numero"], p["champ"]) for p in problems] == [(2, "entite.id")]
     assert problems[0]["message"].endswith(
-        "« id » : id « maison-1 » en double (déjà utilisé par la règle n° 1)"
+        "« Identifiant » : id « maison-1 » en double (déjà utilisé par la règle n° 1)"
     )
 
 
@@ -370,7 +381,7 @@ def test_an_id_ending_in_a_newline_is_no_new_id(corpus, context):
     assert kept == []
     assert [(p["numero"], p["champ"]) for p in problems] == [(1, "entite.id")]
     assert problems[0]["message"].endswith(
-        "« id » : « accointances\n » n'a pas la forme attendue "
+        "« Identifiant » : « accointances\n » n'a pas la forme attendue "
         "(minuscules sans accents, chiffres et tirets)"
     )
 
@@ -496,7 +507,7 @@ def test_a_text_beyond_its_bound_leaves_its_rule_out(valid, context):
             "numero": 1,
             "nom": valid[0]["entite"]["nom"],
             "champ": "entite.resume",
-            "message": f"Règle n° 1 « {valid[0]['entite']['nom']} » : « resume » : texte trop "
+            "message": f"Règle n° 1 « {valid[0]['entite']['nom']} » : « Résumé » : texte trop "
             "long : 20001 caractères, pour 20000 au plus",
         }
     ]
@@ -644,3 +655,47 @@ def test_the_published_schema_accepts_a_collection_and_refuses_a_wrong_one(corpu
     without_name = copy.deepcopy(shared["regles"][0])
     del without_name["entite"]["nom"]
     assert not validator.is_valid({"format": 1, "regles": [without_name]})
+
+
+def test_a_lone_surrogate_is_refused_at_its_field_by_its_title(corpus, context):
+    """Half of a UTF-16 pair (JSON « \\ud800 ») cannot be written in UTF-8: kept, it
+    would make the link of the whole collection fail. Refused at its field, named by its
+    title; the rest of the collection is kept and makes its link."""
+    entity = corpus.all_entities()[0]
+    broken, fine = entry_of(entity, "maison-1"), entry_of(entity, "maison-2")
+    broken["entite"]["nom"] = "Poigne\ud800"
+    kept, problems = reader.read_collection(collection(broken, fine), context)
+    assert kept == [fine]
+    assert [(p["numero"], p["champ"]) for p in problems] == [(1, "entite.nom")]
+    assert "« Nom » : caractère illisible" in problems[0]["message"]
+    assert reader.encode_link({"format": reader.FORMAT, "regles": kept})
+    keyed = entry_of(entity, "maison-3")
+    keyed["entite"]["\udc00"] = "x"
+    assert "nom de champ caractère illisible" in reader.check_entry(keyed, context)["entite"]
+
+
+def test_a_missing_field_is_said_at_its_place_by_its_title(corpus, context):
+    entity = corpus.all_entities()[0]
+    entry = entry_of(entity, "maison-1")
+    del entry["entite"]["resume"]
+    assert reader.check_entry(entry, context) == {
+        "entite.resume": "« Résumé » : champ obligatoire manquant"
+    }
+
+
+def test_a_house_rule_needs_no_field_only_a_transcription_needs(corpus, context):
+    """An UnDéSix house spell has no source sheet, printed total or check against the
+    print: the fields marked `x-transcription` are optional for it, still required of
+    the data, and still read in a rule kept with them."""
+    spell = next(e for e in corpus.all_entities() if (e.system, e.kind) == ("undesix", "sort"))
+    entry = entry_of(spell, "sort-maison")
+    written = entry["entite"]
+    for name in ("fiche", "malus_total_imprime", "verification", "calcul", "notes_editoriales"):
+        written.pop(name, None)
+    for item in written["mots_cles"]:
+        item.pop("valeur_imprimee")
+    assert reader.check_entry(entry, context) == {}
+    official = schemas.kinds("undesix")["sort"].schema
+    assert {"fiche", "verification", "calcul"} <= set(official["required"])
+    assert schemas.problems(official, written)  # the data's check is unchanged
+    assert reader.check_entry(entry_of(spell, "sort-maison-2"), context) == {}

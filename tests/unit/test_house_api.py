@@ -85,7 +85,11 @@ def test_verifier_accepts_an_official_entity_under_a_new_id(project):
     corpus = project[0]
     for entity in list(corpus.all_entities())[::25]:
         reply = ask("verifier", {"entree": entry_of(entity, f"{entity.id}-maison"), "maison": []})
-        assert reply == {"ok": True, "erreurs": {}}, (entity.system, entity.kind, entity.id)
+        assert reply == {"ok": True, "erreurs": {}, "avertissements": {}}, (
+            entity.system,
+            entity.kind,
+            entity.id,
+        )
 
 
 def test_verifier_refuses_raw_html_and_unknown_tags_at_their_field(project):
@@ -99,7 +103,10 @@ def test_verifier_refuses_raw_html_and_unknown_tags_at_their_field(project):
     errors = {path: plain(message) for path, message in reply["erreurs"].items()}
     assert "HTML brut refusé" in errors["entite.resume"]
     assert "« <script>alert(1)</sc" in errors["entite.resume"]
-    assert "atout « inexistant » introuvable dans talon" in errors["entite.description"]
+    assert (
+        "« Description » : atout « inexistant » introuvable dans Talon de la Destinée"
+        in errors["entite.description"]
+    )
     assert "balise de genre inconnu « sortilege »" in errors["entite.description"]
     assert "\u00a0:" in reply["erreurs"]["entite.resume"]  # French typography
 
@@ -313,3 +320,41 @@ def test_dependantes_names_the_kept_rules_that_require_exclude_or_cite_an_entity
     assert [one["cle"] for one in reply["dependantes"]] == ["divin6/atout/requerante"]
     assert reply["officielle"] is True
     assert ask("dependantes", {"maison": kept})["ok"] is False
+
+
+def test_rendre_shows_the_game_masters_text_without_the_official_source_and_notes(project):
+    """A rule kept with the official `source` and editorial notes (written before they
+    were left out of an amendment) is shown without them: they say of the source's
+    text, not of the game master's."""
+    corpus, _, _ = project
+    entity = some(corpus, lambda e: bool(e.data.get("notes_editoriales")))
+    entry = entry_of(entity, base=entity.id)
+    entry["entite"]["source"] = entity.data["source"]
+    reply = ask("rendre", {"entree": entry, "maison": []})
+    assert reply["ok"] is True
+    shown = {field["champ"] for field in reply["champs"]}
+    assert shown
+    assert not shown & {"source", "notes_editoriales"}
+
+
+def test_verifier_warns_of_a_name_that_looks_like_an_official_one(project):
+    """An official name with a zero-width space and a Cyrillic « о » is accepted, and
+    warned of at the name; the official name itself, or another one, is not."""
+    corpus, _, _ = project
+    entity = some(corpus, lambda e: "o" in e.data["nom"])
+    lookalike = entity.data["nom"].replace("o", "\u043e", 1) + "\u200b"
+    entry = entry_of(entity, "maison-1")
+    entry["entite"]["nom"] = lookalike
+    reply = ask("verifier", {"entree": entry, "maison": []})
+    assert reply["erreurs"] == {}
+    assert entity.data["nom"] in reply["avertissements"]["entite.nom"]
+    assert plain(reply["avertissements"]["entite.nom"]).startswith("« Nom » : ")
+    for name in (entity.data["nom"], "Un nom à soi"):
+        entry["entite"]["nom"] = name
+        assert ask("verifier", {"entree": entry, "maison": []})["avertissements"] == {}
+
+
+def test_lien_faire_says_why_a_rule_kept_with_a_lone_surrogate_cannot_go_in_a_link(project):
+    rule = {"systeme": "talon", "genre": "atout", "entite": {"id": "x", "nom": "A\ud800"}}
+    reply = ask("lien_faire", {"collection": {"format": 1, "regles": [rule]}})
+    assert reply["ok"] is False and "caractère illisible" in reply["message"]

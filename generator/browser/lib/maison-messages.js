@@ -91,6 +91,15 @@ export const linkHolds = (n) =>
 export const problemsSaid = (n) => `Règle non enregistrée\u00a0: ${n} problème${pluralS(n)} à corriger, dits à leurs champs.`;
 export const problemsHeading = (n) => typo(`Règle non enregistrée\u00a0: ${n} problème${pluralS(n)} à corriger`);
 
+// Whose text a house rule's page shows: the game master's, not the source's (an
+// amendment's official source and editorial notes stay on the official page).
+export const authorSaid = (amends) =>
+  typo(
+    amends
+      ? "Texte du meneur de jeu, modifié d'après l'entité officielle\u00a0: sa source et ses notes éditoriales restent sur la page officielle."
+      : "Texte du meneur de jeu, qui ne vient pas de la source.",
+  );
+
 // What an amendment's switch says once moved.
 export const switchSaid = (on) =>
   on ? "Modification active\u00a0: le site la montre à la place de l'entité officielle." : "Modification désactivée\u00a0: le site montre l'entité officielle.";

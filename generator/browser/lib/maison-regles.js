@@ -91,12 +91,15 @@ export function referencesOf(names, regles, system) {
 }
 
 // The entity `id` of an official list (api/<system>/<kind>.json), with only the fields of
-// its house schema (not what the export adds: its page's address), or null.
+// its house schema (not what the export adds: its page's address), or null. Its source,
+// editorial notes and other transcription fields (`x-transcription`) are left out: they
+// say of the official text, not of the game master's.
 export function officialFields(entities, id, schema) {
   const found = Array.isArray(entities) ? entities.find((e) => e?.id === id) : null;
   if (!found) return null;
   const kept = schema?.properties || {};
-  return Object.fromEntries(Object.entries(found).filter(([name]) => Object.hasOwn(kept, name)));
+  const asked = (name) => Object.hasOwn(kept, name) && kept[name]?.["x-transcription"] !== true;
+  return Object.fromEntries(Object.entries(found).filter(([name]) => asked(name)));
 }
 
 // What a pasted YAML or JSON value fills the form with: {entity, system, kind} (the

@@ -16,7 +16,35 @@ export function resolved(spec, root) {
   return { ...resolved(target, root), ...own, "x-texte": name === "texte" || undefined };
 }
 
+// A field only a transcription of the source needs (its sheet, its printed value): the
+// house schema makes it optional, the form does not ask it (house/reader.py entity_schema).
+export const isTranscription = (spec) => spec?.["x-transcription"] === true;
+
 export const typesOf = (spec) => (Array.isArray(spec.type) ? spec.type : spec.type ? [spec.type] : []);
+
+// Whether a required field also refuses an empty value (a text of at least one
+// character, a choice, a reference, a number, a list with an item, an object with a
+// required field): only such a field is said « (obligatoire) ». A required text, list or
+// object that may stay empty (« vide s'il n'y en a pas ») is filled by the form anyway.
+export function demandsValue(spec) {
+  const types = typesOf(spec);
+  if (Array.isArray(spec.enum) || typeof spec["x-ref"] === "string" || spec.const !== undefined) return true;
+  if (types.includes("null") || types.includes("boolean")) return false;
+  if (types.includes("string")) return (spec.minLength ?? 0) > 0 || typeof spec.pattern === "string";
+  if (types.includes("array")) return (spec.minItems ?? 0) > 0;
+  if (types.includes("object")) return (spec.minProperties ?? 0) > 0 || (Array.isArray(spec.required) && spec.required.length > 0);
+  return types.length > 0;
+}
+
+// A field's help in the game master's words: the schemas say « null » for a value left
+// empty, and a text's tags by their syntax alone.
+export const TEXT_HELP =
+  "Mise en forme Markdown (*italique*, **gras**, listes en « - »). Pour nommer une autre entité du site, écrivez entre accolades « @ », son genre et son identifiant, tels que l'adresse de sa page les donne.";
+export function helpText(spec) {
+  const said = String(spec.description || "");
+  if (said.includes("{@genre id}")) return TEXT_HELP; // the schemas' help of a Markdown text
+  return said.replace(/\bnull\b/gu, "vide").replace(/\bNull\b/gu, "Vide");
+}
 
 // A long text: Markdown (the schemas' « texte »), or a field whose name says a text.
 const LONG_NAMES = /description|effet|resume|texte|constat|decision|alternative|regle/;
