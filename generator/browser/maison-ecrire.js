@@ -222,11 +222,21 @@ async function checked(w, entry, others) {
     return false;
   }
   const errors = reply.erreurs || {};
-  if (!Object.keys(errors).length) return true;
+  if (!Object.keys(errors).length) return warnedAndKept(w, reply.avertissements || {});
   const shown = w.current.form.showErrors(errors, outsideFields(w));
   w.say(problemsSaid(shown.length));
   setFormState(w, "erreurs");
   showSummary(w, shown);
+  return false;
+}
+
+// A rule the reader accepts with a warning (a name that looks like an official one): kept
+// only if the GM says so.
+async function warnedAndKept(w, warnings) {
+  const said = Object.values(warnings);
+  if (!said.length) return true;
+  if (await confirmed(`${said.join(" ; ")}.`, "Enregistrer quand même", w.nodes.save)) return true;
+  w.say("Règle non enregistrée\u00a0: changez son nom, ou enregistrez-la quand même.");
   return false;
 }
 

@@ -449,3 +449,30 @@ def test_yaml_pasted_fills_the_form_and_a_full_storage_loses_nothing(context, se
     (talent,) = rules(page)
     assert talent["entite"]["maitrises"] == ["bottes souples"]
     assert talent["entite"]["description"] == "Le personnage marche sans bruit.\n"
+
+
+def test_a_name_that_looks_like_an_official_one_is_kept_only_if_the_gm_says_so(context, server):
+    """« Accointances » written with a Cyrillic « о » and an invisible space: the form warns
+    and asks; « Annuler » keeps nothing, « Enregistrer quand même » keeps the rule."""
+    page = context.new_page()
+    open_house(page, server)
+    choose(page, "divin6", "atout")
+    labelled(page, "Nom").fill("Accointances".replace("o", "\u043e") + "\u200b")
+    labelled(page, "Identifiant").fill("accointances-bis")
+    labelled(page, "Résumé").fill("Des amis partout.")
+    labelled(page, "Catégorie").select_option(label="aventure")
+    labelled(page, "Description").fill("Le personnage connaît du monde.")
+    labelled(page, "Règle de prise").fill("une seule fois")
+    save(page)
+    question = page.locator("dialog.srd-confirmer")
+    expect(question).to_contain_text(
+        "ressemble à s'y méprendre au nom de l'entité officielle « Accointances »", timeout=PYODIDE_WAIT_MS
+    )
+    question.get_by_role("button", name="Annuler").click()
+    expect(status(page)).to_contain_text("Règle non enregistrée : changez son nom")
+    assert rules(page) == []
+    save(page)
+    question.get_by_role("button", name="Enregistrer quand même").click()
+    saved(page)
+    (kept,) = rules(page)
+    assert kept["entite"]["id"] == "accointances-bis"

@@ -202,7 +202,9 @@ def pin(page: Page, existing: str, new_list: str) -> None:
     dialog = page.locator("dialog.srd-epingler-dialogue")
     note = page.locator(".srd-epingle-note")
     expect(dialog.or_(note)).to_be_visible()
-    if not dialog.is_visible():  # a single list: the tap pinned into it, « Épinglé » opens the dialog
+    if (
+        not dialog.is_visible()
+    ):  # a single list: the tap pinned into it, « Épinglé » opens the dialog
         button.click()
     dialog.get_by_label(re.compile(f"^ ?{re.escape(existing)} \\(")).check()
     if new_list:
