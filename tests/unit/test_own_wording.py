@@ -53,8 +53,6 @@ REWRITTEN = [
 def test_a_rewritten_passage_keeps_no_run_of_its_former_wording(corpus, place, runs):
     system_id, kind, name, field = place
     system = corpus.systems[system_id]
-    if kind is None:
-        text = system.chapter(name).body
-    else:
-        text = str(system.entity(kind, name).data[field])
+    entity = system.entity(kind, name) if kind else None
+    text = str(entity.data[field]) if entity else system.chapter(name).body
     assert not [run for run in runs if _words(run) in _words(text)], place

@@ -13,8 +13,8 @@ from generator.core import urls
 from generator.engine import registry
 from generator.engine.inputs import IntInput
 from generator.engine.registry import Calculator
-from generator.pipeline.build import check
 from generator.pipeline import schemas
+from generator.pipeline.build import check
 from generator.pipeline.export import engine_data
 from generator.pipeline.pages import Renderer
 from generator.pipeline.rulebook import engine_rules
