@@ -36,6 +36,6 @@ def test_a_calculator_declares_the_rules_its_fields_apply():
         declared["divin6", "jet"]
     )
     assert {
-        "regle blessures#blessures-et-reserve-de-des",
+        "regle blessures",
         "regle equipements#bonus-et-malus-permanents",
     } <= set(declared["reserve-d6", "reserve"])

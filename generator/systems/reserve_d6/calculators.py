@@ -230,7 +230,7 @@ RESERVE = Calculator(
     computes=(
         "regle resolution#la-reserve-de-des",
         "regle resolution#actions-simples",
-        "regle blessures#blessures-et-reserve-de-des",
+        "regle blessures",
         "regle equipements#bonus-et-malus-permanents",
     ),
 )
