@@ -26,3 +26,16 @@ def test_an_entity_a_calculator_computes_cannot_disappear(project):
     edit(project, "data/divin6/manoeuvre.yaml", "- id: degats\n", "- id: les-degats\n")
     found = [p for p in problems_of(project) if "« manoeuvre degats »" in p]
     assert len(found) == 1 and _declared_at("manoeuvre degats") in found[0], found
+
+
+def test_a_calculator_declares_the_rules_its_fields_apply():
+    """Divin's roll takes 10 or 15 (field « prendre »); Réserve's pool counts wounds and
+    permanent modifiers: each declares the rule's page, which then links to it."""
+    declared = {(c.system, c.id): c.computes for c in registry.all_calculators()}
+    assert {"regle mecanique#prendre-10-et-prendre-15", "table prendre-10-ou-15"} <= set(
+        declared["divin6", "jet"]
+    )
+    assert {
+        "regle blessures",
+        "regle equipements#bonus-et-malus-permanents",
+    } <= set(declared["reserve-d6", "reserve"])

@@ -30,7 +30,7 @@ def test_counts(system):
         "honneur": 13,
         "piste": 3,
         "qualite-pnj": 5,
-        "table": 5,
+        "table": 7,
         "technique": 10,
     }
     assert len(system.chapters) == 10

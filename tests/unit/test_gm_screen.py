@@ -29,6 +29,9 @@ WANTED = {
         ("table", "difficultes-fixes"),
         ("table", "bareme-de-soutien"),
         ("table", "prendre-10-ou-15"),
+        ("table", "jets-opposes"),
+        ("table", "tir-a-distance"),
+        ("table", "sans-metier-des-armes"),
         ("categorie-arme", None),
         ("equipement", None),
     ],
@@ -38,6 +41,9 @@ WANTED = {
         ("arme", None),
         ("armure", None),
         ("piste", None),
+        ("honneur", None),
+        ("table", "regle-du-1-en-defense"),
+        ("table", "dommages-encaisses"),
     ],
     "undesix": [
         ("table", "ca-de-base"),
@@ -45,13 +51,16 @@ WANTED = {
         ("verbe", None),
         ("essence", None),
         ("echelle", None),
+        ("table", "degats-d-un-coup"),
+        ("caracteristique", None),
+        ("table", "sources-de-perte-de-phy"),
     ],
     "reserve-d6": [
         ("table", "opposition-et-combat"),
         ("table", "blessures-mort-et-folie"),
         ("table", "des-de-la-reserve"),
     ],
-    "skillcraft": [("activite", None)],
+    "skillcraft": [("activite", None), ("table", "changement-d-attitude")],
 }
 
 
@@ -63,9 +72,16 @@ def test_each_screen_holds_what_a_gm_consults_in_play(corpus, system_id):
 
 
 def test_screens_leave_out_what_is_not_consulted_in_play(corpus):
-    # Talon's honours are the deck's nine « Honneur de valeur N » cards; Réserve-d6's
-    # skill and equipment are the example character's.
-    assert ("honneur", None) not in shown(corpus, "talon")
+    # Talon's numbered honours are the deck's nine « Honneur de valeur N » cards: only the
+    # As and the Roi, which change a test, are shown. Réserve-d6's skill and equipment are
+    # the example character's.
+    honours = [
+        item
+        for volet in corpus.systems["talon"].meta["ecran"]
+        for item in volet["contenu"]
+        if item["genre"] == "honneur"
+    ]
+    assert [sorted(item["filtre"]["id"]) for item in honours] == [["as", "roi"]]
     assert not {("competence", None), ("equipement", None)} & set(shown(corpus, "reserve-d6"))
 
 

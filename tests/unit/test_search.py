@@ -4,7 +4,15 @@ from helpers import edit, line_of, problems_of
 
 from generator.pipeline.corpus import load_corpus
 from generator.pipeline.errors import Problems
-from generator.pipeline.search import abbreviations, fold, synonyms, title_key, titles, vocabulary
+from generator.pipeline.search import (
+    abbreviations,
+    fold,
+    synonyms,
+    system_texts,
+    title_key,
+    titles,
+    vocabulary,
+)
 
 
 def test_titles_match_whatever_the_accents_case_and_article():
@@ -51,6 +59,17 @@ def test_the_words_the_table_uses_for_one_another_are_folded_groups(root, tmp_pa
     assert ["fiche", "feuille"] in synonyms(root)
     assert ["degat", "dommage"] in synonyms(root)  # as the search box compares them
     assert synonyms(tmp_path) == []  # a project without the file: no equivalents
+
+
+def test_the_game_master_is_found_by_each_systems_word_for_him(root):
+    """Divin says only « Conteur », the others « MJ » or « meneur »: one group, and each
+    system's text uses one of its words."""
+    group = next(g for g in synonyms(root) if "mj" in g)
+    assert "conteur" in group
+    corpus = load_corpus(root, Problems(root))
+    for system in corpus.systems.values():
+        text = " " + fold(" ".join(system_texts(system))) + " "
+        assert any(f" {word} " in text or f" {word}s " in text for word in group), system.id
 
 
 def test_a_group_of_one_word_is_refused_at_its_line(project):

@@ -13,6 +13,7 @@ from generator.core import urls
 from generator.engine import registry
 from generator.engine.inputs import IntInput
 from generator.engine.registry import Calculator
+from generator.pipeline import schemas
 from generator.pipeline.build import check
 from generator.pipeline.export import engine_data
 from generator.pipeline.pages import Renderer
@@ -210,6 +211,16 @@ def test_reserve_d6_item_costs_come_from_the_rules(renderer):
     # +7 en attaque: 7·8/2 = 28 points by the kept formula, 7·6/2 = 21 by the printed one.
     assert "| +7 en attaque |" in page and "| 7 | 28 | 21 |" in page
     assert "Coût retenu N(N+1)/2 | Coût imprimé N(N−1)/2" in page
+
+
+def test_reserve_d6_permanent_modifiers_last_while_the_item_is_owned(renderer):
+    """The text ties them to owning the item (« possède », l. 38), not to wearing it: the
+    page and the house form's help say the same."""
+    page = renderer.pages()[urls.entity("reserve-d6", "equipement", "tres-grosse-pierre")]
+    line = next(x for x in page.splitlines() if "Modificateurs permanents" in x)
+    schema = schemas.kinds("reserve-d6")["equipement"].schema["properties"]["permanents"]
+    for text in (line, schema["description"]):
+        assert "possède" in text and "porté" not in text, text
 
 
 def test_chapters_index_lists_every_chapter(renderer, checked):

@@ -191,3 +191,43 @@ def test_the_scripts_check_sees_a_breakable_space(tmp_path):
         "label.textContent = `${name} : `;\n"
     )
     assert [n for n, t in script_texts(script) if BREAKABLE.search(t)] == [1, 3]
+
+
+# A subtraction written with spaces, « 10 - 4 »: the hyphen is not glued to the number, so
+# the typography leaves it; the text writes « − ». Quoted source wording (« … ») is kept.
+SPACED_MINUS = re.compile(r"\d\)?\s+-\s+\(?\d")
+QUOTED = re.compile(r"«[^»]*»")
+
+
+def _texts(node):
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from _texts(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _texts(value)
+
+
+def test_no_hyphen_stands_for_a_minus_between_two_numbers(root):
+    """In the chapters, the data and the help texts of the schemas (the house rules forms
+    show them), a subtraction is written with the minus sign."""
+    import json
+
+    from generator import systems
+    from generator.pipeline.build import check
+
+    corpus, _ = check(root)
+    places = [(c.file, c.body) for s in corpus.systems.values() for c in s.chapters]
+    places += [(e.docs_path, e.data) for s in corpus.systems.values() for e in s.all_entities()]
+    for path in systems.FOLDER.glob("*/publication/schemas/*.json"):
+        places.append((path, json.loads(path.read_text(encoding="utf-8"))))
+    found = [
+        (str(place), match.group(0))
+        for place, node in places
+        for text in _texts(node)
+        for match in SPACED_MINUS.finditer(QUOTED.sub("", text))
+    ]
+    assert not found, found
+    assert SPACED_MINUS.search("Prendre 6 (10 - 4)") and not SPACED_MINUS.search("1-2-3")

@@ -307,7 +307,12 @@ JET = Calculator(
     ),
     issues=roll_issues,
     plays=roll_plays,
-    computes=("regle mecanique#des-daction-et-difficulte", "regle mecanique#jets-opposes"),
+    computes=(
+        "regle mecanique#des-daction-et-difficulte",
+        "regle mecanique#jets-opposes",
+        "regle mecanique#prendre-10-et-prendre-15",
+        "table prendre-10-ou-15",
+    ),
 )
 
 

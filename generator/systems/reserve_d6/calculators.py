@@ -227,7 +227,12 @@ RESERVE = Calculator(
         "Chaque dé est indépendant : 1 à 4 ne rapportent rien, 5 rapporte 1 succès, 6 en rapporte 2.",
         "Les bornes des champs sont celles du calculateur ; le texte n'en fixe aucune.",
     ),
-    computes=("regle resolution#la-reserve-de-des", "regle resolution#actions-simples"),
+    computes=(
+        "regle resolution#la-reserve-de-des",
+        "regle resolution#actions-simples",
+        "regle blessures",
+        "regle equipements#bonus-et-malus-permanents",
+    ),
 )
 
 COMBAT = Calculator(
