@@ -466,7 +466,8 @@ def test_a_name_that_looks_like_an_official_one_is_kept_only_if_the_gm_says_so(c
     save(page)
     question = page.locator("dialog.srd-confirmer")
     expect(question).to_contain_text(
-        "ressemble à s'y méprendre au nom de l'entité officielle « Accointances »", timeout=PYODIDE_WAIT_MS
+        "ressemble à s'y méprendre au nom de l'entité officielle « Accointances »",
+        timeout=PYODIDE_WAIT_MS,
     )
     question.get_by_role("button", name="Annuler").click()
     expect(status(page)).to_contain_text("Règle non enregistrée : changez son nom")
