@@ -53,14 +53,21 @@ def _url(relative: str) -> str:
     return relative
 
 
+# A file's digest in the manifest: the first 128 bits of its SHA-256, in hex. Enough to tell
+# one build's bytes from another's (the manifest itself is checked by its full SHA-256, in
+# sw.js), and half the weight: the manifest is most of a first visit.
+FILE_DIGEST_CHARS = 32
+
+
 def manifest(site: Path) -> dict:
     """{"version", "fichiers": {address: {"sha256", "taille"}}} for the files of `site` a
-    reader offline needs; the version is a hash of all of them."""
+    reader offline needs (`sha256`: the first FILE_DIGEST_CHARS hex digits); the version is
+    a hash of all of them."""
     digest = hashlib.sha256()
     entries = {}
     for relative in _cached_files(site):
         content = (site / relative).read_bytes()
-        sha256 = hashlib.sha256(content).hexdigest()
+        sha256 = hashlib.sha256(content).hexdigest()[:FILE_DIGEST_CHARS]
         digest.update(relative.encode() + b"\0" + sha256.encode())
         entries[_url(relative)] = {"sha256": sha256, "taille": len(content)}
     return {"version": digest.hexdigest()[:16], "fichiers": entries}

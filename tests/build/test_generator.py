@@ -600,7 +600,7 @@ def test_the_offline_manifest_holds_each_cached_files_hash_and_sw_js_the_manifes
     import hashlib
     import re
 
-    from generator.pipeline.offline import write_service_worker
+    from generator.pipeline.offline import FILE_DIGEST_CHARS, write_service_worker
 
     files = {
         "index.html": "accueil",
@@ -618,7 +618,10 @@ def test_the_offline_manifest_holds_each_cached_files_hash_and_sw_js_the_manifes
 
     def entry(relative):
         content = files[relative].encode()
-        return {"sha256": hashlib.sha256(content).hexdigest(), "taille": len(content)}
+        return {
+            "sha256": hashlib.sha256(content).hexdigest()[:FILE_DIGEST_CHARS],
+            "taille": len(content),
+        }
 
     assert json.loads(text) == {
         "version": version,
