@@ -71,3 +71,37 @@ POIGNE = {
         "description": "Une arme lourde à une main.",
     },
 }
+
+
+DATE = "2026-11-28T08:00:00.000Z"
+
+# Two valid house rules, their references the data's own entities.
+ATOUT = {
+    "systeme": "divin6",
+    "genre": "atout",
+    "entite": {
+        "id": "frappe-du-tonnerre",
+        "nom": "Frappe du tonnerre",
+        "resume": "Une frappe qui tonne.",
+        "categorie": "combat",
+        "condition": "",
+        "prerequis": {"atouts": ["accointances"]},
+        "prises": {"max": 1, "texte": "une seule fois"},
+        "description": "Le coup résonne.",
+    },
+    "modifie": DATE,
+}
+TALENT = {
+    "systeme": "skillcraft",
+    "genre": "talent",
+    "entite": {
+        "id": "pas-leger",
+        "nom": "Pas léger",
+        "resume": "Marche sans bruit.",
+        "tiers": 1,
+        "prerequis": "athletisme",
+        "achats_multiples": False,
+        "description": "Le personnage marche sans bruit.",
+    },
+    "modifie": DATE,
+}

@@ -11,9 +11,11 @@ import re
 
 import pytest
 from house_form import (
+    ATOUT,
     HOUSE,
     KEY,
     PYODIDE_WAIT_MS,
+    TALENT,
     labelled,
     open_house,
     rules,
@@ -25,36 +27,6 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-DATE = "2026-11-28T08:00:00.000Z"
-ATOUT = {
-    "systeme": "divin6",
-    "genre": "atout",
-    "entite": {
-        "id": "frappe-du-tonnerre",
-        "nom": "Frappe du tonnerre",
-        "resume": "Une frappe qui tonne.",
-        "categorie": "combat",
-        "condition": "",
-        "prerequis": {"atouts": ["accointances"]},
-        "prises": {"max": 1, "texte": "une seule fois"},
-        "description": "Le coup résonne.",
-    },
-    "modifie": DATE,
-}
-TALENT = {
-    "systeme": "skillcraft",
-    "genre": "talent",
-    "entite": {
-        "id": "pas-leger",
-        "nom": "Pas léger",
-        "resume": "Marche sans bruit.",
-        "tiers": 1,
-        "prerequis": "athletisme",
-        "achats_multiples": False,
-        "description": "Le personnage marche sans bruit.",
-    },
-    "modifie": DATE,
-}
 LISTS = "srd-listes"
 CHARACTERS = "srd-personnages"
 
