@@ -273,9 +273,12 @@ def follow(page: Page, url: str) -> None:
     """Open `url` as a reader's click on a link of the site does: Material's instant
     navigation swaps the page in place, so the engine an earlier page started keeps running
     (no new Pyodide start per page)."""
-    # The address as the browser writes it (spaces and accents encoded), to wait for.
+    # The address as the browser writes it (spaces and accents encoded), to wait for; and
+    # the page's container marked, to wait for the new one: the address may change before
+    # the new page is swapped in.
     written = page.evaluate(
         """(href) => {
+            document.querySelector("[data-md-component=container]")?.setAttribute("data-avant", "");
             const link = document.createElement("a");
             link.href = href;
             document.body.append(link);
@@ -285,6 +288,9 @@ def follow(page: Page, url: str) -> None:
         url,
     )
     page.wait_for_url(written)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-md-component=container][data-avant]')"
+    )
 
 
 def search_by_key(page: Page, words: str, key: str = "s") -> None:

@@ -74,6 +74,9 @@ def test_a_long_house_word_does_not_widen_the_phone_search(browser, server, stor
         # The theme's overlay is a small disc scaled up past the screen's edge on purpose.
         wide = page.evaluate(WIDER_THAN_SCREEN, ".md-search *:not(.md-search__overlay)")
         assert not wide, wide[:5]
+        # The page as a whole, the overlay set aside as above (while it grows, it alone may
+        # reach past the edge: run 16 measured 1,259 px once).
+        page.evaluate("document.querySelector('.md-search__overlay').style.display = 'none'")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
