@@ -102,6 +102,25 @@ def browser():
         browser.close()
 
 
+@pytest.fixture
+def quiet_profile(browser, server):
+    """One browser profile (its pages share localStorage), desktop-sized, without service
+    worker; at the end, no console error, no page error and no alert, confirm or prompt of
+    the browser's own (the site asks with its own dialogs)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    errors: list[str] = []
+
+    def watch(page):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: errors.append(f"dialogue {d.type} : {d.message}"))
+
+    context.on("page", watch)
+    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield context
+    context.close()
+    assert not errors, errors
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT

@@ -36,21 +36,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def context(browser, server):
-    """One browser profile (its localStorage shared by its pages); no console error, and
-    no alert, confirm or prompt of the browser's own."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    errors: list[str] = []
-
-    def watch(page):
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda d: errors.append(f"dialogue {d.type} : {d.message}"))
-
-    context.on("page", watch)
-    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield context
-    context.close()
-    assert not errors, errors
+def context(quiet_profile):
+    return quiet_profile  # tests/conftest.py
 
 
 def keep(page: Page, server: str, *entries: dict) -> None:

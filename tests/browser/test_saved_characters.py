@@ -64,15 +64,8 @@ CHARACTERS = {
 
 
 @pytest.fixture
-def context(browser, server):
-    """One browser profile (its localStorage shared by its pages); no console error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    errors: list[str] = []
-    context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(str(e))) and None)
-    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield context
-    context.close()
-    assert not errors, errors
+def context(quiet_profile):
+    return quiet_profile  # tests/conftest.py
 
 
 def stored(page: Page) -> list[dict]:

@@ -32,20 +32,8 @@ CHARACTERS = "srd-personnages"
 
 
 @pytest.fixture
-def context(browser, server):
-    """One profile, its pages sharing localStorage; no console error, no browser dialog."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    errors: list[str] = []
-
-    def watch(page):
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda d: errors.append(f"dialogue {d.type} : {d.message}"))
-
-    context.on("page", watch)
-    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield context
-    context.close()
-    assert not errors, errors
+def context(quiet_profile):
+    return quiet_profile  # tests/conftest.py
 
 
 def asking(page: Page):
