@@ -330,7 +330,7 @@ export function harm(encounter, payload, id, pisteId, amount) {
     const bearer = combatantOf(copy, id);
     bearer.pistes[pisteId] = state;
     const what = hurt > 0 ? `${hurt} de dommages` : `${-hurt} de soins`;
-    const said = consequences.map((c) => c.texte).join(", ");
+    const said = consequences.map((c) => c.texte.replace(/\.$/, "")).join(", ");
     logged(copy, "degats", `${bearer.nom}${NBSP}: ${what} (${piste.nom})${said ? `${NBSP}: ${said}` : ""}. ${pisteView(piste, state, bearer.valeurs).texte}.`);
   });
   return { partie, consequences };
