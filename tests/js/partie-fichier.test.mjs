@@ -195,3 +195,19 @@ test("free names are per system", () => {
   assert.equal(F.freePartieName(parties, "b", "X"), "X");
   assert.equal(F.freePartieName(parties, "a", "X", "1"), "X");
 });
+
+test("what the operations write stays within the format's bounds, so it is always read back", () => {
+  let e = P.newEncounter(PAYLOAD, { id: "r1", nom: `  ${"N".repeat(200)}  `, now: "t" });
+  e = P.addCombatant(e, PAYLOAD, { id: "a", nom: "A".repeat(200) });
+  e = P.duplicate(e, PAYLOAD, "a", 1000);
+  assert.equal(e.combattants.length, PARTIE_MAX_COMBATANTS);
+  assert.equal(P.roomFor(e), 0);
+  assert.equal(P.addCombatant(e, PAYLOAD, { id: "z", nom: "Z" }), e);
+  for (let i = 0; i < 40; i++) e = P.putState(e, PAYLOAD, "a", { nom: "É".repeat(300), lien: "/essai/x/", autre: 1 }, 1e9);
+  e = P.withLogLine(e, { genre: "jet", texte: "x".repeat(9000), chances: "y".repeat(900) });
+  e = P.renamed(e, "a", "   ");
+  const [back] = F.partiesOf(F.storedParties([e]));
+  assert.deepEqual(back, P.withoutUndo(e));
+  assert.equal(P.combatantOf(back, "a").nom, "Sans nom");
+  assert.equal(back.combattants.at(-1).nom.length, PARTIE_MAX_NAME);
+});

@@ -105,3 +105,21 @@ def test_the_browser_has_the_bounds_of_the_schema():
     assert encounter["properties"]["journal"]["items"]["properties"]["genre"]["enum"] == list(
         partie_fichier.LOG_KINDS
     )
+
+
+def test_the_browsers_percent_is_the_engines(tmp_path):
+    """lib/texte.js percentText writes a probability as engine/results.py format_percent."""
+    from fractions import Fraction
+
+    from generator.engine.results import format_percent
+
+    cases = [(0, 1), (1, 1), (7, 12), (5, 36), (1, 3), (1, 2000), (1, 20000), (1, 1296)]
+    cases += [(9995, 10000), (1, 1001), (2, 3), (73, 648), (1, 7)]
+    script = tmp_path / "pourcents.mjs"
+    script.write_text(
+        f"const {{ percentText }} = await import({json.dumps((LIB / 'texte.js').as_uri())});\n"
+        f"console.log(JSON.stringify({json.dumps(cases)}.map(([n, d]) => percentText(n, d))));\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [format_percent(Fraction(n, d)) for n, d in cases]
