@@ -76,7 +76,7 @@ test("a refused import says why, in French, naming the place, and imports nothin
   const second = (change) => refusal([good, change(structuredClone(good))]);
   assert.match(second((e) => ((e.combattants[1].valeurs.pv = "dix"), e)), /^Import refusé\u00a0: Rencontre 2, combattant 2, champ «\u202fvaleurs\u202f», champ «\u202fpv\u202f»\u00a0: nombre entier attendu, de -1000000 à 1000000\. Rien n'a été importé\.$/);
   assert.match(second((e) => ((e.combattants[0].valeurs.pv = 1e12), e)), /Rencontre 2, combattant 1, champ «\u202fvaleurs\u202f», champ «\u202fpv\u202f»/);
-  assert.match(second((e) => ((e.nom = "x".repeat(PARTIE_MAX_NAME + 1)), e)), /Rencontre 2, champ « nom »\u00a0: texte trop long \(81 caractères, 80 au plus\)/);
+  assert.match(second((e) => ((e.nom = "x".repeat(PARTIE_MAX_NAME + 1)), e)), /Rencontre 2, champ «\u202fnom\u202f»\u00a0: texte trop long \(81 caractères, 80 au plus\)/);
   assert.match(second((e) => ((e.nom = ""), e)), /texte vide/);
   assert.match(second((e) => ((e.combattants[0].origine = "ailleurs"), e)), /combattant 1, champ «\u202forigine\u202f»/);
   assert.match(second((e) => ((e.journal[0].genre = "autre"), e)), /Rencontre 2, journal, ligne 1, genre\u00a0: genre inconnu/);

@@ -38,6 +38,7 @@ const ID = /^[\p{L}\p{N}_.:-]+$/u;
 const refuse = (where, message) => {
   throw new PartieRefused(`${where.filter(Boolean).join(", ")}${colon} ${message}`);
 };
+const fieldNamed = (name) => `champ ${quoted(name)}`;
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
 // --- the check, field by field --------------------------------------------------------------------
@@ -122,9 +123,9 @@ const COMBATANT_FIELDS = ["id", "nom", "origine", "valeurs", "jet", "pistes", "e
 
 function checkedCombatant(value, where) {
   checkedObject(value, where, COMBATANT_FIELDS, COMBATANT_FIELDS);
-  const field = (name) => [...where, `champ ${quoted(name)}`];
+  const field = (name) => [...where, fieldNamed(name)];
   const origine = checkedText(value.origine, field("origine"), PARTIE_MAX_ID + 20);
-  if (!PARTIE_ORIGIN.test(origine)) refuse(field("origine"), "« libre », « personnage:… » ou « pnj:… » attendu.");
+  if (!PARTIE_ORIGIN.test(origine)) refuse(field("origine"), `${quoted("libre")}, ${quoted("personnage:…")} ou ${quoted("pnj:…")} attendu.`);
   const modificateurs = checkedList(value.modificateurs, field("modificateurs"), PARTIE_MAX_KEYS).map((id) => checkedId(id, field("modificateurs")));
   return {
     id: checkedId(value.id, field("id")),
@@ -169,16 +170,16 @@ export function checkedPartie(value, place = "") {
   const ids = new Set(combattants.map((one) => one.id));
   if (ids.size < combattants.length) refuse([place, "combattants"], "deux combattants ont le même identifiant.");
   const partie = {
-    id: checkedId(value.id, [place, "champ « id »"]),
-    nom: checkedText(value.nom, [place, "champ « nom »"]),
-    systeme: checkedId(value.systeme, [place, "champ « systeme »"]),
-    round: checkedInt(value.round, [place, "champ « round »"], 0),
-    tour: checkedInt(value.tour, [place, "champ « tour »"], 0, PARTIE_MAX_COMBATANTS),
+    id: checkedId(value.id, [place, fieldNamed("id")]),
+    nom: checkedText(value.nom, [place, fieldNamed("nom")]),
+    systeme: checkedId(value.systeme, [place, fieldNamed("systeme")]),
+    round: checkedInt(value.round, [place, fieldNamed("round")], 0),
+    tour: checkedInt(value.tour, [place, fieldNamed("tour")], 0, PARTIE_MAX_COMBATANTS),
     combattants,
     ordre: checkedOrder(value.ordre, [place, "ordre"], ids),
     journal: checkedList(value.journal, [place, "journal"], PARTIE_MAX_LOG).map((line, i) => checkedLine(line, [place, `journal, ligne ${i + 1}`])),
   };
-  if (Object.hasOwn(value, "modifie")) partie.modifie = checkedText(value.modifie, [place, "champ « modifie »"], 40);
+  if (Object.hasOwn(value, "modifie")) partie.modifie = checkedText(value.modifie, [place, fieldNamed("modifie")], 40);
   return partie;
 }
 
@@ -238,7 +239,7 @@ export function importedParties(text, parties, newId, now) {
   try {
     const data = parsedBounded(text, PARTIE_MAX_FILE_CHARS, "Fichier");
     formatChecked(data, "Fichier");
-    const found = checkedList(data.parties, ["Fichier, champ « parties »"], PARTIE_MAX_PARTIES).map((one, i) => checkedPartie(one, `Rencontre ${i + 1}`));
+    const found = checkedList(data.parties, ["Fichier", fieldNamed("parties")], PARTIE_MAX_PARTIES).map((one, i) => checkedPartie(one, `Rencontre ${i + 1}`));
     if (parties.length + found.length > PARTIE_MAX_PARTIES) throw new PartieRefused(`trop de rencontres (${PARTIE_MAX_PARTIES} au plus dans ce navigateur).`);
     const kept = [...parties];
     for (const one of found) kept.push({ ...one, id: newId(), nom: freePartieName(kept, one.systeme, one.nom), modifie: one.modifie || now });

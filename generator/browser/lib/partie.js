@@ -20,7 +20,7 @@ import {
   PARTIE_MAX_UNDO,
 } from "./contrat.js";
 import { freshPiste, pisteHarmed, pisteView } from "./partie-pistes.js";
-import { NBSP, percentText } from "./texte.js";
+import { NBSP, colon, percentText } from "./texte.js";
 
 // --- the encounter and its changes ------------------------------------------------------------
 
@@ -397,18 +397,22 @@ export function removeState(encounter, id, index) {
 
 // --- odds of the order ----------------------------------------------------------------------------
 
-const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
+// BigInt(…) rather than literals such as 0n, which the syntax trees of
+// tests/unit/test_shipped_scripts.py cannot write as JSON.
+const ZERO = BigInt(0);
+const ONE = BigInt(1);
+const gcd = (a, b) => (b === ZERO ? a : gcd(b, a % b));
 // An exact fraction [num, den] of BigInts, reduced, as numbers.
 function fraction(num, den) {
-  const d = gcd(num, den) || 1n;
+  const d = gcd(num, den) || ONE;
   return [Number(num / d), Number(den / d)];
 }
 
 // Ways (of outcomes²) that X − Y is above, equal to and below `gap`, X and Y of `law`.
 function differenceWays(law, gap) {
-  let above = 0n;
-  let equal = 0n;
-  let below = 0n;
+  let above = ZERO;
+  let equal = ZERO;
+  let below = ZERO;
   law.counts.forEach((cx, x) => {
     law.counts.forEach((cy, y) => {
       const ways = BigInt(cx) * BigInt(cy);
@@ -443,14 +447,14 @@ export function beforeOdds(payload, a, b) {
     ways = differenceWays(loi, gap);
   } else {
     const order = highestFirst(orderKeys(payload, a, false), orderKeys(payload, b, false));
-    ways = { above: order < 0 ? 1n : 0n, equal: order === 0 ? 1n : 0n, below: order > 0 ? 1n : 0n };
+    ways = { above: order < 0 ? ONE : ZERO, equal: order === 0 ? ONE : ZERO, below: order > 0 ? ONE : ZERO };
   }
   const total = ways.above + ways.equal + ways.below;
   const broken = tieBreak(payload, a, b);
-  const avant = ways.above + (broken > 0 ? ways.equal : 0n);
-  const apres = ways.below + (broken < 0 ? ways.equal : 0n);
-  const tied = broken === 0 ? ways.equal : 0n;
-  const ensemble = egalite === "ensemble" ? tied : 0n;
+  const avant = ways.above + (broken > 0 ? ways.equal : ZERO);
+  const apres = ways.below + (broken < 0 ? ways.equal : ZERO);
+  const tied = broken === 0 ? ways.equal : ZERO;
+  const ensemble = egalite === "ensemble" ? tied : ZERO;
   return { avant: fraction(avant, total), ensemble: fraction(ensemble, total), apres: fraction(apres, total), mj: fraction(tied - ensemble, total) };
 }
 
@@ -459,7 +463,7 @@ export function beforeOdds(payload, a, b) {
 export function oddsText(payload, a, b) {
   const odds = beforeOdds(payload, a, b);
   if (payload.ordre.mode === "libre") return `L'ordre est celui du MJ${NBSP}: ${a.nom} et ${b.nom} agissent quand il le dit.`;
-  const parts = [`${a.nom} agit avant ${b.nom}${NBSP}: ${percentText(...odds.avant)}`];
+  const parts = [`${a.nom} agit avant ${b.nom}${colon} ${percentText(...odds.avant)}`];
   if (odds.ensemble[0]) parts.push(`ensemble${NBSP}: ${percentText(...odds.ensemble)}`);
   if (odds.mj[0]) parts.push(`égalité, au MJ de décider${NBSP}: ${percentText(...odds.mj)}`);
   return `${parts.join(`\u202f; `)}.`;
