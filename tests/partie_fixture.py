@@ -1,4 +1,4 @@
-"""A `partie` declaration (« Mener la partie », issue 45) that tests write into a scratch
+"""A `partie` declaration (« Mener la partie ») that tests write into a scratch
 copy of one system, in place of any the system declares itself: every mode, track type,
 states, non-player characters and an action, with tags in its texts."""
 

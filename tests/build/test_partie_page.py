@@ -1,4 +1,4 @@
-"""« Mener la partie » built (issue 45): a system that declares `partie` gets its page at
+"""« Mener la partie » built: a system that declares `partie` gets its page at
 /<system>/partie/, linked from its home, its GM screen and the menu, with the page's data
 embedded as JSON the page can read; the offline copy lists it; a system without it gets
 none. One build of a scratch project whose system holds the tests' fixture declaration."""

@@ -1,4 +1,4 @@
-"""« Mener la partie » (issue 45): a system's `partie` declaration judged by its schema and
+"""« Mener la partie »: a system's `partie` declaration judged by its schema and
 by its references, each fault at its line, and the page's data built from it. The
 declarations are fixtures written here into a scratch copy of one system (not the
 system's own, which data/ holds)."""
