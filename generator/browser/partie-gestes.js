@@ -1,0 +1,217 @@
+// What each control of the partie page does (partie-page.js draws them, each with
+// `data-action`): one listener per kind of event on the page's root, each action a change
+// made by lib/partie.js (or lib/partie-fichier.js for the files and the share link), then
+// saved and drawn again by `change`, the focus kept on a sensible control.
+import { confirmed, download } from "./commun.js";
+import { drawnBelow } from "./lib/hasard.js";
+import * as rules from "./lib/partie.js";
+import * as kept from "./lib/partie-fichier.js";
+import { checkedValues } from "./lib/partie-vue.js";
+import { quoted, typo } from "./lib/texte.js";
+import { typedValues } from "./partie-formulaires.js";
+
+export const encounterId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+const roll = (n) => drawnBelow(n);
+const OLD_RECORD = "Fiche enregistrée avant cette version : saisissez ses valeurs ou réenregistrez-la.";
+
+// A harm's answer, as lib/partie.js gives it: the new encounter (alone, or with what the
+// rules say follows).
+const encounterOf = (answer) => (answer && answer.partie ? answer.partie : answer);
+
+const numberIn = (root, selector, fallback) => {
+  const value = Number.parseInt(String(root.querySelector(selector)?.value ?? "").replace("\u2212", "-"), 10);
+  return Number.isInteger(value) ? value : fallback;
+};
+
+// The combatant's next control after it leaves the list: the next card's name, else the
+// order's title.
+function afterRemoval(view, id) {
+  const ids = view.encounter.combattants.map((c) => c.id);
+  const at = ids.indexOf(id);
+  const next = ids[at + 1] || ids[at - 1];
+  return next ? `${next}:retirer` : "initiative";
+}
+
+function addFromCharacter(view, hooks) {
+  const record = view.characters.find((one) => one.id === view.root.querySelector("#srd-partie-perso")?.value);
+  if (!record) return;
+  if (!record.combat) {
+    view.quick = { nom: record.nom, given: {}, note: OLD_RECORD };
+    hooks.redraw("rapide-nom");
+    return;
+  }
+  const next = rules.addCombatant(view.encounter, view.payload, { nom: record.nom, valeurs: record.combat, origine: { personnage: record.id } });
+  hooks.change(next, "ajout-perso");
+}
+
+function addFromNpc(view, hooks) {
+  const npc = (view.payload.pnj || []).find((one) => one.id === view.root.querySelector("#srd-partie-pnj")?.value);
+  if (!npc) return;
+  hooks.change(rules.addCombatant(view.encounter, view.payload, { nom: npc.nom, valeurs: npc.valeurs, origine: { pnj: npc.id, lien: npc.lien } }), "ajout-pnj");
+}
+
+function addQuick(view, hooks, nameOnly) {
+  const { nom, typed } = typedValues(view.root);
+  if (!nom) {
+    hooks.say("Donnez un nom au combattant.");
+    view.root.querySelector("#srd-partie-rapide-nom")?.focus();
+    return;
+  }
+  const checked = nameOnly ? { valeurs: undefined } : checkedValues(view.payload.valeurs, typed);
+  if (checked.erreur) {
+    hooks.say(`Combattant non ajouté : ${checked.erreur}`);
+    return;
+  }
+  view.quick = {};
+  hooks.change(rules.addCombatant(view.encounter, view.payload, { nom, ...(checked.valeurs ? { valeurs: checked.valeurs } : {}) }), "rapide-nom");
+}
+
+function harmFrom(view, hooks, button, sign) {
+  const { id, piste } = button.dataset;
+  const amount = numberIn(button.closest(".srd-partie-piste"), ".srd-partie-montant", 0);
+  if (amount <= 0) {
+    hooks.say("Saisissez un montant entier supérieur à 0.");
+    return;
+  }
+  hooks.change(encounterOf(rules.harm(view.encounter, view.payload, id, piste, sign * amount)), button.dataset.cle);
+}
+
+// The état chosen in a combatant's form: an official one by its id, a house one by its key.
+function stateFrom(view, button) {
+  const form = button.closest(".srd-partie-etat-ajout");
+  const value = form.querySelector("select").value;
+  const etat = view.etats.find((one) => (one.cle ? `maison:${one.cle}` === value : one.id === value));
+  return { etat, rounds: Math.max(0, numberIn(form, "input", 1)) };
+}
+
+function rollTable(view, hooks) {
+  const table = (view.payload.tables || []).find((one) => one.id === view.root.querySelector("#srd-partie-table")?.value);
+  if (!table) return;
+  const { total, row } = rules.rollTable(table, roll);
+  const text = `${table.nom} : ${total} — ${row ? row.texte : "aucune ligne"}${row?.chances ? ` (chances ${row.chances})` : ""}`;
+  view.tableText = text;
+  hooks.change(rules.logged ? rules.logged(view.encounter, text) : null, "table");
+}
+
+async function openShared(view, hooks) {
+  const copy = { ...view.encounter, id: encounterId(), nom: kept.freeEncounterName ? kept.freeEncounterName(view.parties, view.encounter.nom) : view.encounter.nom };
+  view.readOnly = false;
+  history.replaceState(null, "", location.pathname + location.search);
+  hooks.say(`Rencontre ${quoted(copy.nom)} copiée dans vos rencontres.`);
+  await hooks.change(copy, "nouvelle-nom");
+}
+
+function share(view, hooks) {
+  const made = kept.shareFragment(view.encounter);
+  if (made.erreur) {
+    hooks.say(made.erreur);
+    return;
+  }
+  view.shareLink = new URL(made.fragment, location.href.split("#")[0]).href;
+  hooks.redraw("partager");
+  navigator.clipboard?.writeText(view.shareLink).then(
+    () => hooks.say("Lien copié : il ouvre cette rencontre en lecture seule."),
+    () => hooks.say("Copiez le lien ci-dessous : il ouvre cette rencontre en lecture seule."),
+  );
+}
+
+async function removeEncounter(view, hooks, button) {
+  if (!(await confirmed(typo(`Supprimer la rencontre ${quoted(view.encounter.nom)} ?`), "Supprimer", button))) return;
+  const gone = view.encounter.id;
+  view.parties = view.parties.filter((one) => one.id !== gone);
+  const rest = view.parties.filter((one) => one.systeme === view.payload.systeme);
+  const next = rest[rest.length - 1] || rules.newEncounter(view.payload, { id: encounterId(), nom: "Rencontre 1", now: new Date().toISOString() });
+  hooks.change(next, "supprimer");
+}
+
+// The buttons of the combatant cards.
+const COMBATANT_ACTIONS = {
+  dupliquer: (view, hooks, b) => hooks.change(rules.duplicate(view.encounter, b.dataset.id, Math.min(20, Math.max(1, numberIn(b.parentNode, "input", 1)))), b.dataset.cle),
+  retirer: (view, hooks, b) => hooks.change(rules.remove(view.encounter, b.dataset.id), afterRemoval(view, b.dataset.id)),
+  monter: (view, hooks, b) => hooks.change(rules.move(view.encounter, b.dataset.id, -1), b.dataset.cle),
+  descendre: (view, hooks, b) => hooks.change(rules.move(view.encounter, b.dataset.id, 1), b.dataset.cle),
+  degats: (view, hooks, b) => harmFrom(view, hooks, b, 1),
+  soins: (view, hooks, b) => harmFrom(view, hooks, b, -1),
+  niveau: (view, hooks, b) => hooks.change(encounterOf(rules.harm(view.encounter, view.payload, b.dataset.id, b.dataset.piste, Number(b.dataset.pas))), b.dataset.cle),
+  etat: (view, hooks, b) => {
+    const { etat, rounds } = stateFrom(view, b);
+    if (etat) hooks.change(rules.putState(view.encounter, view.payload, b.dataset.id, etat, rounds), b.dataset.cle);
+  },
+  "retirer-etat": (view, hooks, b) => hooks.change(rules.removeState(view.encounter, b.dataset.id, b.dataset.etat), `${b.dataset.id}:etat-ajout`),
+};
+
+const PAGE_ACTIONS = {
+  nouvelle: (view, hooks) => {
+    const nom = view.root.querySelector("#srd-partie-nouvelle")?.value.trim() || `Rencontre ${view.parties.length + 1}`;
+    hooks.change(rules.newEncounter(view.payload, { id: encounterId(), nom, now: new Date().toISOString() }), "nouvelle-nom");
+  },
+  "ajout-perso": addFromCharacter,
+  "ajout-pnj": addFromNpc,
+  "ajout-rapide": (view, hooks) => addQuick(view, hooks, false),
+  "ajout-nom": (view, hooks) => addQuick(view, hooks, true),
+  initiative: (view, hooks) => hooks.change(rules.startRound(view.encounter, view.payload, roll), "initiative"),
+  tour: (view, hooks) => hooks.change(rules.nextTurn(view.encounter, view.payload), "tour"),
+  round: (view, hooks) => {
+    const ended = rules.endRound(view.encounter, view.payload);
+    const { mode, quand } = view.payload.ordre;
+    hooks.change(mode === "jet" && quand === "chaque-round" ? rules.startRound(ended, view.payload, roll) : ended, "round");
+  },
+  annuler: (view, hooks) => hooks.change(rules.undo(view.encounter), "annuler"),
+  table: rollTable,
+  exporter: (view, hooks) => {
+    const file = kept.exportedFile(view.encounter);
+    download(file.nom, file.texte);
+    hooks.say(`Rencontre ${quoted(view.encounter.nom)} exportée (fichier JSON).`);
+  },
+  partager: share,
+  imprimer: () => print(),
+  copier: openShared,
+  supprimer: removeEncounter,
+  ...COMBATANT_ACTIONS,
+};
+
+async function importFile(view, hooks, input) {
+  const file = input.files?.[0];
+  if (!file) return;
+  const tooBig = kept.fileTooBig(file.size);
+  const read = tooBig ? { erreur: tooBig } : kept.importedEncounter(await file.text(), view.payload);
+  input.value = "";
+  if (read.erreur) {
+    hooks.say(read.erreur);
+    return;
+  }
+  const partie = { ...read.partie, id: encounterId() };
+  hooks.say(`Rencontre ${quoted(partie.nom)} importée.`);
+  await hooks.change(partie, "importer");
+}
+
+// `hooks`: {change(next, focusKey), say(message), redraw(focusKey)} of the page.
+export function bindGestures(view, hooks) {
+  const root = view.root;
+  const guarded = (run) => (...args) => {
+    try {
+      return run(...args);
+    } catch (error) {
+      hooks.say(error?.message ? `Rien n'a changé : ${error.message}` : "Rien n'a changé.");
+      return null;
+    }
+  };
+  const say = (message) => hooks.say(typo(message));
+  const bound = { change: guarded(hooks.change), say, redraw: hooks.redraw };
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button || !root.contains(button) || !PAGE_ACTIONS[button.dataset.action]) return;
+    guarded(PAGE_ACTIONS[button.dataset.action])(view, bound, button);
+  });
+  root.addEventListener("change", (event) => {
+    const target = event.target;
+    if (target.id === "srd-partie-choix") {
+      const chosen = view.parties.find((one) => one.id === target.value);
+      if (chosen) hooks.change(chosen, "ouvrir");
+    } else if (target.dataset.action === "modificateur") {
+      bound.change(rules.toggleModifier(view.encounter, view.payload, target.dataset.id, target.dataset.modificateur, target.checked), target.dataset.cle);
+    } else if (target.id === "srd-partie-importer") {
+      guarded(importFile)(view, bound, target);
+    }
+  });
+}
