@@ -88,6 +88,11 @@ def gm_screen(system: str) -> str:
     return f"{system}/ecran.md"
 
 
+def partie(system: str) -> str:
+    """« Mener la partie »: a fight run from the system's `partie` in systeme.yaml."""
+    return f"{system}/partie.md"
+
+
 def calculators_index(system: str) -> str:
     return f"{system}/{CALCULATORS}/index.md"
 

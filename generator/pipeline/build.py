@@ -19,7 +19,7 @@ import yaml
 
 from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import graph, mkdocs_yml, notes, schemas, site_folder, targets
+from generator.pipeline import graph, mkdocs_yml, notes, partie_check, schemas, site_folder, targets
 from generator.pipeline.cache import KEPT, load_corpus
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
@@ -115,6 +115,7 @@ def _judge(root: Path) -> Plan:
     check_abbreviations(corpus, problems, KEPT)
     check_synonyms(root, problems)
     notes.check(corpus, problems)
+    partie_check.check(corpus, rules.built, problems)
     if problems:
         raise BuildFailed(problems)
     renderer = Renderer(corpus, links, rules.built, KEPT, markers=rules.markers)

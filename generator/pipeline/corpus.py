@@ -110,6 +110,9 @@ class System:
     _by_id: dict = field(default_factory=dict, repr=False, compare=False)
     # The digest of the bytes of its files (`inputs`), when it was loaded from them all
     files_digest: bytes | None = field(default=None, repr=False, compare=False)
+    # Where each value of systeme.yaml is, once it passed its schema (None otherwise): the
+    # checks of its declarations made after loading report at their lines.
+    located: Located | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -357,6 +360,7 @@ def load_system(folder: Path, content: Path, problems: Problems) -> System | Non
         system, content / system.id, located if valid else None, problems
     )
     if valid:
+        system.located = located
         _check_screen(system, located, problems)
     return system
 

@@ -24,7 +24,15 @@ from generator.engine import character, printout, registry, saved
 from generator.engine.form import calculator_html
 from generator.engine.results import signed
 from generator.house import reader
-from generator.pipeline import corpus_conditions, notes, per_entity, schemas, sources, vocabulary
+from generator.pipeline import (
+    corpus_conditions,
+    notes,
+    partie,
+    per_entity,
+    schemas,
+    sources,
+    vocabulary,
+)
 from generator.pipeline.anchors import HEADING, heading_anchor
 from generator.pipeline.corpus import Corpus, Entity, System, digest
 from generator.pipeline.errors import Origin, blamed_on
@@ -552,6 +560,7 @@ class Renderer:
         self.reuse.keep(key, entity_pages)
         out[urls.errata(sid)] = self._render("errata.md.j2", urls.errata(sid), system)
         out.update(self.screen_page(system))
+        out.update(self.partie_page(system))
         for title, page, body in self.extra_pages(system):
             out[page] = self._render("page.md.j2", page, system, title=title, body=body)
         calculators = self.calculators_of(system)
@@ -652,6 +661,19 @@ class Renderer:
         page = urls.gm_screen(system.id)
         return {page: self._render("ecran.md.j2", page, system, volets=volets)}
 
+    def partie_page(self, system: System) -> dict[str, str]:
+        """« Mener la partie », if the system declares it (`partie` in systeme.yaml): the
+        page's data embedded as JSON, for assets/partie.js."""
+        if not partie.declares(system):
+            return {}
+        page = urls.partie(system.id)
+        data = partie.embedded(partie.payload(system, self.links))
+        return {
+            page: self._render(
+                "partie.md.j2", page, system, donnees=data, element_id=partie.ELEMENT_ID
+            )
+        }
+
     def nav(self) -> list:
         nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}, {"Mes listes": urls.LISTS}]
         nav.append({"Mes personnages": urls.SAVED})  # beside the lists: what a player keeps
@@ -687,6 +709,8 @@ class Renderer:
                     )
                 if "ecran" in system.meta:
                     section.append({"Écran du MJ": urls.gm_screen(sid)})
+                if partie.declares(system):
+                    section.append({"Mener la partie": urls.partie(sid)})
                 section.append({"Errata": urls.errata(sid)})
             nav.append({system.name: section})
         nav.append({"Données (API)": urls.API})

@@ -325,7 +325,8 @@ def systems_with_schemas() -> list[str]:
 @cache
 def system_schema() -> dict:
     own = _read("systeme.json")
-    return {"$schema": DIALECT, "$id": "systeme.schema.json", **own, "$defs": base()["$defs"]}
+    defs = {**base()["$defs"], **own.get("$defs", {})}  # its own beside the common ones
+    return {"$schema": DIALECT, "$id": "systeme.schema.json", **own, "$defs": defs}
 
 
 def published(original: Collection[str] = ()) -> dict[str, dict]:

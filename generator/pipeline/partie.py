@@ -1,0 +1,279 @@
+"""What the page « Mener la partie » of a system knows, built from its `partie`
+declaration (systeme.yaml) as one JSON object (docs: the design of issue 45, §2): its
+combatants' values, its turn order with the exact law of its dice, its tracks of harm, its
+states, its non-player characters and its one-tap actions. The page never waits for
+Python: every law is computed here; texts are HTML, their tags resolved as on every page,
+their links relative to the page; `lien` values are site paths from the root.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from functools import cache
+
+import markdown
+
+from generator.core import typographie, urls
+from generator.core.tags import TAG
+from generator.engine import roll_tags
+from generator.engine.law import Law
+from generator.pipeline import markdown_safety
+from generator.pipeline.corpus import Entity, System
+from generator.pipeline.finder import _plain
+from generator.pipeline.links import CorpusLinks
+
+FORMAT = 1  # of the payload; the page refuses another
+ELEMENT_ID = "srd-partie-donnees"  # the <script type="application/json"> that holds it
+HREF = re.compile(r'href="([^"]*)"')
+SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*:", re.I)
+
+
+def declares(system: System) -> bool:
+    return isinstance(system.meta.get("partie"), dict)
+
+
+def payload(system: System, links: CorpusLinks) -> dict:
+    """The page's data for `system`, which declares `partie`."""
+    return _Payload(system, links).build()
+
+
+def embedded(data: dict) -> str:
+    """`data` as the text of a <script type="application/json">: no « < », « > » or « & »
+    in it, so that no text of the data can close the element or open a comment."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def law_of(expression: str) -> dict:
+    """The exact law of a dice expression, in whole numbers: total `lowest + i` comes
+    `counts[i]` times out of `outcomes`."""
+    found: Law = roll_tags.ways(roll_tags.parse(expression))
+    return {"lowest": found.lowest, "counts": list(found.counts), "outcomes": found.outcomes}
+
+
+@cache
+def _markdown() -> markdown.Markdown:
+    return markdown.Markdown(extensions=markdown_safety.EXTENSIONS)
+
+
+class _Payload:
+    def __init__(self, system: System, links: CorpusLinks):
+        self.system, self.links = system, links
+        self.page = urls.partie(system.id)
+        self.declared = system.meta["partie"]
+
+    # --- texts and links -------------------------------------------------------------
+
+    def html(self, text: str | None) -> str:
+        """A text of the declaration as HTML, as the site's pages render it."""
+        if not text:
+            return ""
+        rendered = self.links.render(self.system, text, self.page)
+        converter = _markdown()
+        converter.reset()
+        return typographie.html(self._hrefs(converter.convert(rendered)))
+
+    def _hrefs(self, html: str) -> str:
+        """Links MkDocs would have turned from Markdown files into page addresses."""
+
+        def address(match: re.Match) -> str:
+            href = match.group(1)
+            cut = re.search(r"[?#]", href)
+            path, rest = (href[: cut.start()], href[cut.start() :]) if cut else (href, "")
+            if SCHEME.match(href) or href.startswith(("/", "#")) or not path.endswith(".md"):
+                return match.group(0)
+            docs = posixpath.normpath(posixpath.join(posixpath.dirname(self.page), path))
+            return f'href="{urls.relative(self.page, docs)}{rest}"'
+
+        return HREF.sub(address, html)
+
+    def first_link(self, text: str | None) -> str | None:
+        """The site path of the first page a text's tags name (a consequence's rule)."""
+        for match in TAG.finditer(text or ""):
+            target = self.links.resolve(self.system, match.group(1), match.group(2), None)
+            if not isinstance(target, str) and target.docs_path:
+                return urls.url(target.docs_path) + (f"#{target.anchor}" if target.anchor else "")
+        return None
+
+    def entity_entry(self, entity: Entity) -> dict:
+        return {
+            "id": entity.id,
+            "nom": entity.name,
+            "resume": typographie.texte(
+                _plain(self.links, self.system, entity.data.get("resume", ""))
+            ),
+            "lien": entity.url,
+        }
+
+    def notes(self, notes: list) -> list[str]:
+        """Editorial notes as HTML: title, finding, decision (and the other reading)."""
+        found = []
+        for note in notes:
+            parts = [f"<p><strong>{typographie.texte(note['titre'])}</strong></p>"]
+            for key, label in (
+                ("constat", "Constat"),
+                ("decision", "Décision"),
+                ("alternative", "Autre lecture"),
+            ):
+                if note.get(key):
+                    parts.append(self.html(f"**{label}.** {note[key]}"))
+            found.append("".join(parts))
+        return found
+
+    # --- the parts -------------------------------------------------------------------
+
+    def build(self) -> dict:
+        declared = self.declared
+        return {
+            "format": FORMAT,
+            "systeme": self.system.id,
+            "nom": self.system.name,
+            "valeurs": [
+                {
+                    "id": v["id"],
+                    "nom": v["nom"],
+                    "defaut": v.get("defaut", 0),
+                    "min": v.get("min"),
+                    "max": v.get("max"),
+                }
+                for v in declared.get("valeurs", [])
+            ],
+            "ordre": self.order(declared["ordre"]),
+            "pistes": [self.track(t) for t in declared.get("pistes", [])],
+            "etats": self.states(declared.get("etats", {})),
+            "pnj": self.npcs(declared.get("pnj")),
+            "actions": [self.action(a) for a in declared.get("actions", [])],
+            # TODO(partie-tables): `rollable_tables(system)` of branch partie-tables, once
+            # merged: each rollable table with its law and the chance of each row.
+            "tables": [],
+        }
+
+    def order(self, ordre: dict) -> dict:
+        return {
+            "mode": ordre["mode"],
+            "quand": ordre.get("quand"),
+            "des": ordre.get("des"),
+            "loi": law_of(ordre["des"]) if ordre.get("des") else None,
+            "plus": ordre.get("plus"),
+            "cles": ordre.get("cles", []),
+            "departage": ordre.get("departage", []),
+            "egalite": ordre.get("egalite"),
+            "html": self.html(ordre.get("texte")),
+            "source": ordre.get("source"),
+            "notes_html": self.notes(ordre.get("notes_editoriales", [])),
+            "modificateurs": [
+                {
+                    "id": m["id"],
+                    "nom": m["nom"],
+                    "cle": m["cle"],
+                    "valeur": m["valeur"],
+                    "html": self.html(m.get("texte")),
+                }
+                for m in ordre.get("modificateurs", [])
+            ],
+        }
+
+    def track(self, track: dict) -> dict:
+        found = {
+            "id": track["id"],
+            "nom": track["nom"],
+            "type": track["type"],
+            "max": track.get("max"),
+            "min": track.get("min"),
+            "seuils": [
+                {
+                    "au_plus": s["au_plus"],
+                    "effet": s["effet"],
+                    "html": self.html(s.get("texte")),
+                    "lien": self.first_link(s.get("texte")),
+                }
+                for s in sorted(track.get("seuils", []), key=lambda s: s["au_plus"])
+            ],
+            "niveaux": [
+                {
+                    "nom": n["nom"],
+                    "nombre": 1,
+                    "seuil": None,
+                    "malus": None,
+                    "effet": n.get("effet"),
+                    "html": self.html(n.get("texte")),
+                    "lien": self.first_link(n.get("texte")),
+                }
+                for n in track.get("niveaux", [])
+            ],
+            "cumul": None,
+            "depassement": None,
+            "malus": track.get("malus"),
+            "html": self.html(track.get("texte")),
+            "lien": None,
+        }
+        if "genre" in track:
+            found.update(self.levels_of(track))
+        return found
+
+    def levels_of(self, track: dict) -> dict:
+        """The levels an entity holds, read by the field names the track gives."""
+        entity = self.system.entity(track["genre"], track["entite"])
+        champs = track["champs"]
+        levels = []
+        for row in entity.data.get(champs["niveaux"]) or []:
+            level = {
+                key: row.get(champs[key]) if key in champs else None
+                for key in ("nom", "nombre", "seuil", "malus", "effet")
+            }
+            if level["nombre"] is None:
+                level["nombre"] = 1
+            level["html"] = ""
+            level["lien"] = None
+            levels.append(level)
+        return {
+            "niveaux": levels,
+            "cumul": entity.data.get(champs["cumul"]) if "cumul" in champs else None,
+            "depassement": entity.data.get(champs["depassement"])
+            if "depassement" in champs
+            else None,
+            "lien": entity.url,
+        }
+
+    def states(self, etats: dict) -> dict:
+        genres = etats.get("genres", [])
+        return {
+            "liste": [
+                {**self.entity_entry(entity), "genre": kind}
+                for kind in genres
+                for entity in self.system.entities.get(kind, [])
+            ],
+            "genres": genres,
+            "fin": etats.get("fin"),
+            "html": self.html(etats.get("texte")),
+        }
+
+    def npcs(self, pnj: dict | None) -> list[dict]:
+        """Each entity of the declared kind, with the values its fields give (whole
+        numbers only: a value it lacks is the GM's to type)."""
+        if not pnj:
+            return []
+        fields = pnj.get("valeurs", {})
+        found = []
+        for entity in self.system.entities.get(pnj["genre"], []):
+            values = {
+                valeur: entity.data[name]
+                for valeur, name in fields.items()
+                if isinstance(entity.data.get(name), int)
+                and not isinstance(entity.data.get(name), bool)
+            }
+            found.append({**self.entity_entry(entity), "valeurs": values})
+        return found
+
+    def action(self, action: dict) -> dict:
+        return {
+            "id": action["id"],
+            "nom": action["nom"],
+            "calculateur": action["calculateur"],
+            "lien": urls.url(urls.calculator(self.system.id, action["calculateur"])),
+            "champs": action.get("champs", {}),
+            "cible": action.get("cible", {}),
+            "html": self.html(action.get("texte")),
+        }

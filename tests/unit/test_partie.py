@@ -1,0 +1,284 @@
+"""« Mener la partie » (issue 45): a system's `partie` declaration judged by its schema and
+by its references, each fault at its line, and the page's data built from it. The
+declarations are fixtures written here into a scratch copy of one system (not the
+system's own, which data/ holds)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.core import urls
+from generator.pipeline import partie, partie_check
+from generator.pipeline.cache import load_corpus
+from generator.pipeline.errors import Problems
+from generator.pipeline.links import CorpusLinks
+from generator.pipeline.rulebook import rulebook
+from tests.helpers import ROOT
+
+SYSTEM = "talon"  # a system with health tracks, NPC categories and calculators
+
+# Every mode of `ordre` below is tried by replacing this one.
+FIXTURE = """\
+partie:
+  valeurs:
+    - {id: celerite, nom: Célérité, defaut: 0, min: 0, max: 10}
+    - {id: initiative, nom: Initiative, defaut: 2, min: -20, max: 99}
+    - {id: pv, nom: PV maximum, defaut: 10, min: 1, max: 999}
+  ordre:
+    mode: jet
+    quand: chaque-round
+    des: 1d6
+    plus: initiative
+    departage: [celerite]
+    egalite: ensemble
+    texte: "Chacun lance {@des 1d6}, voir {@regle combat#initiative} et {@atout celerite}."
+    source: "l. 1"
+    modificateurs:
+      - {id: vif, nom: Vif, cle: initiative, valeur: 2, texte: "Voir {@action adrenaline}."}
+    notes_editoriales:
+      - {titre: Égalité, constat: "Le texte se tait.", decision: "Ils agissent ensemble."}
+  pistes:
+    - id: pv
+      nom: Points de vie
+      type: compteur
+      max: pv
+      min: -10
+      seuils:
+        - {au_plus: -10, effet: Mort, texte: "Voir {@piste vitalite}."}
+        - {au_plus: 0, effet: Inconscient}
+    - id: endurance
+      nom: Endurance
+      type: paliers
+      genre: piste
+      entite: endurance
+      champs: {niveaux: niveaux, nom: nom, nombre: nombre, seuil: seuil, malus: malus_par_niveau, cumul: cumul_max, depassement: depassement}
+      malus: plus-haut
+    - id: fatigue
+      nom: Fatigue
+      type: niveaux
+      niveaux:
+        - {nom: Fatigue 1, effet: "−1", texte: "{@regle combat}"}
+        - {nom: Fatigue 2}
+  etats:
+    genres: [action]
+    fin: fin-du-round
+  pnj:
+    genre: piste
+    valeurs: {pv: cumul_max}
+  actions:
+    - id: test
+      nom: Test
+      calculateur: test
+      champs: {valeur: initiative}
+      cible: {autres: celerite}
+"""
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory) -> Path:
+    """A project holding the one system, copied once; each test writes its systeme.yaml."""
+    root = tmp_path_factory.mktemp("partie")
+    for folder in ("data", "content"):
+        shutil.copytree(ROOT / folder / SYSTEM, root / folder / SYSTEM)
+    return root
+
+
+def _own(scratch: Path) -> str:
+    """The system's systeme.yaml without any `partie` of its own."""
+    text = (ROOT / "data" / SYSTEM / "systeme.yaml").read_text(encoding="utf-8")
+    return re.sub(r"^partie:\n(?:[ #].*\n|\n)*", "", text, flags=re.M)
+
+
+def judged(scratch: Path, declaration: str):
+    """(corpus, links, problems as « line: message ») once `declaration` is written."""
+    own = _own(scratch)
+    path = scratch / "data" / SYSTEM / "systeme.yaml"
+    path.write_text(own.rstrip("\n") + "\n" + declaration, encoding="utf-8")
+    problems = Problems(scratch)
+    corpus = load_corpus(scratch, problems)
+    rules = rulebook(corpus, problems)
+    links = CorpusLinks(corpus, rules.built)
+    links.check_all()
+    for source, _path, line, message in links.problems:
+        problems.add(source.file, line, message)
+    partie_check.check(corpus, rules.built, problems)
+    shift = own.rstrip("\n").count("\n") + 1  # the declaration's first line is shift + 1
+    found = [
+        f"{p.line - shift}: {p.message}"
+        for p in problems.items
+        if p.path == f"data/{SYSTEM}/systeme.yaml"
+    ]
+    return corpus, links, found
+
+
+def test_the_fixture_is_accepted(scratch):
+    assert judged(scratch, FIXTURE)[2] == []
+
+
+# (old text, new text, the line of the declaration reported, the message)
+FAULTS = [
+    ("mode: jet", "mode: tour", 7, "valeur « tour » non permise"),
+    ("quand: chaque-round", "quand: toujours", 8, "valeur « toujours » non permise"),
+    ("egalite: ensemble", "egalite: hasard", 12, "valeur « hasard » non permise"),
+    ("type: compteur", "type: jauge", 22, "valeur « jauge » non permise"),
+    ("malus: plus-haut", "malus: moyenne", 34, "valeur « moyenne » non permise"),
+    ("fin: fin-du-round", "fin: jamais", 43, "valeur « jamais » non permise"),
+    ("des: 1d6", "des: 1x6", 9, "expression de dés « 1x6 » invalide"),
+    ("plus: initiative", "plus: vitesse", 10, "valeur « vitesse » inconnue"),
+    ("departage: [celerite]", "departage: [agilite]", 11, "valeur « agilite » inconnue"),
+    ("cle: initiative", "cle: reflexes", 16, "valeur « reflexes » inconnue"),
+    ("max: pv\n", "max: vie\n", 23, "valeur « vie » inconnue"),
+    ("genre: piste\n      entite", "genre: jauge\n      entite", 31, "genre « jauge » introuvable"),
+    ("entite: endurance", "entite: souffle", 32, "entité « piste souffle » introuvable"),
+    (
+        "niveaux: niveaux,",
+        "niveaux: paliers,",
+        33,
+        "le genre « piste » n'a pas de champ « paliers »",
+    ),
+    (
+        "seuil: seuil,",
+        "seuil: limite,",
+        33,
+        "le genre « piste.niveaux » n'a pas de champ « limite »",
+    ),
+    ("cumul: cumul_max,", "cumul: cumul,", 33, "le genre « piste » n'a pas de champ « cumul »"),
+    (
+        "niveaux: niveaux, nom: nom,",
+        "niveaux: competence, nom: nom,",
+        33,
+        "n'est pas une liste d'objets",
+    ),
+    ("genres: [action]", "genres: [condition]", 42, "genre « condition » introuvable"),
+    ("genre: piste\n    valeurs", "genre: pnj\n    valeurs", 45, "genre « pnj » introuvable"),
+    ("{pv: cumul_max}", "{pv: vie}", 46, "le genre « piste » n'a pas de champ « vie »"),
+    ("{pv: cumul_max}", "{force: cumul_max}", 46, "valeur « force » inconnue"),
+    ("calculateur: test", "calculateur: duel", 50, "calculateur « duel » inconnu"),
+    (
+        "{valeur: initiative}",
+        "{score: initiative}",
+        51,
+        "le calculateur « test » n'a pas de champ « score »",
+    ),
+    ("{valeur: initiative}", "{valeur: agilite}", 51, "valeur « agilite » inconnue"),
+    ("{autres: celerite}", "{defense: celerite}", 52, "n'a pas de champ « defense »"),
+    ("{@atout celerite}", "{@atout rapidite}", 13, "atout « rapidite » introuvable"),
+]
+
+
+@pytest.mark.parametrize("old,new,line,message", FAULTS, ids=[f[1][:24] for f in FAULTS])
+def test_a_fault_is_reported_at_its_line(scratch, old, new, line, message):
+    assert FIXTURE.count(old) == 1, old
+    found = judged(scratch, FIXTURE.replace(old, new))[2]
+    assert any(p.startswith(f"{line}: ") and message in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    "old,new,line,message",
+    [
+        ("    quand: chaque-round\n    des: 1d6\n", "", 7, "le mode « jet » demande ses dés"),
+        ("mode: jet", "mode: libre", 8, "« quand » ne vaut qu'en mode « jet »"),
+        ("mode: jet", "mode: valeurs", 7, "demande les valeurs comparées (« cles »)"),
+        ("      max: pv\n", "", 22, "une piste « compteur » demande son maximum"),
+        ("      entite: endurance\n", "", 30, "il manque entite"),
+        (
+            '      niveaux:\n        - {nom: Fatigue 1, effet: "−1", texte: "{@regle combat}"}\n        - {nom: Fatigue 2}\n',
+            "",
+            37,
+            "une piste « niveaux » demande ses niveaux",
+        ),
+        ("    - id: fatigue", "    - id: pv", 35, "piste « pv » déclarée deux fois"),
+    ],
+)
+def test_what_a_mode_or_a_type_needs_is_reported(scratch, old, new, line, message):
+    assert FIXTURE.count(old) == 1, old
+    found = judged(scratch, FIXTURE.replace(old, new))[2]
+    assert any(p.startswith(f"{line}: ") and message in p for p in found), found
+
+
+def test_optional_parts_may_be_left_out(scratch):
+    minimal = 'partie:\n  valeurs: []\n  ordre: {mode: libre, texte: "Le meneur ordonne."}\n'
+    corpus, links, found = judged(scratch, minimal)
+    assert found == []
+    data = partie.payload(corpus.systems[SYSTEM], links)
+    assert data["ordre"]["mode"] == "libre" and data["ordre"]["loi"] is None
+    assert data["pistes"] == [] and data["pnj"] == [] and data["actions"] == []
+    assert data["etats"]["liste"] == [] and data["tables"] == []
+
+
+@pytest.fixture(scope="module")
+def data(scratch) -> dict:
+    corpus, links, found = judged(scratch, FIXTURE)
+    assert found == []
+    return partie.payload(corpus.systems[SYSTEM], links)
+
+
+def test_the_order_carries_the_exact_law_of_its_dice(data):
+    ordre = data["ordre"]
+    assert data["format"] == partie.FORMAT and data["systeme"] == SYSTEM
+    assert ordre["loi"] == {"lowest": 1, "counts": [1] * 6, "outcomes": 6}
+    assert (ordre["mode"], ordre["quand"], ordre["plus"]) == ("jet", "chaque-round", "initiative")
+    assert ordre["departage"] == ["celerite"] and ordre["egalite"] == "ensemble"
+    assert ordre["modificateurs"][0]["valeur"] == 2
+    assert partie.law_of("2d6+1")["counts"] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+    assert partie.law_of("2d6+1")["lowest"] == 3
+
+
+def test_texts_are_html_with_links_relative_to_the_page(data):
+    html = data["ordre"]["html"]
+    page = urls.partie(SYSTEM)
+    rule = urls.relative(page, urls.chapter(SYSTEM, "combat")) + "#initiative"
+    atout = urls.relative(page, urls.entity(SYSTEM, "atout", "celerite"))
+    assert rule == "../regles/combat/#initiative" and atout == "../atout/celerite/"
+    assert f'<a href="{rule}">' in html and f'<a href="{atout}">Célérité</a>' in html
+    assert 'class="srd-des" data-des="1d6"' in html  # the dice button of every page
+    assert html.startswith("<p>")
+    action = urls.relative(page, urls.entity(SYSTEM, "action", "adrenaline"))
+    assert f'href="{action}"' in data["ordre"]["modificateurs"][0]["html"]
+    assert "Constat." in data["ordre"]["notes_html"][0]
+
+
+def test_tracks_read_their_levels_from_the_declaration_or_an_entity(data):
+    pv, endurance, fatigue = data["pistes"]
+    assert (pv["type"], pv["max"], pv["min"]) == ("compteur", "pv", -10)
+    assert [s["au_plus"] for s in pv["seuils"]] == [-10, 0]  # from the lowest up
+    assert pv["seuils"][0]["lien"] == f"/{SYSTEM}/piste/vitalite/"
+    assert endurance["type"] == "paliers" and endurance["malus"] == "plus-haut"
+    assert [(n["nom"], n["nombre"], n["seuil"], n["malus"]) for n in endurance["niveaux"]] == [
+        ("Fatigue", 4, 2, 0.5),
+        ("Épuisement", 2, 5, 3),
+        ("Syncope", 1, 10, 7),
+    ]
+    assert (
+        endurance["cumul"] == 3 and endurance["depassement"] == "Le personnage perd connaissance."
+    )
+    assert endurance["lien"] == f"/{SYSTEM}/piste/endurance/"
+    assert [n["nom"] for n in fatigue["niveaux"]] == ["Fatigue 1", "Fatigue 2"]
+    assert fatigue["niveaux"][0]["lien"] == f"/{SYSTEM}/regles/combat/"
+
+
+def test_states_npcs_and_actions(data, scratch):
+    names = [s["id"] for s in data["etats"]["liste"]]
+    assert "adrenaline" in names and all(s["genre"] == "action" for s in data["etats"]["liste"])
+    adrenaline = next(s for s in data["etats"]["liste"] if s["id"] == "adrenaline")
+    assert adrenaline["lien"] == f"/{SYSTEM}/action/adrenaline/" and adrenaline["resume"]
+    assert "{@" not in adrenaline["resume"]
+    assert data["etats"]["fin"] == "fin-du-round"
+    endurance = next(p for p in data["pnj"] if p["id"] == "endurance")
+    assert endurance["valeurs"] == {"pv": 3} and endurance["lien"] == f"/{SYSTEM}/piste/endurance/"
+    (action,) = data["actions"]
+    assert action["lien"] == f"/{SYSTEM}/calculateurs/test/"
+    assert action["champs"] == {"valeur": "initiative"} and action["cible"] == {
+        "autres": "celerite"
+    }
+
+
+def test_the_embedded_text_cannot_close_its_element():
+    text = partie.embedded({"html": "</script><!-- & -->"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"html": "</script><!-- & -->"}
