@@ -11,12 +11,11 @@ import { typo } from "./lib/texte.js";
 
 export const siteLink = (path) => new URL(String(path || "").replace(/^\//, ""), SITE_ROOT).href;
 
-// Rendered HTML of the payload (the pipeline's own, links relative to the site root): a
-// <span> holding it, its links made absolute against the site.
+// Rendered HTML of the payload (the pipeline's own, its links relative to this page, as on
+// every page of the site): a <span> holding it.
 export function fromPayload(html, tag = "span") {
   const node = element(tag);
   node.innerHTML = html || "";
-  for (const link of node.querySelectorAll("a[href]")) link.href = siteLink(link.getAttribute("href"));
   return node;
 }
 

@@ -15,7 +15,7 @@ import { houseStates, logByRound } from "./lib/partie-vue.js";
 import { SAVED_FILE_FORMAT } from "./lib/contrat.js";
 import { StorageRefused, storageSays, store } from "./lib/stockage.js";
 import { typo } from "./lib/texte.js";
-import { combatantCard, siteLink } from "./partie-combattant.js";
+import { combatantCard, fromPayload, siteLink } from "./partie-combattant.js";
 import { addForms, encounterBar } from "./partie-formulaires.js";
 import { bindGestures, encounterId } from "./partie-gestes.js";
 import { printedTracker } from "./partie-imprimer.js";
@@ -23,18 +23,11 @@ import { printedTracker } from "./partie-imprimer.js";
 const CHARACTERS_KEY = "srd-personnages"; // personnages.js
 const READ_ONLY = "Vue en lecture seule : cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
 
-// Where a partie-actions link builder goes: the calculators a combatant opens prefilled.
-// Filled by lib/partie-actions.js when it exists (`actionLinks(payload, combatant,
-// target)` -> [{nom, href}]); without it, nothing is shown.
-async function actionLinks(payload, combatant) {
-  if (!payload.actions?.length) return null;
-  let made;
-  try {
-    made = await import("./lib/partie-actions.js");
-  } catch {
-    return null;
-  }
-  const links = made.actionLinks(payload, combatant) || [];
+// The place of the actions in one tap (branch partie-actions: the link builder of the
+// calculators a combatant opens prefilled with its values, `actionLinks(payload,
+// combatant)` -> [{nom, href}]). Until it is merged, no link is shown.
+function actionLinks(payload, combatant, build = null) {
+  const links = payload.actions?.length && build ? build(payload, combatant) : [];
   if (!links.length) return null;
   return element("p", { class: "srd-partie-actions" }, ...links.flatMap((link) => [element("a", { href: siteLink(link.href), class: "md-button srd-partie-petit" }, typo(link.nom)), " "]));
 }
@@ -77,6 +70,9 @@ function saveParties(view) {
 
 const ofSystem = (view) => view.parties.filter((one) => one.systeme === view.payload.systeme);
 
+// The encounters the bar offers: this system's kept ones, and the open one (not yet saved).
+const offered = (view) => (ofSystem(view).some((one) => one.id === view.encounter.id) ? ofSystem(view) : [...ofSystem(view), view.encounter]);
+
 function statesOf(view) {
   const official = view.payload.etats?.liste || [];
   return [...official, ...houseStates(activeEntries(view.payload.systeme), view.payload.etats?.genres, entryKey)];
@@ -88,13 +84,13 @@ function orderedGroups(view) {
   return rules.orderOf(view.encounter, view.payload).map((group) => group.map((id) => byId.get(id)).filter(Boolean));
 }
 
-async function groupItem(view, group, at, total) {
+function groupItem(view, group, at, total) {
   const libre = view.payload.ordre.mode === "libre";
   const cards = [];
   for (const [index, combatant] of group.entries()) {
     const next = group[index + 1] || null;
     const odds = !libre && next ? rules.beforeOdds(view.payload, combatant, next).texte : "";
-    const actions = view.readOnly ? null : await actionLinks(view.payload, combatant);
+    const actions = view.readOnly ? null : actionLinks(view.payload, combatant);
     cards.push(combatantCard(combatant, { payload: view.payload, etats: view.etats, odds, libre, first: at === 0, last: at === total - 1, readOnly: view.readOnly, actions }));
   }
   const current = view.encounter.tour === at;
@@ -155,21 +151,36 @@ function filesPart(view) {
   );
 }
 
-async function drawView(view, focusKey) {
+// What the system's text says of the order (and the editorial notes where it is silent).
+function rulesText(payload) {
+  const { ordre } = payload;
+  const notes = (ordre.notes_html || []).map((html) => fromPayload(html, "div"));
+  return element(
+    "details",
+    { class: "srd-partie-regle" },
+    element("summary", {}, "La règle de l'ordre"),
+    fromPayload(ordre.html, "div"),
+    payload.etats?.html ? fromPayload(payload.etats.html, "div") : "",
+    ...(notes.length ? [element("p", {}, element("strong", {}, "Notes éditoriales")), ...notes] : []),
+  );
+}
+
+function drawView(view, focusKey) {
   const { payload } = view;
   view.etats = statesOf(view);
   const groups = orderedGroups(view);
   const items = [];
-  for (const [at, group] of groups.entries()) items.push(await groupItem(view, group, at, groups.length));
+  for (const [at, group] of groups.entries()) items.push(groupItem(view, group, at, groups.length));
   const order = element(
     "section",
     { class: "srd-partie-ordre", "aria-labelledby": "srd-partie-ordre-titre" },
     element("h3", { id: "srd-partie-ordre-titre" }, "Ordre du round"),
-    payload.ordre.mode === "libre" ? element("p", { class: "srd-partie-libre" }, "Ordre libre : ce système ne donne pas de règle d'ordre, placez les combattants avec « Monter » et « Descendre ».") : "",
+    payload.ordre.mode === "libre" ? element("p", { class: "srd-partie-libre" }, typo("Ordre libre : le texte de ce système ne donne pas de règle d'ordre ; placez les combattants avec « Monter » et « Descendre ».")) : "",
+    rulesText(payload),
     items.length ? element("ol", { class: "srd-partie-groupes" }, ...items) : element("p", {}, "Aucun combattant : ajoutez-en ci-dessus."),
   );
   const parts = [
-    view.readOnly ? element("p", { class: "srd-partie-lecture", role: "note" }, typo(READ_ONLY)) : encounterBar(ofSystem(view), view.encounter),
+    view.readOnly ? element("p", { class: "srd-partie-lecture", role: "note" }, typo(READ_ONLY)) : encounterBar(offered(view), view.encounter),
     element("h2", { class: "srd-partie-titre", id: "srd-partie-titre", tabindex: "-1" }, typo(view.encounter.nom)),
     view.readOnly ? "" : addForms(payload, view.characters, view.quick),
     roundControls(view),
@@ -189,10 +200,10 @@ function tell(view, message) {
 }
 
 // The next encounter `next` (or nothing: as it is), saved and drawn, focus on `focusKey`.
-async function applyChange(view, next, focusKey) {
+function applyChange(view, next, focusKey) {
   if (next) view.encounter = next;
   tell(view, saveParties(view));
-  await drawView(view, focusKey);
+  drawView(view, focusKey);
 }
 
 // --- opening ------------------------------------------------------------------------------
@@ -219,7 +230,7 @@ function sharedOf(view) {
   return read.partie;
 }
 
-export async function bindEncounterPage(root) {
+export function bindEncounterPage(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "1";
   const status = root.querySelector(".srd-partie-etat");
@@ -236,5 +247,5 @@ export async function bindEncounterPage(root) {
   bindGestures(view, { change: (next, focusKey) => applyChange(view, next, focusKey), say: (message) => tell(view, message), redraw: (focusKey) => drawView(view, focusKey) });
   if (view.refused) tell(view, view.refused);
   else if (view.readOnly) tell(view, READ_ONLY);
-  await drawView(view);
+  drawView(view);
 }
