@@ -136,6 +136,13 @@ class Character:
         system says it (its `character.py`)."""
         return ""
 
+    def combattant(self, rules: object) -> dict[str, int]:
+        """What a fight needs of this character (« Mener la partie »): the values of its
+        system's `partie.valeurs` (systeme.yaml) its sheet gives, by valeur id. None by
+        default: the page asks the game master for them. The system says it (its
+        `character.py`)."""
+        return {}
+
     def label(self, field: str, rules: object) -> str:
         """The French label of a choice field's value, as the calculator's list shows it."""
         item = next(i for i in self.calculator().inputs if i.name == field)

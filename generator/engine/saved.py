@@ -1,7 +1,9 @@
 """Saved characters (« Mes personnages »): the file that holds them, in the browser's
 storage and in an export, its format, its migration and its schema; and the engine's own
 checks of a character when it is saved or imported. Generic: every system's character
-type comes from `character.types()`.
+type comes from `character.types()`. A record may carry `"combat": {valeur: entier}`, what
+« Mener la partie » takes from the sheet (`Character.combattant`): recomputed with each
+record, absent from the file.
 
 The file (format 1):
     {"format": 1, "personnages": [{"nom": …, "modifie": "<date ISO>", "personnage": <JSON
@@ -78,13 +80,30 @@ def record(
     queries = {kind.CALCULATOR[1]: value.to_query()}
     queries |= {calc_id: view.query(value) for calc_id, view in kind.VIEWS.items()}
     used = house_used(kind, queries[kind.CALCULATOR[1]], system_rules, house or [])
+    combat = fighter(value, system_rules)
     return {
         "systeme": kind.CALCULATOR[0],
         "resume": value.resume(system_rules),
         "requetes": queries,
         "personnage": value.to_dict(),
         **({"maison": used} if used else {}),
+        **({"combat": combat} if combat else {}),
     }
+
+
+def fighter(value: Character, system_rules: object) -> dict[str, int]:
+    """The values a fight takes from the character (`Character.combattant`), recomputed
+    with each record and never stored in the file: whole numbers by valeur id, or
+    TypeError (a system's mistake, not the reader's)."""
+    found = value.combattant(system_rules)
+    wrong = [
+        k
+        for k, v in found.items()
+        if not isinstance(k, str) or not isinstance(v, int) or isinstance(v, bool)
+    ]
+    if wrong:
+        raise TypeError(f"combattant() : valeurs non entières pour {', '.join(map(str, wrong))}")
+    return dict(found)
 
 
 def _house_names(system: str, house: list) -> dict[str, dict[str, str]]:

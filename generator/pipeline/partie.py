@@ -1,5 +1,5 @@
 """What the page « Mener la partie » of a system knows, built from its `partie`
-declaration (systeme.yaml) as one JSON object (docs: the design of issue 45, §2): its
+declaration (systeme.yaml) as one JSON object: its
 combatants' values, its turn order with the exact law of its dice, its tracks of harm, its
 states, its non-player characters and its one-tap actions. The page never waits for
 Python: every law is computed here; texts are HTML, their tags resolved as on every page,

@@ -1,4 +1,4 @@
-"""« Mener la partie » (issue 45): a system's `partie` declaration judged by its schema and
+"""« Mener la partie »: a system's `partie` declaration judged by its schema and
 by its references, each fault at its line, and the page's data built from it. The
 declarations are fixtures written here into a scratch copy of one system (not the
 system's own, which data/ holds)."""
@@ -6,11 +6,12 @@ system's own, which data/ holds)."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
+from partie_fixture import FIXTURE, SYSTEM, with_declaration
 
 from generator.core import urls
 from generator.pipeline import partie, partie_check
@@ -18,65 +19,6 @@ from generator.pipeline.cache import load_corpus
 from generator.pipeline.errors import Problems
 from generator.pipeline.links import CorpusLinks
 from generator.pipeline.rulebook import rulebook
-from tests.helpers import ROOT
-
-SYSTEM = "talon"  # a system with health tracks, NPC categories and calculators
-
-# Every mode of `ordre` below is tried by replacing this one.
-FIXTURE = """\
-partie:
-  valeurs:
-    - {id: celerite, nom: Célérité, defaut: 0, min: 0, max: 10}
-    - {id: initiative, nom: Initiative, defaut: 2, min: -20, max: 99}
-    - {id: pv, nom: PV maximum, defaut: 10, min: 1, max: 999}
-  ordre:
-    mode: jet
-    quand: chaque-round
-    des: 1d6
-    plus: initiative
-    departage: [celerite]
-    egalite: ensemble
-    texte: "Chacun lance {@des 1d6}, voir {@regle combat#initiative} et {@atout celerite}."
-    source: "l. 1"
-    modificateurs:
-      - {id: vif, nom: Vif, cle: initiative, valeur: 2, texte: "Voir {@action adrenaline}."}
-    notes_editoriales:
-      - {titre: Égalité, constat: "Le texte se tait.", decision: "Ils agissent ensemble."}
-  pistes:
-    - id: pv
-      nom: Points de vie
-      type: compteur
-      max: pv
-      min: -10
-      seuils:
-        - {au_plus: -10, effet: Mort, texte: "Voir {@piste vitalite}."}
-        - {au_plus: 0, effet: Inconscient}
-    - id: endurance
-      nom: Endurance
-      type: paliers
-      genre: piste
-      entite: endurance
-      champs: {niveaux: niveaux, nom: nom, nombre: nombre, seuil: seuil, malus: malus_par_niveau, cumul: cumul_max, depassement: depassement}
-      malus: plus-haut
-    - id: fatigue
-      nom: Fatigue
-      type: niveaux
-      niveaux:
-        - {nom: Fatigue 1, effet: "−1", texte: "{@regle combat}"}
-        - {nom: Fatigue 2}
-  etats:
-    genres: [action]
-    fin: fin-du-round
-  pnj:
-    genre: piste
-    valeurs: {pv: cumul_max}
-  actions:
-    - id: test
-      nom: Test
-      calculateur: test
-      champs: {valeur: initiative}
-      cible: {autres: celerite}
-"""
 
 
 @pytest.fixture(scope="module")
@@ -88,17 +30,9 @@ def scratch(tmp_path_factory) -> Path:
     return root
 
 
-def _own(scratch: Path) -> str:
-    """The system's systeme.yaml without any `partie` of its own."""
-    text = (ROOT / "data" / SYSTEM / "systeme.yaml").read_text(encoding="utf-8")
-    return re.sub(r"^partie:\n(?:[ #].*\n|\n)*", "", text, flags=re.M)
-
-
 def judged(scratch: Path, declaration: str):
     """(corpus, links, problems as « line: message ») once `declaration` is written."""
-    own = _own(scratch)
-    path = scratch / "data" / SYSTEM / "systeme.yaml"
-    path.write_text(own.rstrip("\n") + "\n" + declaration, encoding="utf-8")
+    own = with_declaration(scratch, declaration)
     problems = Problems(scratch)
     corpus = load_corpus(scratch, problems)
     rules = rulebook(corpus, problems)

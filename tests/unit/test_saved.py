@@ -218,3 +218,24 @@ def test_a_list_of_mixed_values_is_refused_at_its_field(rules, value):
     assert [(p["numero"], p["champ"], p["message"]) for p in found["problemes"]] == [
         (1, "Talents acquis", "Valeur illisible\u00a0: un texte, un nombre ou une liste.")
     ]
+
+
+def test_a_record_carries_what_a_fight_takes_from_the_sheet_when_the_system_says_it(
+    rules, monkeypatch
+):
+    kind = character.types()["skillcraft"]
+    monkeypatch.setattr(kind, "combattant", lambda self, rules: {})
+    assert "combat" not in sheet(rules, {"talents": TALENTS})  # an older record's shape
+    monkeypatch.setattr(kind, "combattant", lambda self, rules: {"initiative": 3, "pv": 12})
+    record = sheet(rules, {"talents": TALENTS})
+    assert record["combat"] == {"initiative": 3, "pv": 12}
+    # The file keeps what the engine reads back; « combat » is recomputed on reading.
+    file = {"format": 1, "personnages": [{"nom": "Kara", "personnage": record["personnage"]}]}
+    assert read(json.dumps(file), rules)["personnages"][0]["combat"] == record["combat"]
+    monkeypatch.setattr(kind, "combattant", lambda self, rules: {"pv": "12"})
+    with pytest.raises(TypeError, match="pv"):
+        sheet(rules, {"talents": TALENTS})
+
+
+def test_a_character_gives_no_fight_values_unless_its_system_says_them():
+    assert character.Character.combattant(object(), None) == {}
