@@ -230,7 +230,8 @@ def test_three_round_fight(browser, site: Path, server: str, system: str, profil
         names = [npc["nom"] for npc in npcs[:2]]
         for npc, name in zip(npcs[:2], names, strict=True):
             expect(card(page, name).first).to_be_visible()
-            fighters[name] = npc["valeurs"]
+            defaults = {valeur["id"]: valeur["defaut"] for valeur in payload["valeurs"]}
+            fighters[name] = {**defaults, **npc["valeurs"]}  # a value it lacks: the default
     else:
         # The brutes equal on every value: where ties act together, they show it.
         for name in ("Brute 1", "Brute 2"):
