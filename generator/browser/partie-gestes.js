@@ -23,13 +23,13 @@ const numberIn = (root, selector, fallback) => {
   return Number.isInteger(value) ? value : fallback;
 };
 
-// The combatant's next control after it leaves the list: the next card's name, else the
-// order's title.
+// The control the focus goes to when a combatant leaves: the next card's « Retirer », else
+// the name field of the values form (to add another).
 function afterRemoval(view, id) {
   const ids = view.encounter.combattants.map((c) => c.id);
   const at = ids.indexOf(id);
   const next = ids[at + 1] || ids[at - 1];
-  return next ? `${next}:retirer` : "initiative";
+  return next ? `${next}:retirer` : "rapide-nom";
 }
 
 function addFromCharacter(view, hooks) {

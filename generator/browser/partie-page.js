@@ -191,8 +191,10 @@ function drawView(view, focusKey) {
   ];
   view.live.replaceChildren(...parts.filter(Boolean));
   view.print.replaceChildren(printedTracker(payload, groups.flat(), `${view.encounter.nom} — round ${view.encounter.round || 0}`));
-  const focus = focusKey && view.live.querySelector(`[data-cle="${CSS.escape(focusKey)}"]`);
-  if (focus) focus.focus();
+  // The control of the same key, else the encounter's title: never the page's body.
+  if (!focusKey) return;
+  const focus = view.live.querySelector(`[data-cle="${CSS.escape(focusKey)}"]`) || view.live.querySelector(".srd-partie-titre");
+  focus.focus();
 }
 
 function tell(view, message) {

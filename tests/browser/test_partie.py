@@ -292,3 +292,75 @@ def test_three_round_fight(browser, site: Path, server: str, system: str, profil
     assert "☐" in text or "Combattant" in text
     context.close()
     assert not errors, errors
+
+
+def first_page_with_partie(site: Path) -> str:
+    found = [
+        system
+        for system in systems_with_partie()
+        if (site / system / "partie" / "index.html").exists()
+    ]
+    if not found:
+        pytest.skip("aucun système ne déclare encore « partie: »")
+    return found[0]
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_no_axe_violation_with_a_fight_under_way(browser, site: Path, server: str, profile: str):
+    """The page with a combatant, a state and a log: axe-core finds no violation (with the
+    target size rule, as the site's pages are judged)."""
+    from helpers import AXE
+
+    system = first_page_with_partie(site)
+    context = browser.new_context(service_workers="block", bypass_csp=True, **PROFILES[profile])
+    page = context.new_page()
+    page.goto(f"{server}/{system}/partie/")
+    payload = payload_of(page)
+    add_quick(page, "Aldo", values_for(payload, 1), payload)
+    if payload["etats"]["liste"]:
+        card(page, "Aldo").get_by_role("button", name="Ajouter l'état").click()
+        expect(card(page, "Aldo").locator(".srd-partie-etats")).to_be_visible()
+    next_round(page, 2)
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
+            return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`));
+        }"""
+    )
+    context.close()
+    assert not violations, violations
+
+
+def test_the_keyboard_alone_adds_and_harms_and_keeps_the_focus(browser, site: Path, server: str):
+    """Enter on a control acts and leaves the focus on the same control of the page drawn
+    again (or on the field to type in next): never lost on the body."""
+    system = first_page_with_partie(site)
+    context = browser.new_context(service_workers="block", **DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server}/{system}/partie/")
+    payload = payload_of(page)
+    page.get_by_label("Nom", exact=True).focus()
+    page.keyboard.type("Aldo")
+    page.get_by_role("button", name="Ajouter avec ces valeurs").focus()
+    page.keyboard.press("Enter")
+    expect(card(page, "Aldo")).to_be_visible()
+    expect(page.get_by_label("Nom", exact=True)).to_be_focused()
+    harmed = next(piste for piste in payload["pistes"] if piste["type"] != "niveaux")
+    damage = (
+        card(page, "Aldo")
+        .locator(f'.srd-partie-piste[data-piste="{harmed["id"]}"]')
+        .get_by_role("button", name="Dégâts")
+    )
+    damage.focus()
+    page.keyboard.press("Enter")
+    expect(damage).to_be_focused()
+    expect(page.locator(".srd-partie-journal")).to_contain_text("Aldo")
+    page.get_by_role("button", name="Annuler").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Annuler")).to_be_focused()
+    page.get_by_role("button", name="Retirer").last.focus()
+    page.keyboard.press("Enter")
+    expect(card(page, "Aldo")).to_have_count(0)
+    assert page.evaluate("document.activeElement !== document.body"), "le focus est perdu"
+    context.close()
