@@ -19,7 +19,7 @@ from pathlib import Path
 from generator.core import urls
 from generator.engine import form, results, saved, tirage
 from generator.house import reader as house
-from generator.pipeline import cartes, finder, search
+from generator.pipeline import cartes, finder, partie_fichier, search
 
 SOURCE = Path(__file__).parent.parent / "browser" / "lib" / "contrat.js"
 ASSET = "assets/lib/contrat.js"
@@ -52,6 +52,23 @@ FORM_ATTRIBUTES = (
     "DRAWN",
 )
 FORM_PYTHON_ONLY = ("FORM", "HELP", "SENTENCE_ENDS")  # no script reads them
+PARTIE_VALUES = (
+    "FORMAT",
+    "STORAGE_KEY",
+    "SHARE_PARAM",
+    "MAX_FILE_CHARS",
+    "MAX_SHARE_CHARS",
+    "MAX_PARTIES",
+    "MAX_COMBATANTS",
+    "MAX_LOG",
+    "MAX_STATES",
+    "MAX_NAME",
+    "MAX_ID",
+    "MAX_TEXT",
+    "MAX_INT",
+    "MAX_UNDO",
+    "MAX_KEYS",
+)
 SEARCH_FILES = ("VOCABULARY", "TITLES", "ABBREVIATIONS", "TYPOGRAPHY", "SYNONYMS")
 
 HEADER = f"""\
@@ -129,6 +146,11 @@ def groups() -> tuple[tuple[str, tuple[Shared, ...]], ...]:
         (
             "A file of characters (generator/engine/saved.py): its format and bound.",
             _as_is(saved, ("FILE_FORMAT", "MAX_FILE_CHARS"), "SAVED_"),
+        ),
+        (
+            "The encounters of « Mener la partie » (generator/pipeline/partie_fichier.py): the "
+            "key and format of their store and file, its bounds, told before it is read.",
+            _as_is(partie_fichier, PARTIE_VALUES, "PARTIE_"),
         ),
         (
             "The build's files the scripts fetch, from the site's root (generator/pipeline/"

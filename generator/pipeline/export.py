@@ -10,7 +10,7 @@ from generator import systems
 from generator.core import reperes, urls
 from generator.engine import character, rules, saved
 from generator.house import reader
-from generator.pipeline import schemas
+from generator.pipeline import partie_fichier, schemas
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.per_entity import FRESH, Fresh
 
@@ -55,6 +55,11 @@ def export(corpus: Corpus, built: dict[str, object], reuse: Fresh = FRESH) -> di
         index["systemes"][system.id] = dict(entry)  # its character's schema is added below
     files |= character_schemas(index, built)
     files |= house_schemas(corpus, index)
+    files[f"schemas/{partie_fichier.SCHEMA}"] = _dump(partie_fichier.file_schema())
+    index["parties"] = {
+        "schema": f"schemas/{partie_fichier.SCHEMA}",
+        "format": partie_fichier.FORMAT,
+    }
     files["index.json"] = _dump(index)
     original = [s.id for s in corpus.systems.values() if s.original]
     for name, schema in (schemas.published(original) | schemas.list_schemas()).items():

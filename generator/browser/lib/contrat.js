@@ -45,6 +45,24 @@ export const HOUSE_MAX_FILE_BYTES = 4_000_000; // a character is 4 bytes at most
 export const SAVED_FILE_FORMAT = 1;
 export const SAVED_MAX_FILE_CHARS = 2_000_000;
 
+// The encounters of « Mener la partie » (generator/pipeline/partie_fichier.py): the key and
+// format of their store and file, its bounds, told before it is read.
+export const PARTIE_FORMAT = 1;
+export const PARTIE_STORAGE_KEY = "srd-parties";
+export const PARTIE_SHARE_PARAM = "partie";
+export const PARTIE_MAX_FILE_CHARS = 2_000_000;
+export const PARTIE_MAX_SHARE_CHARS = 200_000;
+export const PARTIE_MAX_PARTIES = 100;
+export const PARTIE_MAX_COMBATANTS = 100;
+export const PARTIE_MAX_LOG = 500;
+export const PARTIE_MAX_STATES = 30;
+export const PARTIE_MAX_NAME = 80;
+export const PARTIE_MAX_ID = 100;
+export const PARTIE_MAX_TEXT = 500;
+export const PARTIE_MAX_INT = 1_000_000;
+export const PARTIE_MAX_UNDO = 30;
+export const PARTIE_MAX_KEYS = 50;
+
 // The build's files the scripts fetch, from the site's root (generator/pipeline/finder.py,
 // cartes.py, search.py), and the leading article a search title drops.
 export const FINDER_INDEX = "assets/entites.json";

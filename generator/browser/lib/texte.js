@@ -25,3 +25,17 @@ export function freeName(name, taken) {
   for (let n = 2; used.has(candidate); n++) candidate = `${name} (${n})`;
   return candidate;
 }
+
+// A probability `num / den` for the reader, as engine/results.py format_percent writes it:
+// one decimal at most (« 66 % », « 33,3 % »), two below 0,1 %, « < 0,01 % » below that;
+// never rounded up to a certainty nor down to nothing.
+export function percentText(num, den) {
+  if (Number(num) === 0) return `0${FINE}%`;
+  if (Number(num) === Number(den)) return `100${FINE}%`;
+  const percent = (Number(num) / Number(den)) * 100;
+  if (percent < 0.01) return `<${NBSP}0,01${FINE}%`;
+  let text = percent < 0.1 ? percent.toFixed(2) : percent.toFixed(1).replace(/\.0$/, "");
+  if (text === "100") text = "99.9";
+  if (text === "0") text = "0.1";
+  return `${text.replace(".", ",")}${FINE}%`;
+}
