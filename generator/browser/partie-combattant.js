@@ -5,8 +5,8 @@
 // each control carries `data-action` (partie-page.js acts on it) and `data-cle` (the focus
 // comes back to the control of the same key after the page is drawn again).
 import { SITE_ROOT, control, element } from "./commun.js";
-import { houseUrl } from "./maison-stock.js";
-import { reachedOf, stateText, trackState } from "./lib/partie-vue.js";
+import { trackView } from "./lib/partie.js";
+import { stateText } from "./lib/partie-vue.js";
 import { typo } from "./lib/texte.js";
 
 export const siteLink = (path) => new URL(String(path || "").replace(/^\//, ""), SITE_ROOT).href;
@@ -22,16 +22,15 @@ export function fromPayload(html, tag = "span") {
 const smallButton = (action, label, name, data) =>
   control("button", label, name, { type: "button", class: "md-button srd-partie-petit", "data-action": action, ...data });
 
-// « Inconscient » linked to its rule (its html, else its link, else the words).
-function consequence(reached) {
-  if (reached.html) return element("li", {}, fromPayload(reached.html));
-  if (reached.lien) return element("li", {}, element("a", { href: siteLink(reached.lien) }, typo(reached.effet)));
-  return element("li", {}, typo(reached.effet || reached.nom || ""));
+// The consequence in force (« Inconscient ») linked to its rule, when it has one.
+function consequence(effet) {
+  const words = typo(effet.texte);
+  return element("li", {}, effet.lien ? element("a", { href: siteLink(effet.lien) }, words) : words);
 }
 
-function trackBlock(combatant, piste, readOnly) {
+function trackBlock(payload, combatant, piste, readOnly) {
   const key = `${combatant.id}:${piste.id}`;
-  const state = trackState(combatant, piste);
+  const state = trackView(payload, combatant, piste.id);
   const block = element("div", { class: "srd-partie-piste", "data-piste": piste.id }, element("p", { class: "srd-partie-piste-etat" }, typo(state.texte)));
   if (!readOnly && piste.type === "niveaux") {
     block.append(
@@ -59,19 +58,17 @@ function trackBlock(combatant, piste, readOnly) {
       ),
     );
   }
-  const reached = reachedOf(combatant, piste);
-  if (reached.length) block.append(element("ul", { class: "srd-partie-consequences", "aria-label": typo(`Conséquences, ${piste.nom}`) }, ...reached.map(consequence)));
+  if (state.effet) block.append(element("ul", { class: "srd-partie-consequences", "aria-label": typo(`Conséquence, ${piste.nom}`) }, consequence(state.effet)));
   return block;
 }
 
-function stateItem(combatant, etat, readOnly) {
-  const href = etat.cle ? houseUrl(etat.cle) : etat.lien ? siteLink(etat.lien) : "";
+function stateItem(combatant, etat, index, readOnly) {
   const words = typo(stateText(etat));
-  const item = element("li", {}, href ? element("a", { href }, words) : words);
+  const item = element("li", {}, etat.ref.lien ? element("a", { href: siteLink(etat.ref.lien) }, words) : words);
   if (!readOnly) {
     item.append(
       " ",
-      smallButton("retirer-etat", "Retirer", `${etat.nom}, ${combatant.nom}`, { "data-id": combatant.id, "data-etat": etat.id, "data-cle": `${combatant.id}:etat:${etat.id}` }),
+      smallButton("retirer-etat", "Retirer", `${etat.ref.nom}, ${combatant.nom}`, { "data-id": combatant.id, "data-etat": String(index), "data-cle": `${combatant.id}:etat:${index}` }),
     );
   }
   return item;
@@ -80,7 +77,7 @@ function stateItem(combatant, etat, readOnly) {
 // « Ajouter un état » of a combatant: the états (official and house), a number of rounds.
 function stateForm(combatant, etats) {
   const id = `srd-partie-${combatant.id}-etat`;
-  const choices = etats.map((etat) => element("option", { value: etat.cle ? `maison:${etat.cle}` : etat.id }, typo(etat.cle ? `${etat.nom} (maison)` : etat.nom)));
+  const choices = etats.map((etat, at) => element("option", { value: String(at) }, typo(etat.maison ? `${etat.nom} (maison)` : etat.nom)));
   return element(
     "p",
     { class: "srd-partie-etat-ajout" },
@@ -121,9 +118,9 @@ function rosterButtons(combatant, { libre, first, last }) {
     if (!last) parts.push(smallButton("descendre", "Descendre", name, { ...id, "data-cle": `${combatant.id}:descendre` }), " ");
   }
   parts.push(
-    element("label", { for: count }, "Copies"),
+    element("label", { for: count }, "Nombre en tout"),
     " ",
-    element("input", { id: count, type: "number", inputmode: "numeric", min: "1", max: "20", value: "1", class: "srd-partie-montant", "data-cle": `${combatant.id}:fois` }),
+    element("input", { id: count, type: "number", inputmode: "numeric", min: "2", max: "20", value: "2", class: "srd-partie-montant", "data-cle": `${combatant.id}:fois` }),
     " ",
     smallButton("dupliquer", "Dupliquer", name, { ...id, "data-cle": `${combatant.id}:dupliquer` }),
     " ",
@@ -135,7 +132,7 @@ function rosterButtons(combatant, { libre, first, last }) {
 // The values in words: « Initiative 3 · PV maximum 12 » (and the roll of this round).
 function valuesLine(combatant, payload) {
   const parts = payload.valeurs.map((valeur) => `${valeur.nom} ${combatant.valeurs?.[valeur.id] ?? "—"}`);
-  if (Number.isFinite(combatant.jet)) parts.push(`jet ${combatant.jet}`);
+  if (Number.isFinite(combatant.jet)) parts.push(`jet ${combatant.jet}`); // the dice alone; the order adds its value
   return element("p", { class: "srd-partie-valeurs" }, typo(parts.join(" · ")));
 }
 
@@ -151,9 +148,9 @@ export function combatantCard(combatant, view) {
   );
   if (view.odds) card.append(element("p", { class: "srd-partie-chances" }, typo(view.odds)));
   if (!readOnly && payload.ordre.modificateurs?.length) card.append(modifierToggles(combatant, payload.ordre.modificateurs));
-  for (const piste of payload.pistes) card.append(trackBlock(combatant, piste, readOnly));
+  for (const piste of payload.pistes) card.append(trackBlock(payload, combatant, piste, readOnly));
   const etats = combatant.etats || [];
-  if (etats.length) card.append(element("ul", { class: "srd-partie-etats", "aria-label": typo(`États — ${combatant.nom}`) }, ...etats.map((etat) => stateItem(combatant, etat, readOnly))));
+  if (etats.length) card.append(element("ul", { class: "srd-partie-etats", "aria-label": typo(`États — ${combatant.nom}`) }, ...etats.map((etat, index) => stateItem(combatant, etat, index, readOnly))));
   if (!readOnly && view.etats.length) card.append(stateForm(combatant, view.etats));
   if (!readOnly && view.actions) card.append(view.actions);
   if (!readOnly) card.append(rosterButtons(combatant, view));

@@ -9,14 +9,12 @@ import * as kept from "./lib/partie-fichier.js";
 import { checkedValues } from "./lib/partie-vue.js";
 import { quoted, typo } from "./lib/texte.js";
 import { typedValues } from "./partie-formulaires.js";
+import { PARTIE_MAX_FILE_CHARS } from "./lib/contrat.js";
 
+const combatantId = () => `c-${Date.now().toString(36)}-${drawnBelow(2 ** 32).toString(36)}`;
 export const encounterId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 const roll = (n) => drawnBelow(n);
 const OLD_RECORD = "Fiche enregistrée avant cette version : saisissez ses valeurs ou réenregistrez-la.";
-
-// A harm's answer, as lib/partie.js gives it: the new encounter (alone, or with what the
-// rules say follows).
-const encounterOf = (answer) => (answer && answer.partie ? answer.partie : answer);
 
 const numberIn = (root, selector, fallback) => {
   const value = Number.parseInt(String(root.querySelector(selector)?.value ?? "").replace("\u2212", "-"), 10);
@@ -40,14 +38,14 @@ function addFromCharacter(view, hooks) {
     hooks.redraw("rapide-nom");
     return;
   }
-  const next = rules.addCombatant(view.encounter, view.payload, { nom: record.nom, valeurs: record.combat, origine: { personnage: record.id } });
+  const next = rules.addCombatant(view.encounter, view.payload, { id: combatantId(), nom: record.nom, valeurs: record.combat, origine: `personnage:${record.id}` }, roll);
   hooks.change(next, "ajout-perso");
 }
 
 function addFromNpc(view, hooks) {
   const npc = (view.payload.pnj || []).find((one) => one.id === view.root.querySelector("#srd-partie-pnj")?.value);
   if (!npc) return;
-  hooks.change(rules.addCombatant(view.encounter, view.payload, { nom: npc.nom, valeurs: npc.valeurs, origine: { pnj: npc.id, lien: npc.lien } }), "ajout-pnj");
+  hooks.change(rules.addCombatant(view.encounter, view.payload, { id: combatantId(), nom: npc.nom, valeurs: npc.valeurs, origine: `pnj:${npc.id}` }, roll), "ajout-pnj");
 }
 
 function addQuick(view, hooks, nameOnly) {
@@ -63,7 +61,7 @@ function addQuick(view, hooks, nameOnly) {
     return;
   }
   view.quick = {};
-  hooks.change(rules.addCombatant(view.encounter, view.payload, { nom, ...(checked.valeurs ? { valeurs: checked.valeurs } : {}) }), "rapide-nom");
+  hooks.change(rules.addCombatant(view.encounter, view.payload, { id: combatantId(), nom, ...(checked.valeurs ? { valeurs: checked.valeurs } : {}) }, roll), "rapide-nom");
 }
 
 function harmFrom(view, hooks, button, sign) {
@@ -73,28 +71,35 @@ function harmFrom(view, hooks, button, sign) {
     hooks.say("Saisissez un montant entier supérieur à 0.");
     return;
   }
-  hooks.change(encounterOf(rules.harm(view.encounter, view.payload, id, piste, sign * amount)), button.dataset.cle);
+  harmed(view, hooks, rules.harm(view.encounter, view.payload, id, piste, sign * amount), button.dataset.cle);
 }
 
-// The état chosen in a combatant's form: an official one by its id, a house one by its key.
+// A harm's answer: the encounter changed, and what the rules say follows, said at once.
+function harmed(view, hooks, { partie, consequences }, focusKey) {
+  hooks.change(partie, focusKey);
+  if (consequences.length) hooks.say(consequences.map((one) => one.texte).join(", "));
+}
+
+// The état chosen in a combatant's form (by its place in the list: official, then house
+// ones), as lib/partie.js keeps it: {genre, id, nom, lien}.
 function stateFrom(view, button) {
   const form = button.closest(".srd-partie-etat-ajout");
-  const value = form.querySelector("select").value;
-  const etat = view.etats.find((one) => (one.cle ? `maison:${one.cle}` === value : one.id === value));
-  return { etat, rounds: Math.max(0, numberIn(form, "input", 1)) };
+  const chosen = view.etats[Number(form.querySelector("select").value)];
+  const etat = chosen && { genre: chosen.genre, id: chosen.id, nom: chosen.nom, ...(chosen.lien ? { lien: chosen.lien } : {}) };
+  return { etat, rounds: Math.max(1, numberIn(form, "input", 1)) };
 }
 
-function rollTable(view, hooks) {
+function rollChosenTable(view, hooks) {
   const table = (view.payload.tables || []).find((one) => one.id === view.root.querySelector("#srd-partie-table")?.value);
   if (!table) return;
   const { total, row } = rules.rollTable(table, roll);
-  const text = `${table.nom} : ${total} — ${row ? row.texte : "aucune ligne"}${row?.chances ? ` (chances ${row.chances})` : ""}`;
-  view.tableText = text;
-  hooks.change(rules.logged ? rules.logged(view.encounter, text) : null, "table");
+  const texte = `${table.nom} : ${total} — ${row ? row.texte : "aucune ligne"}`;
+  view.tableText = row?.chances ? `${texte} (chances : ${row.chances})` : texte;
+  hooks.change(rules.withLogLine(view.encounter, { genre: "jet", texte, ...(row?.chances ? { chances: row.chances } : {}) }), "table");
 }
 
 async function openShared(view, hooks) {
-  const copy = { ...view.encounter, id: encounterId(), nom: kept.freeEncounterName ? kept.freeEncounterName(view.parties, view.encounter.nom) : view.encounter.nom };
+  const copy = { ...view.encounter, id: encounterId(), nom: kept.freePartieName(view.parties, view.encounter.systeme, view.encounter.nom) };
   view.readOnly = false;
   history.replaceState(null, "", location.pathname + location.search);
   hooks.say(`Rencontre ${quoted(copy.nom)} copiée dans vos rencontres.`);
@@ -102,9 +107,9 @@ async function openShared(view, hooks) {
 }
 
 function share(view, hooks) {
-  const made = kept.shareFragment(view.encounter);
-  if (made.erreur) {
-    hooks.say(made.erreur);
+  const made = kept.partieShareFragment(view.encounter);
+  if (made.refused) {
+    hooks.say(made.refused);
     return;
   }
   view.shareLink = new URL(made.fragment, location.href.split("#")[0]).href;
@@ -125,19 +130,25 @@ async function removeEncounter(view, hooks, button) {
 }
 
 // The buttons of the combatant cards.
+// Up or down one place in the GM's order (mode libre).
+function moved(view, hooks, button, step) {
+  const at = rules.orderOf(view.encounter, view.payload).findIndex((group) => group.includes(button.dataset.id));
+  hooks.change(rules.moveInOrder(view.encounter, view.payload, button.dataset.id, at + step), button.dataset.cle);
+}
+
 const COMBATANT_ACTIONS = {
-  dupliquer: (view, hooks, b) => hooks.change(rules.duplicate(view.encounter, b.dataset.id, Math.min(20, Math.max(1, numberIn(b.parentNode, "input", 1)))), b.dataset.cle),
-  retirer: (view, hooks, b) => hooks.change(rules.remove(view.encounter, b.dataset.id), afterRemoval(view, b.dataset.id)),
-  monter: (view, hooks, b) => hooks.change(rules.move(view.encounter, b.dataset.id, -1), b.dataset.cle),
-  descendre: (view, hooks, b) => hooks.change(rules.move(view.encounter, b.dataset.id, 1), b.dataset.cle),
+  dupliquer: (view, hooks, b) => hooks.change(rules.duplicate(view.encounter, view.payload, b.dataset.id, Math.min(20, Math.max(2, numberIn(b.parentNode, "input", 2)))), b.dataset.cle),
+  retirer: (view, hooks, b) => hooks.change(rules.removeCombatant(view.encounter, view.payload, b.dataset.id), afterRemoval(view, b.dataset.id)),
+  monter: (view, hooks, b) => moved(view, hooks, b, -1),
+  descendre: (view, hooks, b) => moved(view, hooks, b, 1),
   degats: (view, hooks, b) => harmFrom(view, hooks, b, 1),
   soins: (view, hooks, b) => harmFrom(view, hooks, b, -1),
-  niveau: (view, hooks, b) => hooks.change(encounterOf(rules.harm(view.encounter, view.payload, b.dataset.id, b.dataset.piste, Number(b.dataset.pas))), b.dataset.cle),
+  niveau: (view, hooks, b) => harmed(view, hooks, rules.harm(view.encounter, view.payload, b.dataset.id, b.dataset.piste, Number(b.dataset.pas)), b.dataset.cle),
   etat: (view, hooks, b) => {
     const { etat, rounds } = stateFrom(view, b);
     if (etat) hooks.change(rules.putState(view.encounter, view.payload, b.dataset.id, etat, rounds), b.dataset.cle);
   },
-  "retirer-etat": (view, hooks, b) => hooks.change(rules.removeState(view.encounter, b.dataset.id, b.dataset.etat), `${b.dataset.id}:etat-ajout`),
+  "retirer-etat": (view, hooks, b) => hooks.change(rules.removeState(view.encounter, b.dataset.id, Number(b.dataset.etat)), `${b.dataset.id}:etat-ajout`),
 };
 
 const PAGE_ACTIONS = {
@@ -149,18 +160,13 @@ const PAGE_ACTIONS = {
   "ajout-pnj": addFromNpc,
   "ajout-rapide": (view, hooks) => addQuick(view, hooks, false),
   "ajout-nom": (view, hooks) => addQuick(view, hooks, true),
-  initiative: (view, hooks) => hooks.change(rules.startRound(view.encounter, view.payload, roll), "initiative"),
-  tour: (view, hooks) => hooks.change(rules.nextTurn(view.encounter, view.payload), "tour"),
-  round: (view, hooks) => {
-    const ended = rules.endRound(view.encounter, view.payload);
-    const { mode, quand } = view.payload.ordre;
-    hooks.change(mode === "jet" && quand === "chaque-round" ? rules.startRound(ended, view.payload, roll) : ended, "round");
-  },
+  commencer: (view, hooks) => hooks.change(rules.startRound(view.encounter, view.payload, roll), "tour"),
+  tour: (view, hooks) => hooks.change(rules.nextTurn(view.encounter, view.payload, roll), "tour"),
+  round: (view, hooks) => hooks.change(rules.endRound(view.encounter, view.payload, roll), "round"),
   annuler: (view, hooks) => hooks.change(rules.undo(view.encounter), "annuler"),
-  table: rollTable,
+  table: rollChosenTable,
   exporter: (view, hooks) => {
-    const file = kept.exportedFile(view.encounter);
-    download(file.nom, file.texte);
+    download(kept.partiesFileName(view.encounter.nom), kept.storedParties([view.encounter]));
     hooks.say(`Rencontre ${quoted(view.encounter.nom)} exportée (fichier JSON).`);
   },
   partager: share,
@@ -173,16 +179,21 @@ const PAGE_ACTIONS = {
 async function importFile(view, hooks, input) {
   const file = input.files?.[0];
   if (!file) return;
-  const tooBig = kept.fileTooBig(file.size);
-  const read = tooBig ? { erreur: tooBig } : kept.importedEncounter(await file.text(), view.payload);
+  // A character is 4 bytes at most in UTF-8: a bigger file is refused before it is read.
+  const tooBig = file.size > PARTIE_MAX_FILE_CHARS * 4;
+  const read = tooBig
+    ? { refused: `Import refusé : fichier trop gros (${file.size} octets). Rien n'a été importé.` }
+    : kept.importedParties(await file.text(), view.parties, encounterId, new Date().toISOString());
   input.value = "";
-  if (read.erreur) {
-    hooks.say(read.erreur);
+  if (read.refused) {
+    hooks.say(read.refused);
     return;
   }
-  const partie = { ...read.partie, id: encounterId() };
-  hooks.say(`Rencontre ${quoted(partie.nom)} importée.`);
-  await hooks.change(partie, "importer");
+  const added = read.parties.slice(view.parties.length);
+  view.parties = read.parties;
+  const mine = added.filter((one) => one.systeme === view.payload.systeme);
+  hooks.change(mine.at(-1) || null, "importer");
+  hooks.say(mine.length === added.length ? read.message : `${read.message} Celles d'un autre système s'ouvrent depuis sa page « Mener la partie ».`);
 }
 
 // `hooks`: {change(next, focusKey), say(message), redraw(focusKey)} of the page.
@@ -209,7 +220,7 @@ export function bindGestures(view, hooks) {
       const chosen = view.parties.find((one) => one.id === target.value);
       if (chosen) hooks.change(chosen, "ouvrir");
     } else if (target.dataset.action === "modificateur") {
-      bound.change(rules.toggleModifier(view.encounter, view.payload, target.dataset.id, target.dataset.modificateur, target.checked), target.dataset.cle);
+      bound.change(rules.toggleModifier(view.encounter, view.payload, target.dataset.id, target.dataset.modificateur), target.dataset.cle);
     } else if (target.id === "srd-partie-importer") {
       guarded(importFile)(view, bound, target);
     }

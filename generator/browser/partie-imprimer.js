@@ -9,7 +9,7 @@ import { typo } from "./lib/texte.js";
 const boxes = (count) => element("span", { class: "srd-partie-cases", "aria-hidden": "true" }, "☐".repeat(count));
 
 function trackCell(combatant, piste) {
-  const parts = printedBoxes(combatant, piste).map(({ nom, cases }) =>
+  const parts = printedBoxes(piste, combatant.valeurs).map(({ nom, cases }) =>
     element("span", { class: "srd-partie-case-ligne" }, typo(`${nom} `), cases ? boxes(cases) : element("span", { class: "srd-partie-a-ecrire" }, "")),
   );
   return element("td", {}, ...parts);
@@ -30,7 +30,7 @@ export function printedTracker(payload, ordered, title) {
       {},
       element("th", { scope: "row" }, typo(combatant.nom), element("br"), element("small", {}, typo(payload.valeurs.map((v) => `${v.nom} ${combatant.valeurs?.[v.id] ?? "—"}`).join(" · ")))),
       ...payload.pistes.map((piste) => trackCell(combatant, piste)),
-      element("td", { class: "srd-partie-a-ecrire" }, typo((combatant.etats || []).map((etat) => etat.nom).join(", "))),
+      element("td", { class: "srd-partie-a-ecrire" }, typo((combatant.etats || []).map((etat) => etat.ref.nom).join(", "))),
     ),
   );
   return element(

@@ -44,7 +44,7 @@ function charactersOfSystem(system) {
 
 function readParties(view) {
   try {
-    return kept.partiesOf(store.read(kept.PARTIES_KEY));
+    return kept.keptParties(store);
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
     view.refused = `${storageSays(error, "Ce que ce navigateur garde des rencontres est illisible")} : rien n'est enregistré par-dessus.`;
@@ -58,7 +58,7 @@ function saveParties(view) {
   const others = view.parties.filter((one) => one.id !== view.encounter.id);
   view.parties = [...others, view.encounter];
   try {
-    store.write(kept.PARTIES_KEY, kept.storedParties(view.parties));
+    kept.keepParties(store, view.parties);
     return "";
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
@@ -84,12 +84,13 @@ function orderedGroups(view) {
   return rules.orderOf(view.encounter, view.payload).map((group) => group.map((id) => byId.get(id)).filter(Boolean));
 }
 
-function groupItem(view, group, at, total) {
+function groupItem(view, group, at, total, groupsAfter) {
   const libre = view.payload.ordre.mode === "libre";
   const cards = [];
   for (const [index, combatant] of group.entries()) {
     const next = group[index + 1] || null;
-    const odds = !libre && next ? rules.beforeOdds(view.payload, combatant, next).texte : "";
+    const following = next || groupsAfter[0]?.[0] || null;
+    const odds = !libre && following ? rules.oddsText(view.payload, combatant, following) : "";
     const actions = view.readOnly ? null : actionLinks(view.payload, combatant);
     cards.push(combatantCard(combatant, { payload: view.payload, etats: view.etats, odds, libre, first: at === 0, last: at === total - 1, readOnly: view.readOnly, actions }));
   }
@@ -106,15 +107,18 @@ function groupItem(view, group, at, total) {
 function roundControls(view) {
   const { ordre } = view.payload;
   const button = (action, label) => element("button", { type: "button", class: "md-button", "data-action": action, "data-cle": action }, typo(label));
-  const parts = [element("p", { class: "srd-partie-round", "aria-live": "polite" }, `Round ${view.encounter.round || 0}`)];
+  const round = view.encounter.round;
+  const parts = [element("p", { class: "srd-partie-round", "aria-live": "polite" }, round ? `Round ${round}` : "Combat pas encore commencé")];
   if (view.readOnly) return element("div", { class: "srd-partie-tours" }, ...parts);
-  const first = ordre.mode === "jet" ? button("initiative", "Lancer l'initiative") : "";
-  parts.push(element("p", { class: "srd-partie-boutons" }, first, " ", button("tour", "Tour suivant"), " ", button("round", "Round suivant"), " ", button("annuler", "Annuler")));
+  const started = view.encounter.round > 0;
+  const first = ordre.mode === "jet" ? "Lancer l'initiative" : "Commencer le combat";
+  const moves = started ? [button("tour", "Tour suivant"), " ", button("round", "Round suivant")] : [button("commencer", first)];
+  parts.push(element("p", { class: "srd-partie-boutons" }, ...moves, " ", button("annuler", "Annuler")));
   return element("div", { class: "srd-partie-tours" }, ...parts);
 }
 
 function logPart(view) {
-  const rounds = logByRound(view.encounter.journal, view.encounter.round || 0);
+  const rounds = logByRound(view.encounter.journal);
   const list = (lines) => element("ul", {}, ...lines.map((line) => element("li", {}, typo(line))));
   const [now, ...earlier] = rounds;
   return element(
@@ -170,7 +174,7 @@ function drawView(view, focusKey) {
   view.etats = statesOf(view);
   const groups = orderedGroups(view);
   const items = [];
-  for (const [at, group] of groups.entries()) items.push(groupItem(view, group, at, groups.length));
+  for (const [at, group] of groups.entries()) items.push(groupItem(view, group, at, groups.length, groups.slice(at + 1)));
   const order = element(
     "section",
     { class: "srd-partie-ordre", "aria-labelledby": "srd-partie-ordre-titre" },
@@ -190,7 +194,7 @@ function drawView(view, focusKey) {
     filesPart(view),
   ];
   view.live.replaceChildren(...parts.filter(Boolean));
-  view.print.replaceChildren(printedTracker(payload, groups.flat(), `${view.encounter.nom} — round ${view.encounter.round || 0}`));
+  view.print.replaceChildren(printedTracker(payload, groups.flat(), `${view.encounter.nom} — round ${view.encounter.round}`));
   // The control of the same key, else the encounter's title: never the page's body.
   if (!focusKey) return;
   const focus = view.live.querySelector(`[data-cle="${CSS.escape(focusKey)}"]`) || view.live.querySelector(".srd-partie-titre");
@@ -223,13 +227,16 @@ function firstEncounter(view) {
 
 // A shared encounter (#partie=…), or null; what is wrong with a bad one is said.
 function sharedOf(view) {
-  if (!location.hash.startsWith("#partie=")) return null;
-  const read = kept.sharedEncounter(location.hash, view.payload);
-  if (read.erreur) {
-    tell(view, read.erreur);
+  const read = kept.sharedPartie(location.hash);
+  if (read?.refused) {
+    view.sharedRefused = read.refused;
     return null;
   }
-  return read.partie;
+  if (read && read.partie.systeme !== view.payload.systeme) {
+    view.sharedRefused = `Lien de rencontre refusé : il est d'un autre système (${read.partie.systeme}). Rien n'est affiché.`;
+    return null;
+  }
+  return read?.partie || null;
 }
 
 export function bindEncounterPage(root) {
@@ -247,7 +254,8 @@ export function bindEncounterPage(root) {
   view.readOnly = Boolean(shared);
   view.encounter = shared || firstEncounter(view);
   bindGestures(view, { change: (next, focusKey) => applyChange(view, next, focusKey), say: (message) => tell(view, message), redraw: (focusKey) => drawView(view, focusKey) });
-  if (view.refused) tell(view, view.refused);
+  if (view.sharedRefused) tell(view, view.sharedRefused);
+  else if (view.refused) tell(view, view.refused);
   else if (view.readOnly) tell(view, READ_ONLY);
   drawView(view);
 }

@@ -125,22 +125,15 @@ def check_order(page: Page, payload: dict, fighters: dict[str, dict]) -> None:
             second
         )
         assert names_in_order(page)[1] == [first]
-    else:  # jet: the rolls shown, highest acting first
-        rolls = [
-            [
-                int(
-                    card(page, name)
-                    .locator(".srd-partie-valeurs")
-                    .text_content()
-                    .rsplit("jet ", 1)[1]
-                    .split()[0]
-                )
-                for name in group
-            ]
-            for group in shown
-        ]
-        firsts = [max(group) for group in rolls]
-        assert firsts == sorted(firsts, reverse=True), (shown, rolls)
+    else:  # jet: the roll shown plus the declared value, highest acting first
+        plus = payload["ordre"].get("plus")
+
+        def total(name: str) -> int:
+            line = card(page, name).locator(".srd-partie-valeurs").text_content()
+            return int(line.rsplit("jet ", 1)[1].split()[0]) + (fighters[name][plus] if plus else 0)
+
+        totals = [max(total(name) for name in group) for group in shown]
+        assert totals == sorted(totals, reverse=True), (shown, totals)
 
 
 def first_threshold(payload: dict):
@@ -177,6 +170,12 @@ def harm_crossing(page: Page, payload: dict, name: str, values: dict[str, int]) 
     expect(target.locator(".srd-partie-consequences")).to_contain_text(
         levels["niveaux"][at]["effet"]
     )
+
+
+def start_fight(page: Page, payload: dict) -> None:
+    start = "Lancer l'initiative" if payload["ordre"]["mode"] == "jet" else "Commencer le combat"
+    page.get_by_role("button", name=start).click()
+    expect(page.locator(".srd-partie-round")).to_have_text("Round 1")
 
 
 def next_round(page: Page, number: int) -> None:
@@ -239,8 +238,8 @@ def test_three_round_fight(browser, site: Path, server: str, system: str, profil
             fighters[name] = values_for(payload, 2)
 
     # Round 1: the order the rules give.
+    start_fight(page, payload)
     if payload["ordre"]["mode"] == "jet":
-        page.get_by_role("button", name="Lancer l'initiative").click()
         expect(page.locator(".srd-partie-valeurs").first).to_contain_text("jet ")
     check_order(page, payload, fighters)
 
@@ -252,7 +251,7 @@ def test_three_round_fight(browser, site: Path, server: str, system: str, profil
     if etats:
         etat = etats[0]
         target = card(page, "Bérénice")
-        target.get_by_label("État", exact=True).select_option(value=etat["id"])
+        target.get_by_label("État", exact=True).select_option(label=etat["nom"])
         target.get_by_label("Rounds", exact=True).fill("2")
         target.get_by_role("button", name="Ajouter l'état").click()
         expect(target.locator(".srd-partie-etats")).to_contain_text(etat["nom"])
@@ -317,6 +316,7 @@ def test_no_axe_violation_with_a_fight_under_way(browser, site: Path, server: st
     page.goto(f"{server}/{system}/partie/")
     payload = payload_of(page)
     add_quick(page, "Aldo", values_for(payload, 1), payload)
+    start_fight(page, payload)
     if payload["etats"]["liste"]:
         card(page, "Aldo").get_by_role("button", name="Ajouter l'état").click()
         expect(card(page, "Aldo").locator(".srd-partie-etats")).to_be_visible()
