@@ -364,3 +364,30 @@ def test_the_keyboard_alone_adds_and_harms_and_keeps_the_focus(browser, site: Pa
     expect(card(page, "Aldo")).to_have_count(0)
     assert page.evaluate("document.activeElement !== document.body"), "le focus est perdu"
     context.close()
+
+
+def test_a_hostile_link_or_file_changes_nothing_and_says_why(
+    browser, site: Path, server: str, tmp_path
+):
+    """A broken share link shows no encounter and says why; a file that is not an export of
+    encounters is refused in French; what the browser kept stays as it was."""
+    system = first_page_with_partie(site)
+    context = browser.new_context(service_workers="block", **PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/{system}/partie/")
+    payload = payload_of(page)
+    add_quick(page, "Aldo", values_for(payload, 1), payload)
+    kept = page.evaluate("localStorage.getItem('srd-parties')")
+    page.goto(f"{server}/{system}/partie/#partie=$$$")
+    page.reload()
+    expect(page.locator(".srd-partie-etat")).to_contain_text("Lien de rencontre refusé")
+    expect(page.locator(".srd-partie-lecture")).to_have_count(0)
+    hostile = tmp_path / "rencontre.json"
+    hostile.write_text(
+        json.dumps({"format": 1, "parties": [{"__proto__": {"x": 1}}]}), encoding="utf-8"
+    )
+    page.get_by_label("Importer une rencontre (JSON)").set_input_files(str(hostile))
+    expect(page.locator(".srd-partie-etat")).to_contain_text("Import refusé")
+    assert page.evaluate("localStorage.getItem('srd-parties')") == kept
+    expect(card(page, "Aldo")).to_be_visible()
+    context.close()
