@@ -14,7 +14,7 @@ import { PARTIE_MAX_FILE_CHARS } from "./lib/contrat.js";
 const combatantId = () => `c-${Date.now().toString(36)}-${drawnBelow(2 ** 32).toString(36)}`;
 export const encounterId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 const roll = (n) => drawnBelow(n);
-const OLD_RECORD = "Fiche enregistrée avant cette version : saisissez ses valeurs ou réenregistrez-la.";
+const OLD_RECORD = "Fiche enregistrée avant cette version\u00a0: saisissez ses valeurs ou réenregistrez-la.";
 
 const numberIn = (root, selector, fallback) => {
   const value = Number.parseInt(String(root.querySelector(selector)?.value ?? "").replace("\u2212", "-"), 10);
@@ -57,7 +57,7 @@ function addQuick(view, hooks, nameOnly) {
   }
   const checked = nameOnly ? { valeurs: undefined } : checkedValues(view.payload.valeurs, typed);
   if (checked.erreur) {
-    hooks.say(`Combattant non ajouté : ${checked.erreur}`);
+    hooks.say(`Combattant non ajouté\u00a0: ${checked.erreur}`);
     return;
   }
   view.quick = {};
@@ -93,8 +93,8 @@ function rollChosenTable(view, hooks) {
   const table = (view.payload.tables || []).find((one) => one.id === view.root.querySelector("#srd-partie-table")?.value);
   if (!table) return;
   const { total, row } = rules.rollTable(table, roll);
-  const texte = `${table.nom} : ${total} — ${row ? row.texte : "aucune ligne"}`;
-  view.tableText = row?.chances ? `${texte} (chances : ${row.chances})` : texte;
+  const texte = `${table.nom}\u00a0: ${total} — ${row ? row.texte : "aucune ligne"}`;
+  view.tableText = row?.chances ? `${texte} (chances\u00a0: ${row.chances})` : texte;
   hooks.change(rules.withLogLine(view.encounter, { genre: "jet", texte, ...(row?.chances ? { chances: row.chances } : {}) }), "table");
 }
 
@@ -115,13 +115,13 @@ function share(view, hooks) {
   view.shareLink = new URL(made.fragment, location.href.split("#")[0]).href;
   hooks.redraw("partager");
   navigator.clipboard?.writeText(view.shareLink).then(
-    () => hooks.say("Lien copié : il ouvre cette rencontre en lecture seule."),
-    () => hooks.say("Copiez le lien ci-dessous : il ouvre cette rencontre en lecture seule."),
+    () => hooks.say("Lien copié\u00a0: il ouvre cette rencontre en lecture seule."),
+    () => hooks.say("Copiez le lien ci-dessous\u00a0: il ouvre cette rencontre en lecture seule."),
   );
 }
 
 async function removeEncounter(view, hooks, button) {
-  if (!(await confirmed(typo(`Supprimer la rencontre ${quoted(view.encounter.nom)} ?`), "Supprimer", button))) return;
+  if (!(await confirmed(typo(`Supprimer la rencontre ${quoted(view.encounter.nom)}\u202f?`), "Supprimer", button))) return;
   const gone = view.encounter.id;
   view.parties = view.parties.filter((one) => one.id !== gone);
   const rest = view.parties.filter((one) => one.systeme === view.payload.systeme);
@@ -182,7 +182,7 @@ async function importFile(view, hooks, input) {
   // A character is 4 bytes at most in UTF-8: a bigger file is refused before it is read.
   const tooBig = file.size > PARTIE_MAX_FILE_CHARS * 4;
   const read = tooBig
-    ? { refused: `Import refusé : fichier trop gros (${file.size} octets). Rien n'a été importé.` }
+    ? { refused: `Import refusé\u00a0: fichier trop gros (${file.size} octets). Rien n'a été importé.` }
     : kept.importedParties(await file.text(), view.parties, encounterId, new Date().toISOString());
   input.value = "";
   if (read.refused) {
@@ -193,7 +193,7 @@ async function importFile(view, hooks, input) {
   view.parties = read.parties;
   const mine = added.filter((one) => one.systeme === view.payload.systeme);
   hooks.change(mine.at(-1) || null, "importer");
-  hooks.say(mine.length === added.length ? read.message : `${read.message} Celles d'un autre système s'ouvrent depuis sa page « Mener la partie ».`);
+  hooks.say(mine.length === added.length ? read.message : `${read.message} Celles d'un autre système s'ouvrent depuis sa page «\u202fMener la partie\u202f».`);
 }
 
 // `hooks`: {change(next, focusKey), say(message), redraw(focusKey)} of the page.
@@ -203,7 +203,7 @@ export function bindGestures(view, hooks) {
     try {
       return run(...args);
     } catch (error) {
-      hooks.say(error?.message ? `Rien n'a changé : ${error.message}` : "Rien n'a changé.");
+      hooks.say(error?.message ? `Rien n'a changé\u00a0: ${error.message}` : "Rien n'a changé.");
       return null;
     }
   };

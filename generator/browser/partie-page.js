@@ -21,7 +21,7 @@ import { bindGestures, encounterId } from "./partie-gestes.js";
 import { printedTracker } from "./partie-imprimer.js";
 
 const CHARACTERS_KEY = "srd-personnages"; // personnages.js
-const READ_ONLY = "Vue en lecture seule : cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
+const READ_ONLY = "Vue en lecture seule\u00a0: cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
 
 // The place of the actions in one tap (branch partie-actions: the link builder of the
 // calculators a combatant opens prefilled with its values, `actionLinks(payload,
@@ -47,7 +47,7 @@ function readParties(view) {
     return kept.keptParties(store);
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
-    view.refused = `${storageSays(error, "Ce que ce navigateur garde des rencontres est illisible")} : rien n'est enregistré par-dessus.`;
+    view.refused = `${storageSays(error, "Ce que ce navigateur garde des rencontres est illisible")}\u00a0: rien n'est enregistré par-dessus.`;
     return [];
   }
 }
@@ -62,7 +62,7 @@ function saveParties(view) {
     return "";
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
-    return `${storageSays(error)} : la rencontre n'est pas enregistrée (exportez-la pour la garder).`;
+    return `${storageSays(error)}\u00a0: la rencontre n'est pas enregistrée (exportez-la pour la garder).`;
   }
 }
 
@@ -179,9 +179,9 @@ function drawView(view, focusKey) {
     "section",
     { class: "srd-partie-ordre", "aria-labelledby": "srd-partie-ordre-titre" },
     element("h3", { id: "srd-partie-ordre-titre" }, "Ordre du round"),
-    payload.ordre.mode === "libre" ? element("p", { class: "srd-partie-libre" }, typo("Ordre libre : le texte de ce système ne donne pas de règle d'ordre ; placez les combattants avec « Monter » et « Descendre ».")) : "",
+    payload.ordre.mode === "libre" ? element("p", { class: "srd-partie-libre" }, typo("Ordre libre\u00a0: le texte de ce système ne donne pas de règle d'ordre\u202f; placez les combattants avec «\u202fMonter\u202f» et «\u202fDescendre\u202f».")) : "",
     rulesText(payload),
-    items.length ? element("ol", { class: "srd-partie-groupes" }, ...items) : element("p", {}, "Aucun combattant : ajoutez-en ci-dessus."),
+    items.length ? element("ol", { class: "srd-partie-groupes" }, ...items) : element("p", {}, "Aucun combattant\u00a0: ajoutez-en ci-dessus."),
   );
   const parts = [
     view.readOnly ? element("p", { class: "srd-partie-lecture", role: "note" }, typo(READ_ONLY)) : encounterBar(offered(view), view.encounter),
@@ -233,7 +233,7 @@ function sharedOf(view) {
     return null;
   }
   if (read && read.partie.systeme !== view.payload.systeme) {
-    view.sharedRefused = `Lien de rencontre refusé : il est d'un autre système (${read.partie.systeme}). Rien n'est affiché.`;
+    view.sharedRefused = `Lien de rencontre refusé\u00a0: il est d'un autre système (${read.partie.systeme}). Rien n'est affiché.`;
     return null;
   }
   return read?.partie || null;
