@@ -10,6 +10,8 @@ The file (format 1), the same shape as the storage under STORAGE_KEY:
 
 from __future__ import annotations
 
+import re
+
 from generator.engine.character import JSON_SCHEMA
 
 FORMAT = 1
@@ -31,6 +33,9 @@ MAX_KEYS = 50  # values, tracks or modifiers of one combatant
 SCHEMA = "parties.schema.json"
 
 LOG_KINDS = ("jet", "degats", "etat", "round", "ordre", "action")
+# What the browser checks a log line's kind and a combatant's origin with.
+LOG_KIND = re.compile(f"^(?:{'|'.join(LOG_KINDS)})$")
+ORIGIN = re.compile(r"^(?:libre|personnage:.+|pnj:.+)$")
 
 
 def _text(title: str, most: int = MAX_NAME, least: int = 1) -> dict:
@@ -107,7 +112,7 @@ def _combatant() -> dict:
             "origine": {
                 "title": "D'où il vient",
                 "type": "string",
-                "pattern": "^(libre|personnage:.+|pnj:.+)$",
+                "pattern": ORIGIN.pattern,
                 "maxLength": MAX_ID + 20,
             },
             "valeurs": _ints("Ses valeurs, par identifiant de valeur du système"),

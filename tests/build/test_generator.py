@@ -203,6 +203,19 @@ def test_a_collection_of_house_rules_validates_against_its_published_schema(site
     assert list(validator.iter_errors(collection))
 
 
+def test_the_encounters_file_schema_is_published_beside_the_characters(site):
+    """« Mener la partie » exports a file whose schema the API index names
+    (pipeline/partie_fichier.py); tests/unit/test_partie_fichier.py checks it against an
+    export of lib/partie-fichier.js."""
+    from generator.pipeline import partie_fichier
+
+    index = json.loads((site / "api/index.json").read_text())
+    assert index["parties"] == {"schema": "schemas/parties.schema.json", "format": 1}
+    published = json.loads((site / "api" / index["parties"]["schema"]).read_text())
+    assert published == partie_fichier.file_schema()
+    Draft202012Validator.check_schema(published)
+
+
 def test_runtime_assets_are_self_hosted(site):
     manifest = json.loads((site / "assets/wheels/manifest.json").read_text())
     for wheel in manifest["wheels"]:

@@ -62,6 +62,8 @@ export const PARTIE_MAX_TEXT = 500;
 export const PARTIE_MAX_INT = 1_000_000;
 export const PARTIE_MAX_UNDO = 30;
 export const PARTIE_MAX_KEYS = 50;
+export const PARTIE_LOG_KIND = new RegExp("^(?:jet|degats|etat|round|ordre|action)$");
+export const PARTIE_ORIGIN = new RegExp("^(?:libre|personnage:.+|pnj:.+)$");
 
 // The build's files the scripts fetch, from the site's root (generator/pipeline/finder.py,
 // cartes.py, search.py), and the leading article a search title drops.

@@ -8,6 +8,7 @@
 import { changedElsewhere, printOf } from "./autre-onglet.js";
 import {
   PARTIE_FORMAT,
+  PARTIE_LOG_KIND,
   PARTIE_MAX_COMBATANTS,
   PARTIE_MAX_FILE_CHARS,
   PARTIE_MAX_ID,
@@ -19,6 +20,7 @@ import {
   PARTIE_MAX_SHARE_CHARS,
   PARTIE_MAX_STATES,
   PARTIE_MAX_TEXT,
+  PARTIE_ORIGIN,
   PARTIE_SHARE_PARAM,
   PARTIE_STORAGE_KEY,
 } from "./contrat.js";
@@ -30,7 +32,6 @@ import { FINE, colon, freeName, quoted, slug } from "./texte.js";
 // champ « pv » : … »).
 export class PartieRefused extends Error {}
 
-const LOG_KINDS = new Set(["jet", "degats", "etat", "round", "ordre", "action"]);
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
 const ID = /^[\p{L}\p{N}_.:-]+$/u;
 
@@ -123,7 +124,7 @@ function checkedCombatant(value, where) {
   checkedObject(value, where, COMBATANT_FIELDS, COMBATANT_FIELDS);
   const field = (name) => [...where, `champ ${quoted(name)}`];
   const origine = checkedText(value.origine, field("origine"), PARTIE_MAX_ID + 20);
-  if (!/^(libre|personnage:.+|pnj:.+)$/.test(origine)) refuse(field("origine"), "« libre », « personnage:… » ou « pnj:… » attendu.");
+  if (!PARTIE_ORIGIN.test(origine)) refuse(field("origine"), "« libre », « personnage:… » ou « pnj:… » attendu.");
   const modificateurs = checkedList(value.modificateurs, field("modificateurs"), PARTIE_MAX_KEYS).map((id) => checkedId(id, field("modificateurs")));
   return {
     id: checkedId(value.id, field("id")),
@@ -139,7 +140,7 @@ function checkedCombatant(value, where) {
 
 function checkedLine(value, where) {
   checkedObject(value, where, ["round", "texte", "genre", "chances"], ["round", "texte", "genre"]);
-  if (!LOG_KINDS.has(value.genre)) refuse([...where, "genre"], `genre inconnu ${quoted(String(value.genre).slice(0, PARTIE_MAX_NAME))}.`);
+  if (typeof value.genre !== "string" || !PARTIE_LOG_KIND.test(value.genre)) refuse([...where, "genre"], `genre inconnu ${quoted(String(value.genre).slice(0, PARTIE_MAX_NAME))}.`);
   const line = { round: checkedInt(value.round, [...where, "round"], 0), texte: checkedText(value.texte, [...where, "texte"], PARTIE_MAX_TEXT), genre: value.genre };
   if (Object.hasOwn(value, "chances")) line.chances = checkedText(value.chances, [...where, "chances"], PARTIE_MAX_NAME, 0);
   return line;
@@ -318,7 +319,7 @@ export function withRoll(storeText, partieId, combatantId, entry, now = null) {
   const genre = entry.genre || "action";
   const texte = `${one.nom}${colon} ${String(entry.texte)}`.slice(0, PARTIE_MAX_TEXT);
   const chances = entry.chances ? String(entry.chances).slice(0, PARTIE_MAX_NAME) : undefined;
-  if (!LOG_KINDS.has(genre)) return { refused: `Jet non noté${colon} genre inconnu.` };
+  if (typeof genre !== "string" || !PARTIE_LOG_KIND.test(genre)) return { refused: `Jet non noté${colon} genre inconnu.` };
   const written = { ...withoutUndo(withLogLine(partie, { genre, texte, chances })), ...(now ? { modifie: now } : {}) };
   return { text: storedParties(parties.map((p) => (p.id === partieId ? written : p))) };
 }

@@ -10,16 +10,27 @@
 // acting in `ordre`), combattants: [{id, nom, origine, valeurs, jet, pistes, etats,
 // modificateurs}], ordre: [[ids acting together], …], journal: [{round, texte, genre,
 // chances?}], annulables: [previous states, newest last, never stored]}.
-import { PARTIE_MAX_INT, PARTIE_MAX_LOG, PARTIE_MAX_UNDO } from "./contrat.js";
+import {
+  PARTIE_MAX_COMBATANTS,
+  PARTIE_MAX_INT,
+  PARTIE_MAX_LOG,
+  PARTIE_MAX_NAME,
+  PARTIE_MAX_STATES,
+  PARTIE_MAX_TEXT,
+  PARTIE_MAX_UNDO,
+} from "./contrat.js";
 import { freshPiste, pisteHarmed, pisteView } from "./partie-pistes.js";
 import { NBSP, percentText } from "./texte.js";
 
 // --- the encounter and its changes ------------------------------------------------------------
 
+// A name as the format keeps it: trimmed, at most PARTIE_MAX_NAME characters, never empty.
+export const nameKept = (name) => String(name ?? "").trim().slice(0, PARTIE_MAX_NAME) || "Sans nom";
+
 // A new empty encounter of the payload's system.
 export const newEncounter = (payload, { id, nom, now }) => ({
   id,
-  nom,
+  nom: nameKept(nom),
   systeme: payload.systeme,
   modifie: now,
   round: 0,
@@ -57,7 +68,8 @@ export const canUndo = (encounter) => Boolean(encounter.annulables?.length);
 
 // Appends a log line to `encounter` (in place): the oldest go beyond PARTIE_MAX_LOG.
 function logged(encounter, genre, texte, chances) {
-  encounter.journal.push({ round: encounter.round, texte, genre, ...(chances ? { chances } : {}) });
+  const line = { round: encounter.round, texte: String(texte).slice(0, PARTIE_MAX_TEXT), genre };
+  encounter.journal.push(chances ? { ...line, chances: String(chances).slice(0, PARTIE_MAX_NAME) } : line);
   if (encounter.journal.length > PARTIE_MAX_LOG) encounter.journal.splice(0, encounter.journal.length - PARTIE_MAX_LOG);
 }
 
@@ -86,9 +98,15 @@ function freeId(encounter, wanted) {
   return id;
 }
 
-// Adds a combatant {id, nom, origine ("personnage:<id>" | "pnj:<id>" | "libre"), valeurs};
-// in mode jet, once the fight is started, it rolls at once when `draw` is given.
-export function addCombatant(encounter, payload, { id, nom, origine = "libre", valeurs = {} }, draw = null) {
+// How many more combatants the encounter may take.
+export const roomFor = (encounter) => Math.max(0, PARTIE_MAX_COMBATANTS - encounter.combattants.length);
+
+// Adds a combatant {id, nom, origine ("personnage:<id>" | "pnj:<id>" | "libre"), valeurs}
+// (none when the encounter is full: roomFor); in mode jet, once the fight is started, it
+// rolls at once when `draw` is given.
+export function addCombatant(encounter, payload, { id, nom: given, origine = "libre", valeurs = {} }, draw = null) {
+  if (!roomFor(encounter)) return encounter;
+  const nom = nameKept(given);
   return changed(encounter, (copy) => {
     const kept = declaredValues(payload, valeurs);
     const pistes = Object.fromEntries(payload.pistes.map((piste) => [piste.id, freshPiste(piste, kept)]));
@@ -104,17 +122,18 @@ export function addCombatant(encounter, payload, { id, nom, origine = "libre", v
 // « Brute 4 » (each copy starts fresh: no roll, full tracks, no state).
 export function duplicate(encounter, payload, id, count) {
   const source = combatantOf(encounter, id);
-  if (!source || count < 2) return encounter;
+  const total = Math.min(Math.trunc(count), roomFor(encounter) + 1);
+  if (!source || !(total >= 2)) return encounter;
   return changed(encounter, (copy) => {
-    const base = source.nom;
+    const base = source.nom.slice(0, PARTIE_MAX_NAME - String(total).length - 1);
     combatantOf(copy, id).nom = `${base} 1`;
-    for (let n = 2; n <= count; n++) {
+    for (let n = 2; n <= total; n++) {
       const valeurs = { ...source.valeurs };
       const pistes = Object.fromEntries(payload.pistes.map((piste) => [piste.id, freshPiste(piste, valeurs)]));
       const one = { ...structuredClone(source), id: freeId(copy, source.id), nom: `${base} ${n}`, jet: null, pistes, etats: [] };
       copy.combattants.push(one);
     }
-    logged(copy, "action", `${base} ×${count}${NBSP}: ${base} 1 à ${base} ${count}.`);
+    logged(copy, "action", `${base} ×${total}${NBSP}: ${base} 1 à ${base} ${total}.`);
     reordered(copy, payload);
   });
 }
@@ -143,7 +162,7 @@ export function setValue(encounter, payload, id, valeurId, value) {
 
 // The combatant renamed.
 export const renamed = (encounter, id, nom) =>
-  combatantOf(encounter, id) ? changed(encounter, (copy) => (combatantOf(copy, id).nom = nom)) : encounter;
+  combatantOf(encounter, id) ? changed(encounter, (copy) => (combatantOf(copy, id).nom = nameKept(nom))) : encounter;
 
 // The order's modifier `modId` turned on or off for the combatant `id`.
 export function toggleModifier(encounter, payload, id, modId) {
@@ -330,7 +349,7 @@ export function harm(encounter, payload, id, pisteId, amount) {
     const bearer = combatantOf(copy, id);
     bearer.pistes[pisteId] = state;
     const what = hurt > 0 ? `${hurt} de dommages` : `${-hurt} de soins`;
-    const said = consequences.map((c) => c.texte).join(", ");
+    const said = consequences.map((c) => c.texte.replace(/\.$/, "")).join(", ");
     logged(copy, "degats", `${bearer.nom}${NBSP}: ${what} (${piste.nom})${said ? `${NBSP}: ${said}` : ""}. ${pisteView(piste, state, bearer.valeurs).texte}.`);
   });
   return { partie, consequences };
@@ -352,14 +371,16 @@ export function trackView(payload, combatant, pisteId) {
 // --- states ---------------------------------------------------------------------------------------
 
 // The state `ref` ({genre, id, nom, lien} of the payload's states, or {nom} for a free one)
-// put on the combatant `id` for `rounds` rounds (at least 1).
+// put on the combatant `id` for `rounds` rounds (at least 1); none beyond PARTIE_MAX_STATES.
 export function putState(encounter, payload, id, ref, rounds) {
-  if (!combatantOf(encounter, id)) return encounter;
+  if (!combatantOf(encounter, id) || combatantOf(encounter, id).etats.length >= PARTIE_MAX_STATES) return encounter;
   return changed(encounter, (copy) => {
     const one = combatantOf(copy, id);
     const reste = bounded(rounds, 1);
-    one.etats.push({ ref: { ...ref }, reste, pose: copy.round });
-    logged(copy, "etat", `${one.nom}${NBSP}: ${ref.nom} pour ${reste}${NBSP}round${reste > 1 ? "s" : ""}.`);
+    const kept = { nom: nameKept(ref.nom) };
+    for (const key of ["genre", "id", "lien"]) if (typeof ref[key] === "string") kept[key] = ref[key];
+    one.etats.push({ ref: kept, reste, pose: copy.round });
+    logged(copy, "etat", `${one.nom}${NBSP}: ${kept.nom} pour ${reste}${NBSP}round${reste > 1 ? "s" : ""}.`);
   });
 }
 
