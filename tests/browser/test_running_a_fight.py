@@ -243,6 +243,10 @@ def test_three_round_fight(browser, site: Path, server: str, system: str, profil
         expect(page.locator(".srd-partie-valeurs").first).to_contain_text("jet ")
     check_order(page, payload, fighters)
 
+    # On the phone, four cards and their controls fit the screen's width.
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"la page déborde : {width} px"
+
     # Damage across a threshold shows what follows.
     harm_crossing(page, payload, "Aldo", pcs["Aldo"])
 
