@@ -1,0 +1,261 @@
+// « Mener la partie » (templates/partie.md.j2): the page binder. The state is the open
+// encounter (lib/partie.js changes it, each change a new object with its log line) and the
+// encounters of this system kept in the browser (lib/partie-fichier.js); the page is drawn
+// again from them after each change, which is saved at once, and the focus comes back to
+// the control of the same `data-cle`. A link #partie=… opens a shared encounter read-only.
+// Every probability shown comes from the build (the payload) or from exact counts in
+// lib/partie.js; the dice are crypto's (lib/hasard.js).
+import { element } from "./commun.js";
+import { activeEntries } from "./maison-stock.js";
+import { entryKey } from "./lib/maison-cle.js";
+import * as rules from "./lib/partie.js";
+import * as kept from "./lib/partie-fichier.js";
+import { charactersOf } from "./lib/personnages.js";
+import { houseStates, logByRound } from "./lib/partie-vue.js";
+import { SAVED_FILE_FORMAT } from "./lib/contrat.js";
+import { StorageRefused, storageSays, store } from "./lib/stockage.js";
+import { typo } from "./lib/texte.js";
+import { combatantCard, fromPayload, siteLink } from "./partie-combattant.js";
+import { addForms, encounterBar } from "./partie-formulaires.js";
+import { bindGestures, encounterId } from "./partie-gestes.js";
+import { printedTracker } from "./partie-imprimer.js";
+
+const CHARACTERS_KEY = "srd-personnages"; // personnages.js
+const READ_ONLY = "Vue en lecture seule\u00a0: cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
+
+// The place of the actions in one tap (branch partie-actions: the link builder of the
+// calculators a combatant opens prefilled with its values, `actionLinks(payload,
+// combatant)` -> [{nom, href}]). Until it is merged, no link is shown.
+function actionLinks(payload, combatant, build = null) {
+  const links = payload.actions?.length && build ? build(payload, combatant) : [];
+  if (!links.length) return null;
+  return element("p", { class: "srd-partie-actions" }, ...links.flatMap((link) => [element("a", { href: siteLink(link.href), class: "md-button srd-partie-petit" }, typo(link.nom)), " "]));
+}
+
+// --- storage ----------------------------------------------------------------------------
+
+function charactersOfSystem(system) {
+  try {
+    return charactersOf(store.read(CHARACTERS_KEY), SAVED_FILE_FORMAT).filter((record) => record.systeme === system);
+  } catch {
+    return [];
+  }
+}
+
+function readParties(view) {
+  try {
+    return kept.keptParties(store);
+  } catch (error) {
+    if (!(error instanceof StorageRefused)) throw error;
+    view.refused = `${storageSays(error, "Ce que ce navigateur garde des rencontres est illisible")}\u00a0: rien n'est enregistré par-dessus.`;
+    return [];
+  }
+}
+
+// Keeps every encounter (this one changed); what the page says when it cannot.
+function saveParties(view) {
+  if (view.readOnly || view.refused) return view.refused || "";
+  const others = view.parties.filter((one) => one.id !== view.encounter.id);
+  view.parties = [...others, view.encounter];
+  try {
+    kept.keepParties(store, view.parties);
+    return "";
+  } catch (error) {
+    if (!(error instanceof StorageRefused)) throw error;
+    return `${storageSays(error)}\u00a0: la rencontre n'est pas enregistrée (exportez-la pour la garder).`;
+  }
+}
+
+// --- drawing ------------------------------------------------------------------------------
+
+const ofSystem = (view) => view.parties.filter((one) => one.systeme === view.payload.systeme);
+
+// The encounters the bar offers: this system's kept ones, and the open one (not yet saved).
+const offered = (view) => (ofSystem(view).some((one) => one.id === view.encounter.id) ? ofSystem(view) : [...ofSystem(view), view.encounter]);
+
+function statesOf(view) {
+  const official = view.payload.etats?.liste || [];
+  return [...official, ...houseStates(activeEntries(view.payload.systeme), view.payload.etats?.genres, entryKey)];
+}
+
+// The combatants in order: [[combatant acting together…], …].
+function orderedGroups(view) {
+  const byId = new Map(view.encounter.combattants.map((c) => [c.id, c]));
+  return rules.orderOf(view.encounter, view.payload).map((group) => group.map((id) => byId.get(id)).filter(Boolean));
+}
+
+function groupItem(view, group, at, total, groupsAfter) {
+  const libre = view.payload.ordre.mode === "libre";
+  const cards = [];
+  for (const [index, combatant] of group.entries()) {
+    const next = group[index + 1] || null;
+    const following = next || groupsAfter[0]?.[0] || null;
+    const odds = !libre && following ? rules.oddsText(view.payload, combatant, following) : "";
+    const actions = view.readOnly ? null : actionLinks(view.payload, combatant);
+    cards.push(combatantCard(combatant, { payload: view.payload, etats: view.etats, odds, libre, first: at === 0, last: at === total - 1, readOnly: view.readOnly, actions }));
+  }
+  const current = view.encounter.tour === at;
+  const label = group.length > 1 ? `Ensemble (${group.length} combattants agissent en même temps)` : "";
+  return element(
+    "li",
+    { class: `srd-partie-groupe${current ? " srd-partie-actif" : ""}`, ...(current ? { "aria-current": "step" } : {}) },
+    label ? element("p", { class: "srd-partie-ensemble" }, typo(label)) : "",
+    element("ul", { class: "srd-partie-cartes" }, ...cards),
+  );
+}
+
+function roundControls(view) {
+  const { ordre } = view.payload;
+  const button = (action, label) => element("button", { type: "button", class: "md-button", "data-action": action, "data-cle": action }, typo(label));
+  const round = view.encounter.round;
+  const parts = [element("p", { class: "srd-partie-round", "aria-live": "polite" }, round ? `Round ${round}` : "Combat pas encore commencé")];
+  if (view.readOnly) return element("div", { class: "srd-partie-tours" }, ...parts);
+  const started = view.encounter.round > 0;
+  const first = ordre.mode === "jet" ? "Lancer l'initiative" : "Commencer le combat";
+  const moves = started ? [button("tour", "Tour suivant"), " ", button("round", "Round suivant")] : [button("commencer", first)];
+  parts.push(element("p", { class: "srd-partie-boutons" }, ...moves, " ", button("annuler", "Annuler")));
+  return element("div", { class: "srd-partie-tours" }, ...parts);
+}
+
+function logPart(view) {
+  const rounds = logByRound(view.encounter.journal);
+  const list = (lines) => element("ul", {}, ...lines.map((line) => element("li", {}, typo(line))));
+  const [now, ...earlier] = rounds;
+  return element(
+    "section",
+    { class: "srd-partie-journal", "aria-labelledby": "srd-partie-journal-titre" },
+    element("h3", { id: "srd-partie-journal-titre" }, "Journal"),
+    now ? element("div", { role: "log", "aria-live": "polite" }, element("p", {}, `Round ${now.round}`), list(now.lignes)) : element("p", {}, "Rien encore."),
+    ...earlier.map((round) => element("details", {}, element("summary", {}, `Round ${round.round}`), list(round.lignes))),
+  );
+}
+
+function tablesPart(view) {
+  const tables = view.payload.tables || [];
+  if (!tables.length || view.readOnly) return "";
+  const choice = element("select", { id: "srd-partie-table", "data-cle": "table-choix" }, ...tables.map((t) => element("option", { value: t.id }, typo(t.nom))));
+  return element(
+    "section",
+    { class: "srd-partie-tables", "aria-labelledby": "srd-partie-tables-titre" },
+    element("h3", { id: "srd-partie-tables-titre" }, "Tables"),
+    element("p", {}, element("label", { for: "srd-partie-table" }, "Table"), " ", choice, " ", element("button", { type: "button", class: "md-button", "data-action": "table", "data-cle": "table" }, "Lancer")),
+    element("p", { class: "srd-partie-table-resultat", role: "status" }, typo(view.tableText || "")),
+  );
+}
+
+function filesPart(view) {
+  const button = (action, label) => element("button", { type: "button", class: "md-button", "data-action": action, "data-cle": action }, typo(label));
+  if (view.readOnly) return element("p", { class: "srd-partie-boutons" }, button("copier", "Copier dans mes rencontres"), " ", button("imprimer", "Imprimer"));
+  return element(
+    "div",
+    { class: "srd-partie-fichiers" },
+    element("p", { class: "srd-partie-boutons" }, button("exporter", "Exporter"), " ", button("partager", "Partager (lecture seule)"), " ", button("imprimer", "Imprimer"), " ", button("supprimer", "Supprimer la rencontre")),
+    element("p", {}, element("label", { for: "srd-partie-importer" }, "Importer une rencontre (JSON)"), " ", element("input", { id: "srd-partie-importer", type: "file", accept: ".json,application/json", "data-cle": "importer" })),
+    view.shareLink ? element("p", {}, element("label", { for: "srd-partie-lien" }, "Lien à partager"), " ", element("input", { id: "srd-partie-lien", type: "text", readonly: "", value: view.shareLink })) : "",
+  );
+}
+
+// What the system's text says of the order (and the editorial notes where it is silent).
+function rulesText(payload) {
+  const { ordre } = payload;
+  const notes = (ordre.notes_html || []).map((html) => fromPayload(html, "div"));
+  return element(
+    "details",
+    { class: "srd-partie-regle" },
+    element("summary", {}, "La règle de l'ordre"),
+    fromPayload(ordre.html, "div"),
+    payload.etats?.html ? fromPayload(payload.etats.html, "div") : "",
+    ...(notes.length ? [element("p", {}, element("strong", {}, "Notes éditoriales")), ...notes] : []),
+  );
+}
+
+function drawView(view, focusKey) {
+  const { payload } = view;
+  view.etats = statesOf(view);
+  const groups = orderedGroups(view);
+  const items = [];
+  for (const [at, group] of groups.entries()) items.push(groupItem(view, group, at, groups.length, groups.slice(at + 1)));
+  const order = element(
+    "section",
+    { class: "srd-partie-ordre", "aria-labelledby": "srd-partie-ordre-titre" },
+    element("h3", { id: "srd-partie-ordre-titre" }, "Ordre du round"),
+    payload.ordre.mode === "libre" ? element("p", { class: "srd-partie-libre" }, typo("Ordre libre\u00a0: le texte de ce système ne donne pas de règle d'ordre\u202f; placez les combattants avec «\u202fMonter\u202f» et «\u202fDescendre\u202f».")) : "",
+    rulesText(payload),
+    items.length ? element("ol", { class: "srd-partie-groupes" }, ...items) : element("p", {}, "Aucun combattant\u00a0: ajoutez-en ci-dessus."),
+  );
+  const parts = [
+    view.readOnly ? element("p", { class: "srd-partie-lecture", role: "note" }, typo(READ_ONLY)) : encounterBar(offered(view), view.encounter),
+    element("h2", { class: "srd-partie-titre", id: "srd-partie-titre", tabindex: "-1" }, typo(view.encounter.nom)),
+    view.readOnly ? "" : addForms(payload, view.characters, view.quick),
+    roundControls(view),
+    order,
+    tablesPart(view),
+    logPart(view),
+    filesPart(view),
+  ];
+  view.live.replaceChildren(...parts.filter(Boolean));
+  view.print.replaceChildren(printedTracker(payload, groups.flat(), `${view.encounter.nom} — round ${view.encounter.round}`));
+  // The control of the same key, else the encounter's title: never the page's body.
+  if (!focusKey) return;
+  const focus = view.live.querySelector(`[data-cle="${CSS.escape(focusKey)}"]`) || view.live.querySelector(".srd-partie-titre");
+  focus.focus();
+}
+
+function tell(view, message) {
+  view.status.textContent = typo(message || "");
+}
+
+// The next encounter `next` (or nothing: as it is), saved and drawn, focus on `focusKey`.
+function applyChange(view, next, focusKey) {
+  if (next) view.encounter = next;
+  tell(view, saveParties(view));
+  drawView(view, focusKey);
+}
+
+// --- opening ------------------------------------------------------------------------------
+
+function payloadOf(root) {
+  const script = root.querySelector("#srd-partie-donnees") || document.getElementById("srd-partie-donnees");
+  return JSON.parse(script.textContent);
+}
+
+function firstEncounter(view) {
+  const mine = ofSystem(view);
+  if (mine.length) return mine[mine.length - 1];
+  return rules.newEncounter(view.payload, { id: encounterId(), nom: "Rencontre 1", now: new Date().toISOString() });
+}
+
+// A shared encounter (#partie=…), or null; what is wrong with a bad one is said.
+function sharedOf(view) {
+  const read = kept.sharedPartie(location.hash);
+  if (read?.refused) {
+    view.sharedRefused = read.refused;
+    return null;
+  }
+  if (read && read.partie.systeme !== view.payload.systeme) {
+    view.sharedRefused = `Lien de rencontre refusé\u00a0: il est d'un autre système (${read.partie.systeme}). Rien n'est affiché.`;
+    return null;
+  }
+  return read?.partie || null;
+}
+
+export function bindEncounterPage(root) {
+  if (root.dataset.bound) return;
+  root.dataset.bound = "1";
+  const status = root.querySelector(".srd-partie-etat");
+  const view = { root, status, payload: payloadOf(root), readOnly: false, quick: {}, parties: [], characters: [] };
+  view.live = element("div", { class: "srd-partie-vue" });
+  view.print = element("div", { class: "srd-partie-impression" });
+  root.append(view.live, view.print);
+  tell(view, "");
+  const shared = sharedOf(view);
+  view.parties = readParties(view);
+  view.characters = charactersOfSystem(view.payload.systeme);
+  view.readOnly = Boolean(shared);
+  view.encounter = shared || firstEncounter(view);
+  bindGestures(view, { change: (next, focusKey) => applyChange(view, next, focusKey), say: (message) => tell(view, message), redraw: (focusKey) => drawView(view, focusKey) });
+  if (view.sharedRefused) tell(view, view.sharedRefused);
+  else if (view.refused) tell(view, view.refused);
+  else if (view.readOnly) tell(view, READ_ONLY);
+  drawView(view);
+}
