@@ -54,6 +54,13 @@ class DivinCharacter(Character):
         """Its level: one class a level (« Création du personnage »)."""
         return f"Niveau {len([c for c in self.classes.split(',') if c.strip()])}"
 
+    def combattant(self, rules: object) -> dict[str, int]:
+        """Initiative and the two counters' maxima, as the sheet computes them."""
+        from generator.systems.divin6.sheet import Sheet  # it imports this module
+
+        derived = Sheet.of(rules, self, read_choices(rules, self)).derived()
+        return {key: derived[key] for key in ("initiative", "pv", "pe")}
+
 
 CHARACTER = DivinCharacter
 

@@ -1,0 +1,39 @@
+"""What each system's saved character brings to a fight (`Character.combattant`, « Mener la
+partie »), checked on the sources' own example characters, and the systems' `partie`
+declarations read against the data they name."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from helpers import ROOT
+
+from generator.engine import saved
+
+
+def combat(rules, system: str, calculator: str, query: dict) -> dict:
+    return saved.from_calculator(system, calculator, query, rules[system])["combat"]
+
+
+def declaration(system: str) -> dict:
+    text = (ROOT / "data" / system / "systeme.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)["partie"]
+
+
+def test_divin_achille_brings_the_books_values(rules):
+    # Achille, the book's example (l. 108, 237): Initiative 1, 14 PV, 8 PE.
+    assert combat(rules, "divin6", "feuille", {}) == {"initiative": 1, "pv": 14, "pe": 8}
+
+
+def test_divin_encumbrance_lowers_the_initiative(rules):
+    heavy = {"equipement": "épée longue, armure de plaques complète"}
+    before = combat(rules, "divin6", "feuille", {})
+    after = combat(rules, "divin6", "feuille", heavy)
+    assert after["initiative"] < before["initiative"] and after["pv"] == before["pv"]
+
+
+@pytest.mark.parametrize("system", ["divin6"])
+def test_every_value_a_sheet_gives_is_declared(rules, system):
+    declared = {v["id"] for v in declaration(system)["valeurs"]}
+    kind = {"divin6": "feuille"}[system]
+    assert set(combat(rules, system, kind, {})) <= declared
