@@ -32,8 +32,14 @@ def test_divin_encumbrance_lowers_the_initiative(rules):
     assert after["initiative"] < before["initiative"] and after["pv"] == before["pv"]
 
 
-@pytest.mark.parametrize("system", ["divin6"])
+@pytest.mark.parametrize("system", ["divin6", "talon"])
 def test_every_value_a_sheet_gives_is_declared(rules, system):
     declared = {v["id"] for v in declaration(system)["valeurs"]}
-    kind = {"divin6": "feuille"}[system]
+    kind = {"divin6": "feuille", "talon": "creation"}[system]
     assert set(combat(rules, system, kind, {})) <= declared
+
+
+def test_talon_example_character_brings_celerite_and_initiative(rules):
+    # The guide's example character: Initiative 12 (= Réflexes), no Célérité.
+    assert combat(rules, "talon", "creation", {}) == {"celerite": 0, "initiative": 12}
+    assert combat(rules, "talon", "creation", {"celerite": 2})["celerite"] == 2

@@ -32,5 +32,12 @@ class TalonCharacter(Character):
         """Its archetype: a character at creation has no level."""
         return f"Archétype : {self.label('archetype', rules)}"
 
+    def combattant(self, rules: object) -> dict[str, int]:
+        """Célérité (its atout level) and Initiative, Réflexes as the sheet computes it."""
+        from generator.systems.talon.sheet import read_creation  # it imports this module
+
+        reflexes = read_creation(rules, self).skill("reflexes")[0]
+        return {"celerite": self.celerite, "initiative": reflexes}
+
 
 CHARACTER = TalonCharacter
