@@ -32,10 +32,10 @@ def test_divin_encumbrance_lowers_the_initiative(rules):
     assert after["initiative"] < before["initiative"] and after["pv"] == before["pv"]
 
 
-@pytest.mark.parametrize("system", ["divin6", "talon"])
+@pytest.mark.parametrize("system", ["divin6", "talon", "undesix"])
 def test_every_value_a_sheet_gives_is_declared(rules, system):
     declared = {v["id"] for v in declaration(system)["valeurs"]}
-    kind = {"divin6": "feuille", "talon": "creation"}[system]
+    kind = {"divin6": "feuille", "talon": "creation", "undesix": "creation"}[system]
     assert set(combat(rules, system, kind, {})) <= declared
 
 
@@ -43,3 +43,9 @@ def test_talon_example_character_brings_celerite_and_initiative(rules):
     # The guide's example character: Initiative 12 (= Réflexes), no Célérité.
     assert combat(rules, "talon", "creation", {}) == {"celerite": 0, "initiative": 12}
     assert combat(rules, "talon", "creation", {"celerite": 2})["celerite"] == 2
+
+
+def test_undesix_character_brings_sens_phy_and_psy(rules):
+    query = {"phy": 4, "dex": 3, "sav": 3, "psy": 2, "sens": 5}
+    found = combat(rules, "undesix", "creation", query)
+    assert found == {"sens": 5, "phy": 4, "psy": 2}
