@@ -32,10 +32,12 @@ def test_divin_encumbrance_lowers_the_initiative(rules):
     assert after["initiative"] < before["initiative"] and after["pv"] == before["pv"]
 
 
-@pytest.mark.parametrize("system", ["divin6", "talon", "undesix"])
+@pytest.mark.parametrize("system", ["divin6", "talon", "undesix", "skillcraft"])
 def test_every_value_a_sheet_gives_is_declared(rules, system):
     declared = {v["id"] for v in declaration(system)["valeurs"]}
-    kind = {"divin6": "feuille", "talon": "creation", "undesix": "creation"}[system]
+    kind = {"divin6": "feuille", "talon": "creation", "undesix": "creation", "skillcraft": "fiche"}[
+        system
+    ]
     assert set(combat(rules, system, kind, {})) <= declared
 
 
@@ -49,3 +51,10 @@ def test_undesix_character_brings_sens_phy_and_psy(rules):
     query = {"phy": 4, "dex": 3, "sav": 3, "psy": 2, "sens": 5}
     found = combat(rules, "undesix", "creation", query)
     assert found == {"sens": 5, "phy": 4, "psy": 2}
+
+
+def test_skillcraft_justinien_brings_the_guides_values(rules):
+    # Justinien, the book's example at creation: Initiative 1d10 − 1, Vitalité 40
+    # (Constitution 35 + 5 for the Résistance talent), Énergie 35.
+    found = combat(rules, "skillcraft", "fiche", {})
+    assert found == {"initiative": -1, "vitalite": 40, "energie": 35}

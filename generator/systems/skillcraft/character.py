@@ -4,6 +4,7 @@ progression that the sheet reads (guide §3), its URL query and its JSON
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -67,6 +68,18 @@ class SkillCraftCharacter(Character):
     def resume(self, rules: object) -> str:
         """Its level (from its experience) and its tier, as the sheet says them."""
         return f"Niveau {rules.level_of(self.experience)}, tiers {self.tiers}"
+
+    def combattant(self, rules: object) -> dict[str, int]:
+        """The Initiative bonus and the maxima of Vitalité and Énergie, as the sheet
+        computes them (whole points: a fraction of a point is never marked)."""
+        from generator.systems.skillcraft.sheet import compute_character  # imports this
+
+        body = compute_character(rules, self).body
+        return {
+            "initiative": int(body.initiative),
+            "vitalite": math.floor(body.vitality),
+            "energie": math.floor(body.energy),
+        }
 
     def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:
         """The talents owned, in order, once each (`known`: id -> name): the one reading
