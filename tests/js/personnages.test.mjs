@@ -123,6 +123,10 @@ test("a saved record holds the engine's answer, its house rules only when it nam
   const record = savedRecord(reply, { id: "9", nom: "Lyra", modifie: "now", systeme: "talon" });
   assert.deepEqual(record, { id: "9", nom: "Lyra", modifie: "now", systeme: "talon", resume: "Niveau 3", requetes: { a: { n: "3" } }, personnage: { n: 3 } });
   assert.deepEqual(savedRecord({ ...reply, maison: { dons: ["x"] } }, record).maison, { dons: ["x"] });
+  // What a fight takes of the sheet (engine/saved.py `combat`) is kept, never in the file.
+  const fighter = savedRecord({ ...reply, combat: { initiative: 3 } }, record);
+  assert.deepEqual(fighter.combat, { initiative: 3 });
+  assert.equal("combat" in fileOf([fighter], 1).personnages[0], false);
   const list = [lyra];
   assert.deepEqual(placed(list, { ...lyra, nom: "Lyra bis" }), [{ ...lyra, nom: "Lyra bis" }]);
   assert.equal(placed(list, record).length, 2);

@@ -3,7 +3,7 @@
 // made from the engine's answer, the exported file and what a chosen file may weigh, the
 // character a link opens, the names and the messages, in French. The engine itself
 // (engine/saved.py) reads and checks each character. A record is {id, nom, modifie,
-// systeme, resume, requetes, personnage, maison?}; `format` is the page's (of the storage
+// systeme, resume, requetes, personnage, maison?, combat?}; `format` is the page's (of the storage
 // and of the file). Pure functions: unit-tested under Node.
 import { STORAGE_DOWN, StorageRefused, storageSays } from "./stockage.js";
 import { colon, freeName, isText, quoted, slug } from "./texte.js";
@@ -57,6 +57,7 @@ export const savedRecord = (reply, { id, nom, modifie, systeme }) => ({
   requetes: reply.requetes,
   personnage: reply.personnage,
   ...(reply.maison ? { maison: reply.maison } : {}), // the house rules it names, by field
+  ...(reply.combat ? { combat: reply.combat } : {}), // what « Mener la partie » takes of it
 });
 
 // `record` in place of the one of its id in `list`, else added at its end.
