@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.engine.registry import get
+from generator.engine.results import Figures
 from generator.engine.character import Character
 from generator.engine.inputs import FieldError
 from generator.engine.names import Names, require_known, unknown
@@ -56,13 +58,24 @@ class DivinCharacter(Character):
 
     def combattant(self, rules: object) -> dict[str, int]:
         """Initiative and the two counters' maxima, as the sheet computes them."""
-        from generator.systems.divin6.sheet import Sheet  # it imports this module
-
-        derived = Sheet.of(rules, self, read_choices(rules, self)).derived()
-        return {key: derived[key] for key in ("initiative", "pv", "pe")}
+        shown = sheet_figures("divin6", "feuille", self, rules)
+        return {
+            "initiative": shown["Initiative"],
+            "pv": shown["Points de vie"],
+            "pe": shown["Points d'énergie"],
+        }
 
 
 CHARACTER = DivinCharacter
+
+
+def sheet_figures(system: str, calculator: str, character, rules) -> dict[str, object]:
+    """The figures the sheet calculator shows for `character`, by label: what a fight takes
+    from it is what the sheet computes (the registry, so that the sheet, which imports this
+    module, is not imported back)."""
+    blocks = get(system, calculator).compute(rules, **character.values())
+    return {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}
+
 
 # --- the names written in its lists -------------------------------------------------
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from generator.engine.character import Character, CharacterError, CharacterView
 from generator.engine.printout import Imprimable
+from generator.engine.results import MINUS, Figures
 from generator.engine.registry import get
 from generator.systems.skillcraft.planner import read_talents
 
@@ -71,14 +72,15 @@ class SkillCraftCharacter(Character):
 
     def combattant(self, rules: object) -> dict[str, int]:
         """The Initiative bonus and the maxima of Vitalité and Énergie, as the sheet
-        computes them (whole points: a fraction of a point is never marked)."""
-        from generator.systems.skillcraft.sheet import compute_character  # imports this
-
-        body = compute_character(rules, self).body
+        calculator shows them (whole points: a fraction of a point is never marked). The
+        registry, so that the sheet, which imports this module, is not imported back."""
+        blocks = get("skillcraft", "fiche").compute(rules, **self.values())
+        shown = {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}
+        bonus = str(shown["Initiative"]).split()[-1].replace(MINUS, "-")  # « 1d10 −1 »
         return {
-            "initiative": int(body.initiative),
-            "vitalite": math.floor(body.vitality),
-            "energie": math.floor(body.energy),
+            "initiative": int(bonus),
+            "vitalite": math.floor(shown["Vitalité maximale"]),
+            "energie": math.floor(shown["Énergie maximale"]),
         }
 
     def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.engine.registry import get
+from generator.engine.results import Figures
 from generator.engine.character import Character
 from generator.engine.printout import Imprimable
 
@@ -34,10 +36,16 @@ class TalonCharacter(Character):
 
     def combattant(self, rules: object) -> dict[str, int]:
         """Célérité (its atout level) and Initiative, Réflexes as the sheet computes it."""
-        from generator.systems.talon.sheet import read_creation  # it imports this module
-
-        reflexes = read_creation(rules, self).skill("reflexes")[0]
-        return {"celerite": self.celerite, "initiative": reflexes}
+        shown = sheet_figures("talon", "creation", self, rules)
+        return {"celerite": self.celerite, "initiative": shown["Initiative (= Réflexes)"]}
 
 
 CHARACTER = TalonCharacter
+
+
+def sheet_figures(system: str, calculator: str, character, rules) -> dict[str, object]:
+    """The figures the sheet calculator shows for `character`, by label: what a fight takes
+    from it is what the sheet computes (the registry, so that the sheet, which imports this
+    module, is not imported back)."""
+    blocks = get(system, calculator).compute(rules, **character.values())
+    return {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}
