@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.engine.registry import get
-from generator.engine.results import Figures
 from generator.engine.character import Character
 from generator.engine.inputs import FieldError
 from generator.engine.names import Names, require_known, unknown
 from generator.engine.printout import Imprimable
+from generator.engine.registry import get
+from generator.engine.results import Figures
 from generator.systems.divin6.rules import slug
 
 

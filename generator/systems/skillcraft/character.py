@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 
 from generator.engine.character import Character, CharacterError, CharacterView
 from generator.engine.printout import Imprimable
-from generator.engine.results import MINUS, Figures
 from generator.engine.registry import get
+from generator.engine.results import MINUS, Figures
 from generator.systems.skillcraft.planner import read_talents
 
 

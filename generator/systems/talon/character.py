@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.engine.registry import get
-from generator.engine.results import Figures
 from generator.engine.character import Character
 from generator.engine.printout import Imprimable
+from generator.engine.registry import get
+from generator.engine.results import Figures
 
 
 @dataclass(frozen=True)
