@@ -11,6 +11,8 @@ from generator.engine.character import Character
 from generator.engine.inputs import FieldError
 from generator.engine.names import Names, require_known, unknown
 from generator.engine.printout import Imprimable
+from generator.engine.registry import get
+from generator.engine.results import Figures
 from generator.systems.divin6.rules import slug
 
 
@@ -54,8 +56,26 @@ class DivinCharacter(Character):
         """Its level: one class a level (« Création du personnage »)."""
         return f"Niveau {len([c for c in self.classes.split(',') if c.strip()])}"
 
+    def combattant(self, rules: object) -> dict[str, int]:
+        """Initiative and the two counters' maxima, as the sheet computes them."""
+        shown = sheet_figures("divin6", "feuille", self, rules)
+        return {
+            "initiative": shown["Initiative"],
+            "pv": shown["Points de vie"],
+            "pe": shown["Points d'énergie"],
+        }
+
 
 CHARACTER = DivinCharacter
+
+
+def sheet_figures(system: str, calculator: str, character, rules) -> dict[str, object]:
+    """The figures the sheet calculator shows for `character`, by label: what a fight takes
+    from it is what the sheet computes (the registry, so that the sheet, which imports this
+    module, is not imported back)."""
+    blocks = get(system, calculator).compute(rules, **character.values())
+    return {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}
+
 
 # --- the names written in its lists -------------------------------------------------
 

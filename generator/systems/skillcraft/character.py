@@ -4,12 +4,14 @@ progression that the sheet reads (guide §3), its URL query and its JSON
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from generator.engine.character import Character, CharacterError, CharacterView
 from generator.engine.printout import Imprimable
 from generator.engine.registry import get
+from generator.engine.results import MINUS, Figures
 from generator.systems.skillcraft.planner import read_talents
 
 
@@ -67,6 +69,19 @@ class SkillCraftCharacter(Character):
     def resume(self, rules: object) -> str:
         """Its level (from its experience) and its tier, as the sheet says them."""
         return f"Niveau {rules.level_of(self.experience)}, tiers {self.tiers}"
+
+    def combattant(self, rules: object) -> dict[str, int]:
+        """The Initiative bonus and the maxima of Vitalité and Énergie, as the sheet
+        calculator shows them (whole points: a fraction of a point is never marked). The
+        registry, so that the sheet, which imports this module, is not imported back."""
+        blocks = get("skillcraft", "fiche").compute(rules, **self.values())
+        shown = {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}
+        bonus = str(shown["Initiative"]).split()[-1].replace(MINUS, "-")  # « 1d10 −1 »
+        return {
+            "initiative": int(bonus),
+            "vitalite": math.floor(shown["Vitalité maximale"]),
+            "energie": math.floor(shown["Énergie maximale"]),
+        }
 
     def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:
         """The talents owned, in order, once each (`known`: id -> name): the one reading

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from generator.engine.character import Character
 from generator.engine.printout import Imprimable
+from generator.engine.registry import get
+from generator.engine.results import Figures
 
 
 @dataclass(frozen=True)
@@ -32,5 +34,18 @@ class TalonCharacter(Character):
         """Its archetype: a character at creation has no level."""
         return f"Archétype : {self.label('archetype', rules)}"
 
+    def combattant(self, rules: object) -> dict[str, int]:
+        """Célérité (its atout level) and Initiative, Réflexes as the sheet computes it."""
+        shown = sheet_figures("talon", "creation", self, rules)
+        return {"celerite": self.celerite, "initiative": shown["Initiative (= Réflexes)"]}
+
 
 CHARACTER = TalonCharacter
+
+
+def sheet_figures(system: str, calculator: str, character, rules) -> dict[str, object]:
+    """The figures the sheet calculator shows for `character`, by label: what a fight takes
+    from it is what the sheet computes (the registry, so that the sheet, which imports this
+    module, is not imported back)."""
+    blocks = get(system, calculator).compute(rules, **character.values())
+    return {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}

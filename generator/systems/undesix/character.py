@@ -38,5 +38,10 @@ class UndesixCharacter(Character):
         """Its creation mode: a character at creation has no level."""
         return f"Création : {self.label('mode', rules)}"
 
+    def combattant(self, rules: object) -> dict[str, int]:
+        """SENS orders the fight; PHY and PSY points are as many as the characteristics
+        (l. 95, 855): the sheet's own values."""
+        return {"sens": self.sens, "phy": self.phy, "psy": self.psy}
+
 
 CHARACTER = UndesixCharacter

@@ -1,0 +1,60 @@
+"""What each system's saved character brings to a fight (`Character.combattant`, « Mener la
+partie »), checked on the sources' own example characters, and the systems' `partie`
+declarations read against the data they name."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from helpers import ROOT
+
+from generator.engine import saved
+
+
+def combat(rules, system: str, calculator: str, query: dict) -> dict:
+    return saved.from_calculator(system, calculator, query, rules[system])["combat"]
+
+
+def declaration(system: str) -> dict:
+    text = (ROOT / "data" / system / "systeme.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)["partie"]
+
+
+def test_divin_achille_brings_the_books_values(rules):
+    # Achille, the book's example (l. 108, 237): Initiative 1, 14 PV, 8 PE.
+    assert combat(rules, "divin6", "feuille", {}) == {"initiative": 1, "pv": 14, "pe": 8}
+
+
+def test_divin_encumbrance_lowers_the_initiative(rules):
+    heavy = {"equipement": "épée longue, armure de plaques complète"}
+    before = combat(rules, "divin6", "feuille", {})
+    after = combat(rules, "divin6", "feuille", heavy)
+    assert after["initiative"] < before["initiative"] and after["pv"] == before["pv"]
+
+
+@pytest.mark.parametrize("system", ["divin6", "talon", "undesix", "skillcraft"])
+def test_every_value_a_sheet_gives_is_declared(rules, system):
+    declared = {v["id"] for v in declaration(system)["valeurs"]}
+    kind = {"divin6": "feuille", "talon": "creation", "undesix": "creation", "skillcraft": "fiche"}[
+        system
+    ]
+    assert set(combat(rules, system, kind, {})) <= declared
+
+
+def test_talon_example_character_brings_celerite_and_initiative(rules):
+    # The guide's example character: Initiative 12 (= Réflexes), no Célérité.
+    assert combat(rules, "talon", "creation", {}) == {"celerite": 0, "initiative": 12}
+    assert combat(rules, "talon", "creation", {"celerite": 2})["celerite"] == 2
+
+
+def test_undesix_character_brings_sens_phy_and_psy(rules):
+    query = {"phy": 4, "dex": 3, "sav": 3, "psy": 2, "sens": 5}
+    found = combat(rules, "undesix", "creation", query)
+    assert found == {"sens": 5, "phy": 4, "psy": 2}
+
+
+def test_skillcraft_justinien_brings_the_guides_values(rules):
+    # Justinien, the book's example at creation: Initiative 1d10 − 1, Vitalité 40
+    # (Constitution 35 + 5 for the Résistance talent), Énergie 35.
+    found = combat(rules, "skillcraft", "fiche", {})
+    assert found == {"initiative": -1, "vitalite": 40, "energie": 35}
