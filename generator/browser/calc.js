@@ -43,6 +43,7 @@ import {
   withoutLastMove,
 } from "./lib/calculateur.js";
 import { drawnBetween } from "./lib/hasard.js";
+import { COMBATANT_PARAM, ENCOUNTER_PARAM, partieOf } from "./lib/partie-actions.js";
 import { activeEntries, houseLinks } from "./maison-stock.js";
 import { Died, Timeout, compute, engineReady, startWorker, timeoutMs } from "./moteur.js";
 
@@ -336,7 +337,11 @@ function setFromAddress(form) {
 function syncUrl({ form, link }) {
   const query = new URLSearchParams(queryOf(form)).toString();
   link.href = `?${query}`;
-  history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
+  // An encounter's « Lancer » (lancer.js) still knows where to write after a reload; the
+  // shared link does not carry it.
+  const partie = partieOf(location.search);
+  const kept = partie ? `&${new URLSearchParams({ [ENCOUNTER_PARAM]: partie.partie, [COMBATANT_PARAM]: partie.qui })}` : "";
+  history.replaceState(history.state, "", `${location.pathname}?${query}${kept}${location.hash}`);
 }
 
 function shown(calculator, reply) {

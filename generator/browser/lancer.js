@@ -8,10 +8,12 @@
 // rolled here, without Python. Nothing is stored or sent: the history lives in the page.
 
 import { barOf } from "./calc.js";
-import { closeButton, dialog, element, onEachPage } from "./commun.js";
+import { SITE_ROOT, closeButton, dialog, element, onEachPage } from "./commun.js";
 import { rollWords } from "./lib/calculateur.js";
-import { ROOT, WORDS_PER_ROLL } from "./lib/contrat.js";
+import { PARTIE_STORAGE_KEY, ROOT, WORDS_PER_ROLL } from "./lib/contrat.js";
 import { drawnBelow } from "./lib/hasard.js";
+import { backLink, partieOf, rollEntry } from "./lib/partie-actions.js";
+import { withRoll } from "./lib/partie-fichier.js";
 
 // « Lancer » (templates/lancer.md.j2) and a dice button (pipeline/links.py dice_button).
 const ROLLER = ".srd-lancer";
@@ -65,6 +67,35 @@ function outcomeLine(reply) {
   return parts;
 }
 
+// --- a roll from « Mener la partie » (lib/partie-actions.js): noted in its encounter's log --
+
+// The line under « Lancer » when the page was opened from an encounter: what became of the
+// last roll, and the way back to the encounter.
+function partieNote(section, where) {
+  const back = element("a", { href: backLink(SITE_ROOT, section.dataset.system, where.partie) }, "Retour à la partie");
+  const note = element("p", { class: "srd-lancer-partie" }, element("span", { role: "status" }), " ", back);
+  section.querySelector(ROLL_HISTORY).before(note);
+  return note.querySelector("span");
+}
+
+// The roll appended to the encounter's log in the encounters store; a refusal (encounter
+// gone, store unreadable or full) said in French: the roll itself stands.
+function noteRoll(status, section, where, reply) {
+  const title = document.querySelector("h1")?.textContent.trim() || section.dataset.calc;
+  const entry = rollEntry(title, rollWords(reply).outcome, reply.exacte);
+  try {
+    const written = withRoll(localStorage.getItem(PARTIE_STORAGE_KEY), where.partie, where.qui, entry, new Date().toISOString());
+    if (written.refused) {
+      status.textContent = written.refused;
+      return;
+    }
+    localStorage.setItem(PARTIE_STORAGE_KEY, written.text);
+    status.textContent = "Jet noté dans le journal de la rencontre.";
+  } catch {
+    status.textContent = "Jet non noté\u00a0: le stockage de ce navigateur est plein ou fermé.";
+  }
+}
+
 function bindRoll(section) {
   if (section.dataset.bound) return;
   section.dataset.bound = "1";
@@ -78,6 +109,8 @@ function bindRoll(section) {
   const history = section.querySelector(ROLL_HISTORY);
   const list = history.querySelector("ol");
   section.hidden = false;
+  const where = partieOf(location.search);
+  const status = where && partieNote(section, where);
   // « Lancer » and its outcome sit beside the key figure, in view on a phone while the
   // fields are edited; the history stays below.
   barOf(section.dataset.system, section.dataset.calc)?.append(button, result);
@@ -97,6 +130,7 @@ function bindRoll(section) {
       list.prepend(item);
       while (list.children.length > KEPT) list.lastElementChild.remove();
       history.hidden = false;
+      if (where) noteRoll(status, section, where, reply);
     } catch (error) {
       result.textContent = "Le moteur n'a pas répondu\u00a0: réessayez dans un instant.";
     } finally {
