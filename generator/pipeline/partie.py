@@ -35,8 +35,17 @@ def declares(system: System) -> bool:
 
 
 def payload(system: System, links: CorpusLinks) -> dict:
-    """The page's data for `system`, which declares `partie`."""
-    return _Payload(system, links).build()
+    """The page's data for `system`, which declares `partie`. A value the declaration does
+    not give is left out, never written `null` (the page reads it as absent)."""
+    return _without_none(_Payload(system, links).build())
+
+
+def _without_none(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _without_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_none(v) for v in value]
+    return value
 
 
 def embedded(data: dict) -> str:

@@ -172,6 +172,8 @@ class _Checker:
             self.field(fields, pnj["genre"], name, ("pnj", "valeurs", valeur))
 
     def action(self, action: dict, where: tuple) -> None:
+        if self.rules is None:  # its rules could not be read: that fault is said already
+            return
         try:
             calculator = registry.get(self.system.id, action["calculateur"])
         except KeyError:

@@ -84,8 +84,8 @@ def test_judging_again_after_edits_gives_what_a_fresh_process_gives(project, tmp
     edit(
         project,
         "content/reserve-d6/blessures.md",
-        "## Blessures et réserve",
-        "## Plaies et réserve",
+        "## Ce qui manque",  # a heading no text links to
+        "## Ce qui fait défaut",
     )
     with (project / "data/reserve-d6/equipement.yaml").open("a") as file:
         file.write(NEW_ITEM)
