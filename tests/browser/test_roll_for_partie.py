@@ -62,7 +62,9 @@ def test_a_roll_from_an_encounter_is_noted_in_its_log(page, server):
     assert back.get_attribute("href").endswith("/skillcraft/partie/?partie=r1")
     page.get_by_role("button", name="Lancer", exact=True).click()
     status = page.locator(".srd-lancer-partie [role=status]")
-    expect(status).to_have_text("Jet noté dans le journal de la rencontre.", timeout=PYODIDE_WAIT_MS)
+    expect(status).to_have_text(
+        "Jet noté dans le journal de la rencontre.", timeout=PYODIDE_WAIT_MS
+    )
     log = log_of(page)
     assert len(log) == before + 1
     outcome = page.locator(".srd-lancer-resultat strong").inner_text()
