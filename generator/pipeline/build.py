@@ -25,6 +25,7 @@ from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
 from generator.pipeline.diagnose import diagnose
 from generator.pipeline.errors import BuildFailed, Origin, Problems, WritingFailed
+from generator.pipeline.hosting import write_headers
 from generator.pipeline.links import CorpusLinks
 from generator.pipeline.offline import write_offline_size, write_service_worker
 from generator.pipeline.pages import Renderer, in_words
@@ -245,6 +246,11 @@ def mkdocs_config(
     return path
 
 
+def served_at(config_file: Path) -> str | None:
+    """The address the site was built for (`site_url` of the configuration MkDocs read)."""
+    return yaml.safe_load(config_file.read_text(encoding="utf-8")).get("site_url")
+
+
 class _Collect(logging.Handler):
     def __init__(self):
         super().__init__(logging.WARNING)
@@ -354,18 +360,16 @@ def publish(
     site_folder.remove_abandoned(site.parent)  # we hold the build lock
     fresh = site_folder.temporary(site.parent)  # holds the marker from the start
     try:
-        run_mkdocs(
-            mkdocs_config(
-                root, work, renderer.nav(), fresh, site_url, len(renderer.corpus.systems)
-            ),
-            root,
-            renderer.origins(),
+        config = mkdocs_config(
+            root, work, renderer.nav(), fresh, site_url, len(renderer.corpus.systems)
         )
+        run_mkdocs(config, root, renderer.origins())
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
         index_site(root, fresh, *search_inputs(renderer.corpus))
         protect(fresh)  # each page gains its policy: counted in the copy's size below
         sizes, sized_pages = write_offline_size(fresh)  # once every file of the copy is there
         write_service_worker(fresh)
+        write_headers(fresh, served_at(config))
         site_folder.swap(fresh, site)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
