@@ -226,10 +226,13 @@ def mkdocs_config(
     site: Path,
     site_url: str | None = None,
     systems_count: int = 0,
+    texts: str = "reecriture",
 ) -> Path:
     """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
-    « {systemes} » is the number of systems, in words (counted, never typed)."""
+    « {systemes} » is the number of systems, in words (counted, never typed); `texts`
+    (Corpus.texts) is what the footer says of the rules' texts."""
     config = mkdocs_yml.read(root)
+    config["extra"] = {**(config.get("extra") or {}), "textes": texts}
     if isinstance(config.get("site_description"), str):
         words = in_words(systems_count)
         config["site_description"] = config["site_description"].replace("{systemes}", words)
@@ -360,8 +363,9 @@ def publish(
     site_folder.remove_abandoned(site.parent)  # we hold the build lock
     fresh = site_folder.temporary(site.parent)  # holds the marker from the start
     try:
+        corpus = renderer.corpus
         config = mkdocs_config(
-            root, work, renderer.nav(), fresh, site_url, len(renderer.corpus.systems)
+            root, work, renderer.nav(), fresh, site_url, len(corpus.systems), corpus.texts
         )
         run_mkdocs(config, root, renderer.origins())
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
