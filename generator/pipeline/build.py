@@ -17,9 +17,8 @@ from pathlib import Path
 
 import yaml
 
-from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import graph, mkdocs_yml, notes, schemas, site_folder, targets
+from generator.pipeline import code_faults, graph, mkdocs_yml, notes, schemas, site_folder, targets
 from generator.pipeline.cache import KEPT, load_corpus
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
@@ -76,24 +75,13 @@ def judge(root: Path) -> Plan:
     except BuildFailed:
         raise
     except Exception as error:
-        where = _failing_module(error)
+        where = code_faults.where(error)
         if where is None:
             raise
+        said = code_faults.in_french(error) if isinstance(error, code_faults.OF_THE_CODE) else error
         problems = Problems(root)
-        problems.add(*where, f"le module ne se charge pas : {error} ; corrigez ce fichier")
+        problems.add(*where, f"le module ne se charge pas : {said} ; corrigez ce fichier")
         raise BuildFailed(problems) from None
-
-
-def _failing_module(error: BaseException) -> tuple[Path, int] | None:
-    """The innermost line of a system's own Python code in the traceback of `error`."""
-    found = None
-    traceback = error.__traceback__
-    while traceback is not None:
-        name = Path(traceback.tb_frame.f_code.co_filename)
-        if name.suffix == ".py" and name.is_relative_to(systems.FOLDER):
-            found = (name, traceback.tb_lineno)
-        traceback = traceback.tb_next
-    return found
 
 
 def _judge(root: Path) -> Plan:
