@@ -11,11 +11,15 @@ from generator.pipeline import disk
 from generator.pipeline.assets import MissingRuntime
 from generator.pipeline.errors import BuildFailed
 from generator.pipeline.site_folder import TargetRefused
+from generator.version import VERSION
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m generator", description="Générateur du site de règles de référence."
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {VERSION}", help="afficher la version"
     )
     parser.add_argument(
         "--racine",

@@ -434,3 +434,18 @@ def error_free_page(browser, **context_options):
     yield page
     context.close()
     assert not errors, errors
+
+
+def only_original_system(project: Path, system: str) -> Path:
+    """`project` reduced to one system, declared its authors' own text (`origine`)."""
+    for folder in (project / "data").iterdir():
+        if folder.is_dir() and folder.name != system:
+            shutil.rmtree(folder)
+            shutil.rmtree(project / "content" / folder.name, ignore_errors=True)
+    edit(
+        project,
+        f"data/{system}/systeme.yaml",
+        "statut: complet\n",
+        "statut: complet\norigine: original\n",
+    )
+    return project

@@ -84,7 +84,7 @@ def printable_sheet(system: str, calc_id: str) -> str:
 
 
 def gm_screen(system: str) -> str:
-    """The GM screen: the tables declared by `ecran` in systeme.yaml, three printed panels."""
+    """The GM screen: the tables declared by `ecran` in systeme.yaml, its panels, printed."""
     return f"{system}/ecran.md"
 
 

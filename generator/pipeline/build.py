@@ -17,14 +17,23 @@ from pathlib import Path
 
 import yaml
 
-from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import graph, mkdocs_yml, notes, partie_check, schemas, site_folder, targets
+from generator.pipeline import (
+    code_faults,
+    graph,
+    mkdocs_yml,
+    notes,
+    partie_check,
+    schemas,
+    site_folder,
+    targets,
+)
 from generator.pipeline.cache import KEPT, load_corpus
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
 from generator.pipeline.diagnose import diagnose
 from generator.pipeline.errors import BuildFailed, Origin, Problems, WritingFailed
+from generator.pipeline.hosting import write_headers
 from generator.pipeline.links import CorpusLinks
 from generator.pipeline.offline import write_offline_size, write_service_worker
 from generator.pipeline.pages import Renderer, in_words
@@ -75,24 +84,13 @@ def judge(root: Path) -> Plan:
     except BuildFailed:
         raise
     except Exception as error:
-        where = _failing_module(error)
+        where = code_faults.where(error)
         if where is None:
             raise
+        said = code_faults.in_french(error) if isinstance(error, code_faults.OF_THE_CODE) else error
         problems = Problems(root)
-        problems.add(*where, f"le module ne se charge pas : {error} ; corrigez ce fichier")
+        problems.add(*where, f"le module ne se charge pas : {said} ; corrigez ce fichier")
         raise BuildFailed(problems) from None
-
-
-def _failing_module(error: BaseException) -> tuple[Path, int] | None:
-    """The innermost line of a system's own Python code in the traceback of `error`."""
-    found = None
-    traceback = error.__traceback__
-    while traceback is not None:
-        name = Path(traceback.tb_frame.f_code.co_filename)
-        if name.suffix == ".py" and name.is_relative_to(systems.FOLDER):
-            found = (name, traceback.tb_lineno)
-        traceback = traceback.tb_next
-    return found
 
 
 def _judge(root: Path) -> Plan:
@@ -226,10 +224,13 @@ def mkdocs_config(
     site: Path,
     site_url: str | None = None,
     systems_count: int = 0,
+    texts: str = "reecriture",
 ) -> Path:
     """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
-    « {systemes} » is the number of systems, in words (counted, never typed)."""
+    « {systemes} » is the number of systems, in words (counted, never typed); `texts`
+    (Corpus.texts) is what the footer says of the rules' texts."""
     config = mkdocs_yml.read(root)
+    config["extra"] = {**(config.get("extra") or {}), "textes": texts}
     if isinstance(config.get("site_description"), str):
         words = in_words(systems_count)
         config["site_description"] = config["site_description"].replace("{systemes}", words)
@@ -244,6 +245,11 @@ def mkdocs_config(
     path = work / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
+
+
+def served_at(config_file: Path) -> str | None:
+    """The address the site was built for (`site_url` of the configuration MkDocs read)."""
+    return yaml.safe_load(config_file.read_text(encoding="utf-8")).get("site_url")
 
 
 class _Collect(logging.Handler):
@@ -355,18 +361,17 @@ def publish(
     site_folder.remove_abandoned(site.parent)  # we hold the build lock
     fresh = site_folder.temporary(site.parent)  # holds the marker from the start
     try:
-        run_mkdocs(
-            mkdocs_config(
-                root, work, renderer.nav(), fresh, site_url, len(renderer.corpus.systems)
-            ),
-            root,
-            renderer.origins(),
+        corpus = renderer.corpus
+        config = mkdocs_config(
+            root, work, renderer.nav(), fresh, site_url, len(corpus.systems), corpus.texts
         )
+        run_mkdocs(config, root, renderer.origins())
         shutil.rmtree(fresh / "search")  # Material's index: Pagefind's replaces it
         index_site(root, fresh, *search_inputs(renderer.corpus))
         protect(fresh)  # each page gains its policy: counted in the copy's size below
         sizes, sized_pages = write_offline_size(fresh)  # once every file of the copy is there
         write_service_worker(fresh)
+        write_headers(fresh, served_at(config))
         site_folder.swap(fresh, site)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)

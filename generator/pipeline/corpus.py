@@ -173,6 +173,16 @@ class Corpus:
     def all_entities(self) -> list[Entity]:
         return [e for s in self.systems.values() for e in s.all_entities()]
 
+    @property
+    def texts(self) -> str:
+        """What the site says of its texts, on its home page and in its footer:
+        « reecriture » (every system rewrites a source text), « original » (every one is
+        its authors' own) or « mixte »."""
+        originals = {s.original for s in self.systems.values()}
+        if originals == {True}:
+            return "original"
+        return "mixte" if True in originals else "reecriture"
+
 
 CHAPTER_SCHEMA = {
     "$schema": schemas.DIALECT,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from generator.pipeline import code_faults
 from generator.pipeline.corpus import Corpus
 
 
@@ -116,6 +117,8 @@ def diagnose(
     try:
         run(TracedMap(data, (), trail))
     except Exception as error:  # noqa: BLE001 - any failure of the system's code is reported
+        if found := code_faults.of_the_code(error, what):
+            return found  # the code's own fault, whatever it was reading
         file, line, where = locate(corpus, system_id, trail.last)
         return file, line, f"{what} : {_what(error)} ; dernière valeur lue : {where}"
     return None

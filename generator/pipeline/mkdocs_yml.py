@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import yaml
 
+from generator.pipeline import theme_icons
 from generator.pipeline.errors import BuildFailed, Problems
 from generator.pipeline.yamlload import YamlProblem, in_french, parse_yaml
 
@@ -20,6 +21,13 @@ def read(root: Path) -> dict:
     path = root / FILE
     try:
         text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(
+            root,
+            1,
+            f"configuration du site introuvable : le projet a son {FILE} à sa racine "
+            "(lancez la commande dans le dossier du projet, ou donnez-le par --racine)",
+        )
     except UnicodeDecodeError:
         _fail(root, 1, "fichier illisible : enregistrez-le en UTF-8")
     try:
@@ -35,6 +43,14 @@ def read(root: Path) -> dict:
             line(text, ("theme",)),
             "theme : il faut un objet dont custom_dir nomme le dossier des gabarits du site "
             "(custom_dir: site_overrides)",
+        )
+    for keys, icon in theme_icons.missing(root, config):
+        _fail(
+            root,
+            line(text, keys),
+            f"{'.'.join(map(str, keys))} : icône « {icon} » introuvable, ni dans Material ni "
+            f"dans {theme['custom_dir']}/.icons/ (les noms : {theme_icons.LIST}) ; "
+            "corrigez cette ligne",
         )
     return config
 

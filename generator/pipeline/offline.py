@@ -26,6 +26,9 @@ from generator.pipeline.assets import SERVICE_WORKER
 
 TEMPLATE = SERVICE_WORKER
 MANIFEST = "hors-ligne.json"
+SERVICE_WORKER_FILE = "sw.js"
+# Read by the host, never served to a reader (hosting.py): not part of the copy.
+HOST_HEADERS = "_headers"
 # The theme's own search (lunr and its worker) is not used: Pagefind's index replaces it.
 SKIPPED_DIRS = ("api/", "assets/javascripts/lunr/", "assets/javascripts/workers/")
 SKIPPED_SUFFIXES = (".map", ".gz")
@@ -41,7 +44,7 @@ def _wanted(relative: str) -> bool:
         return False
     if relative.startswith("."):  # a hidden file: the build's marker (site_folder.MARKER)
         return False
-    return relative not in ("sw.js", MANIFEST, "sitemap.xml")
+    return relative not in (SERVICE_WORKER_FILE, MANIFEST, HOST_HEADERS, "sitemap.xml")
 
 
 def _url(relative: str) -> str:
@@ -121,5 +124,5 @@ def write_service_worker(site: Path) -> str:
         .replace("__MANIFEST_SHA256__", hashlib.sha256(text).hexdigest())
         .replace("__ENGINE__", " ".join(engine))
     )
-    (site / "sw.js").write_text(script, encoding="utf-8")
+    (site / SERVICE_WORKER_FILE).write_text(script, encoding="utf-8")
     return content["version"]

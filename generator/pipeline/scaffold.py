@@ -148,7 +148,7 @@ couverture: |
   Un genre d'entité (les dons), un chapitre de règles et un calculateur, tous d'exemple.
 chapitres:
   - resolution
-# L'écran du MJ : trois volets de ce qu'on consulte en jeu (page /__ID__/ecran/).
+# L'écran du MJ : un volet ou plus de ce qu'on consulte en jeu (page /__ID__/ecran/).
 ecran:
   - titre: Dons
     contenu:

@@ -120,3 +120,39 @@ def test_a_threshold_among_several_references_is_a_warning_at_its_line(code):
         "« x-seuil-fixe », ou mettez chaque renvoi et son seuil dans un objet à lui"
     ]
     assert done.stdout.startswith("Données valides : ")
+
+
+def test_an_undefined_name_in_a_calculator_is_said_at_its_line_not_at_the_data(code):
+    module = f"{PACKAGE}/calculators.py"
+    edit(
+        code, module, "    chosen = regles.formulas[formule]\n", "    chosen = formules[formule]\n"
+    )
+    said = only(checked(code))
+    assert said == (
+        f"{module}:{line_of(code, module, 'chosen = formules[formule]')}: calculateur « cout » : "
+        "le résultat par défaut ne se calcule pas : nom « formules » non défini à cet endroit "
+        "du code ; corrigez cette ligne du code du système"
+    ), said
+
+
+def test_an_undefined_name_in_the_rules_is_said_at_its_line(code):
+    module = f"{PACKAGE}/rules.py"
+    edit(code, module, '    variants = data["formule"]', '    variants = donnees["formule"]')
+    said = only(checked(code))
+    assert said.startswith(f"{module}:{line_of(code, module, 'donnees[')}: "), said
+    assert "nom « donnees » non défini" in said and "data/" not in said, said
+
+
+def test_a_syntax_error_is_said_at_its_own_file_and_line(code):
+    module = f"{PACKAGE}/calculators.py"
+    edit(
+        code,
+        module,
+        "def compute_cost(regles, niveau, bonus_objet, formule):",
+        "def compute_cost(regles, niveau, bonus_objet, formule)",
+    )
+    said = only(checked(code))
+    assert said == (
+        f"{module}:{line_of(code, module, 'def compute_cost(')}: le module ne se charge pas : "
+        "erreur de syntaxe Python (« expected ':' ») ; corrigez ce fichier"
+    ), said

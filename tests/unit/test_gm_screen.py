@@ -4,8 +4,10 @@ data, and the declaration's faults reported at their line."""
 from __future__ import annotations
 
 import pytest
+from helpers import edit
 
-from generator.pipeline.build import BuildFailed, check
+from generator.core import urls
+from generator.pipeline.build import BuildFailed, check, judge
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +143,31 @@ def test_a_sub_table_column_is_read_in_the_objects_of_its_field(project):
     with pytest.raises(BuildFailed) as failure:
         check(project)
     assert "le genre « piste » n'a pas de champ « nombres »" in failure.value.problems.report()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "count", "said"),
+    [
+        (
+            "  - titre: Opposition et combat\n    contenu:\n"
+            "      - {genre: table, id: opposition-et-combat}\n"
+            "  - titre: Blessures, mort et folie\n    contenu:\n"
+            "      - {genre: table, id: blessures-mort-et-folie}\n",
+            "",
+            1,
+            "en un volet :",
+        ),
+        (
+            "  - titre: Opposition et combat\n",
+            "  - titre: Caractéristiques\n    contenu:\n      - {genre: caracteristique}\n"
+            "  - titre: Opposition et combat\n",
+            4,
+            "en quatre volets :",
+        ),
+    ],
+)
+def test_a_screen_has_as_many_panels_as_its_system_declares(project, old, new, count, said):
+    edit(project, "data/reserve-d6/systeme.yaml", old, new)
+    page = judge(project).pages[urls.gm_screen("reserve-d6")]
+    assert page.count('<section class="srd-ecran-volet"') == count
+    assert said in page

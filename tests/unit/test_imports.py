@@ -20,7 +20,7 @@ from generator.pipeline import assets
 # House rules, the engine, the core and the systems' rule code ship to the browser; the
 # rest is build side.
 LAYERS = (
-    ("cli", r"generator(\.cli|\.__main__)?"),
+    ("cli", r"generator(\.cli|\.__main__|\.version)?"),  # version: build side, not the wheel
     ("serve", r"generator\.serve(\..*)?"),
     ("pipeline", r"generator\.pipeline(\..*)?"),
     ("publication", r"generator\.systems\.\w+\.publication(\..*)?"),

@@ -2,7 +2,7 @@
 authors' own (`origine` in systeme.yaml); its pages say which, and an original system's
 `source` fields are optional."""
 
-from helpers import edit, problems_of
+from helpers import edit, only_original_system, problems_of
 
 from generator.core import urls
 from generator.pipeline import editor
@@ -67,3 +67,23 @@ def test_an_original_system_s_published_schemas_do_not_require_a_source(project)
     found = editor.files(project)
     assert "source" not in found[f"{SYSTEM}/caracteristique.schema.json"]["required"]
     assert "source" in found["talon/atout.schema.json"]["required"]
+
+
+def test_the_home_page_of_an_original_game_says_its_authors_wrote_it(project):
+    home = judge(only_original_system(project, SYSTEM)).pages[urls.HOME]
+    assert "règles d'un système de jeu de rôle francophone,\nécrites par leurs auteurs\n" in home
+    assert "avec ses calculateurs" in home and "le système a sa page d'errata" in home
+    for rewrite in ("réécrit", "textes d'origine", "cinq", "un systèmes"):
+        assert rewrite not in home, rewrite
+
+
+def test_the_home_page_of_a_site_mixing_both_says_each(project):
+    edit(
+        project,
+        f"data/{SYSTEM}/systeme.yaml",
+        "statut: complet\n",
+        "statut: complet\norigine: original\n",
+    )
+    home = judge(project).pages[urls.HOME]
+    assert "réécrites en français concis ou écrites par leurs auteurs," in home
+    assert "Les règles réécrites gardent les nombres, les noms et les conditions" in home
