@@ -19,7 +19,7 @@ import yaml
 
 from generator import systems
 from generator.hooks import HOOKS
-from generator.pipeline import graph, mkdocs_yml, notes, schemas, site_folder, targets
+from generator.pipeline import graph, mkdocs_yml, notes, project, schemas, site_folder, targets
 from generator.pipeline.cache import KEPT, load_corpus
 from generator.pipeline.corpus import Corpus
 from generator.pipeline.csp import protect
@@ -59,8 +59,11 @@ def check(root: Path) -> tuple[Corpus, CorpusLinks]:
 
 def warnings(root: Path) -> list[str]:
     """`path:line: avertissement : …` for what `check` lets pass but an author should
-    see: a schema the generator would read otherwise than meant."""
+    see: a project written for another generator version, a schema the generator would
+    read otherwise than meant."""
     found = Problems(root)
+    for path, line, message in project.upgrades(project.load(root)):
+        found.add(path, line, f"avertissement : {message}")
     for system in schemas.systems_with_schemas():
         for path, line, message in schemas.warnings(system):
             found.add(path, line, f"avertissement : {message}")
@@ -89,7 +92,7 @@ def _failing_module(error: BaseException) -> tuple[Path, int] | None:
     traceback = error.__traceback__
     while traceback is not None:
         name = Path(traceback.tb_frame.f_code.co_filename)
-        if name.suffix == ".py" and name.is_relative_to(systems.FOLDER):
+        if name.suffix == ".py" and name.is_relative_to(systems.systems_folder()):
             found = (name, traceback.tb_lineno)
         traceback = traceback.tb_next
     return found
@@ -100,6 +103,7 @@ def _judge(root: Path) -> Plan:
     links, graph; then, on valid data only, the pages themselves and the links and images
     written in the texts, as MkDocs' strict mode will judge them (against the files
     written). Raise BuildFailed with every problem found."""
+    project.load(root)
     problems = Problems(root)
     corpus = load_corpus(root, problems)
     rules = rulebook(corpus, problems, KEPT)
@@ -234,7 +238,7 @@ def mkdocs_config(
         config["site_description"] = config["site_description"].replace("{systemes}", words)
     config["docs_dir"] = str(work / "docs")
     config["site_dir"] = str(site)
-    config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
+    config["theme"]["custom_dir"] = str(mkdocs_yml.theme_folder(root, config))
     config["nav"] = nav
     config["hooks"] = [str(HOOKS)]
     # Material's instant navigation only follows links to the origin of sitemap.xml,

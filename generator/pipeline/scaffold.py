@@ -49,7 +49,8 @@ def check_id(system_id: str) -> None:
 
 
 def targets(root: Path, system_id: str) -> dict[str, Path]:
-    """Where each part goes: data and texts in the project, the package in the generator."""
+    """Where each part goes: data and texts in the project, the package in the folder of
+    its systems (the project's own; in this repository, the generator's)."""
     package = systems.package_of(system_id)
     return {
         "data": root / "data" / system_id,
@@ -62,15 +63,14 @@ def targets(root: Path, system_id: str) -> dict[str, Path]:
 def create(root: Path, system_id: str) -> list[Path]:
     """Write the new system; the paths written, relative to `root` when inside it."""
     check_id(system_id)
-    # The package goes where the running generator finds its systems: that generator must
-    # be the project's own, or the system would build from nowhere.
-    generator = systems.FOLDER.parent.parent.resolve()
-    if generator != root.resolve():
-        raise ScaffoldError(
-            f"le générateur lancé est celui de {generator}, pas celui du projet {root} : "
-            "lancez la commande depuis le dossier du projet"
-        )
     places = targets(root, system_id)
+    # The package goes where the project finds its systems, which must be in the project:
+    # nothing is written inside an installed generator.
+    if not places["package"].resolve().is_relative_to(root.resolve()):
+        raise ScaffoldError(
+            f"les systèmes de ce projet sont dans {systems.systems_folder()}, hors du projet "
+            f"{root} : lancez la commande depuis le dossier du projet, avec son générateur"
+        )
     taken = [p for p in places.values() if p.exists()]
     if taken or system_id in systems.ids():
         names = ", ".join(_shown(root, p) for p in taken) or f"paquet {places['package']}"

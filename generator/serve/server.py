@@ -24,7 +24,7 @@ from generator.pipeline.errors import BuildFailed
 from generator.serve import live as serve_live
 from generator.serve.incremental import Builder
 
-WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml")
+WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml", "projet.yaml")
 CODE = (".py", ".json")
 QUIET_SECONDS = 0.15  # editors write a file in several steps: wait for calm
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
