@@ -1,5 +1,5 @@
 """Command line: python -m generator build | serve | check | vocabulaire | editeur | contrat |
-nouveau-systeme ID."""
+nouveau-systeme ID | nouveau-projet DOSSIER."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _parser() -> argparse.ArgumentParser:
         "--racine",
         type=Path,
         default=Path.cwd(),
-        help="dossier du projet (data/, content/, mkdocs.yml)",
+        help="dossier du projet (projet.yaml, data/, content/)",
     )
     commands = parser.add_subparsers(dest="commande", required=True)
     commands.add_parser("check", help="valider les données et les renvois, sans rien écrire")
@@ -52,6 +52,13 @@ def _parser() -> argparse.ArgumentParser:
         "son test), qui se construit et passe check tel quel",
     )
     new.add_argument("id", help="identifiant du système : minuscules, chiffres et tirets")
+    game = commands.add_parser(
+        "nouveau-projet",
+        help="créer hors du générateur le projet d'un jeu à soi (projet.yaml, son système "
+        "d'exemple, son README, ses tests), qui se construit tel quel",
+    )
+    game.add_argument("dossier", type=Path, help="dossier du projet, vide ou à créer")
+    game.add_argument("--id", default="mon-jeu", help="identifiant de son système (mon-jeu)")
     return parser
 
 
@@ -59,6 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     root = args.racine.resolve()
     try:
+        if args.commande == "nouveau-projet":
+            return _new_project(args.dossier, args.id)
+        from generator.pipeline import project
+
+        project.load(root)  # every other command works on the project's systems
         if args.commande == "check":
             from generator.pipeline.build import check, warnings
 
@@ -126,6 +138,20 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(said + _site_left(args, root), file=sys.stderr)
         return 1
+    return 0
+
+
+def _new_project(folder: Path, system_id: str) -> int:
+    from generator.pipeline import new_project
+
+    try:
+        written = new_project.create(folder.resolve(), system_id)
+    except new_project.ScaffoldError as error:
+        print(f"nouveau-projet : {error}", file=sys.stderr)
+        return 1
+    print(f"Projet créé dans {folder} ({len(written)} fichiers) ; son README dit la suite :")
+    print(f"  cd {folder}")
+    print("  make serve")
     return 0
 
 

@@ -58,7 +58,18 @@ def load(root: Path) -> Project:
     the line of projet.yaml, for a project that cannot be read."""
     project = read(root)
     systems.use_folder(project.systems)
+    _loaded[:] = [project]
     return project
+
+
+_loaded: list[Project] = []
+
+
+def loaded() -> Project:
+    """The project `load` read last (one per process: its systems are imported)."""
+    if not _loaded:
+        raise LookupError("aucun projet chargé : generator.pipeline.project.load(racine)")
+    return _loaded[0]
 
 
 def read(root: Path) -> Project:
