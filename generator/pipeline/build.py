@@ -87,12 +87,18 @@ def judge(root: Path) -> Plan:
 
 
 def _failing_module(error: BaseException) -> tuple[Path, int] | None:
-    """The innermost line of a system's own Python code in the traceback of `error`."""
+    """The innermost line of a system's own Python code in the traceback of `error`; for
+    a SyntaxError, its own file and line (the parser's, in no frame)."""
     found = None
+    own = systems.systems_folder()
+    if isinstance(error, SyntaxError) and error.filename:
+        name = Path(error.filename)
+        if name.suffix == ".py" and name.is_relative_to(own):
+            return name, error.lineno or 1
     traceback = error.__traceback__
     while traceback is not None:
         name = Path(traceback.tb_frame.f_code.co_filename)
-        if name.suffix == ".py" and name.is_relative_to(systems.systems_folder()):
+        if name.suffix == ".py" and name.is_relative_to(own):
             found = (name, traceback.tb_lineno)
         traceback = traceback.tb_next
     return found

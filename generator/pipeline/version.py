@@ -50,7 +50,7 @@ FORMAT_CHANGES: tuple[FormatChange, ...] = (
 )
 
 
-def changes_since(written_for: str, table=FORMAT_CHANGES) -> list[FormatChange]:
+def changes_since(written_for: str) -> list[FormatChange]:
     """The changes a project written for `written_for` has not followed yet."""
     written = parse(written_for) or (0, 0, 0)
-    return [c for c in table if parse(c.since) > written]
+    return [c for c in FORMAT_CHANGES if parse(c.since) > written]
