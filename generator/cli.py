@@ -59,11 +59,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     game.add_argument("dossier", type=Path, help="dossier du projet, vide ou à créer")
     game.add_argument("--id", default="mon-jeu", help="identifiant de son système (mon-jeu)")
+    commands.add_parser(
+        "tester",
+        help="lancer les tests du projet (tests/) et ceux que le générateur livre, sur ses "
+        "systèmes ; les options suivantes vont à pytest",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.commande != "tester":  # only pytest takes options of its own
+        parser.parse_args(argv)
     root = args.racine.resolve()
     try:
         if args.commande == "nouveau-projet":
@@ -81,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus."
             )
+        elif args.commande == "tester":
+            from generator.pipeline.tester import run_tests
+
+            return run_tests(root, rest)
         elif args.commande == "vocabulaire":
             from generator.pipeline import vocabulary
 

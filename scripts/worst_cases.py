@@ -311,7 +311,7 @@ json.dumps(out)
 
 
 def runtime(destination: Path) -> Path:
-    """What tests/pyodide_run.mjs needs of a built site (Pyodide's files and the engine
+    """What generator/testing/pyodide_run.mjs needs of a built site (Pyodide's files and the engine
     wheel), written without building the pages."""
     from generator.pipeline.assets import write_assets
     from generator.pipeline.build import check
@@ -323,9 +323,9 @@ def runtime(destination: Path) -> Path:
 
 def run_on_pyodide(site: Path, code: str) -> str:
     """The value of the last line of `code`, run on Pyodide under Node with the wheels of
-    `site` (tests/pyodide_run.mjs); a failure is raised with Python's traceback."""
+    `site` (generator/testing/pyodide_run.mjs); a failure is raised with Python's traceback."""
     done = subprocess.run(
-        ["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)],
+        ["node", str(ROOT / "generator/testing/pyodide_run.mjs"), str(site)],
         input=code,
         capture_output=True,
         text=True,
