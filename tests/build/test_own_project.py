@@ -62,6 +62,7 @@ def test_a_project_of_its_own_builds_a_site_of_its_system_alone(tmp_path):
     _run(
         python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
         "-c", str(ROOT / "requirements.lock"), str(source),
+        "pytest",  # what `tester` needs of the test extra requirements.txt installs
         cwd=tmp_path,
     )  # fmt: skip
     installed = Path(
