@@ -21,6 +21,7 @@ from generator.pipeline import assets
 # rest is build side.
 LAYERS = (
     ("cli", r"generator(\.cli|\.__main__)?"),
+    ("testing", r"generator\.testing(\..*)?"),  # a project's tests: pytest's plugin
     ("serve", r"generator\.serve(\..*)?"),
     ("pipeline", r"generator\.pipeline(\..*)?"),
     ("publication", r"generator\.systems\.\w+\.publication(\..*)?"),
