@@ -46,6 +46,7 @@ from generator.engine.inputs import (  # noqa: E402
     MultiChoiceInput,
     TextInput,
 )
+from generator.pipeline import project  # noqa: E402
 
 SEED = 20261124
 SAMPLES = 30  # random queries per calculator
@@ -53,6 +54,8 @@ STEPS = 120  # one-field changes tried from the slowest query
 RUNS = 5  # runs of each found query, for the median reported
 GOAL_MS = 50  # on Pyodide: a calculator answers at once
 TITLE = "## Pires cas trouvés par recherche"
+
+project.load(ROOT)  # the repository's systems
 
 
 @dataclass
