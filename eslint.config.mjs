@@ -31,7 +31,7 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
-    files: ["tests/js/**/*.mjs", "tests/js/**/*.js", "eslint.config.mjs"],
+    files: ["tests/js/**/*.mjs", "tests/js/**/*.js", "generator/testing/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
     rules: shared,
   },

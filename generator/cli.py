@@ -1,5 +1,5 @@
 """Command line: python -m generator build | serve | check | vocabulaire | editeur | contrat |
-nouveau-systeme ID."""
+nouveau-systeme ID | nouveau-projet DOSSIER."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
         "--racine",
         type=Path,
         default=Path.cwd(),
-        help="dossier du projet (data/, content/, mkdocs.yml)",
+        help="dossier du projet (projet.yaml, data/, content/)",
     )
     commands = parser.add_subparsers(dest="commande", required=True)
     commands.add_parser("check", help="valider les données et les renvois, sans rien écrire")
@@ -56,13 +56,33 @@ def _parser() -> argparse.ArgumentParser:
         "son test), qui se construit et passe check tel quel",
     )
     new.add_argument("id", help="identifiant du système : minuscules, chiffres et tirets")
+    game = commands.add_parser(
+        "nouveau-projet",
+        help="créer hors du générateur le projet d'un jeu à soi (projet.yaml, son système "
+        "d'exemple, son README, ses tests), qui se construit tel quel",
+    )
+    game.add_argument("dossier", type=Path, help="dossier du projet, vide ou à créer")
+    game.add_argument("--id", default="mon-jeu", help="identifiant de son système (mon-jeu)")
+    commands.add_parser(
+        "tester",
+        help="lancer les tests du projet (tests/) et ceux que le générateur livre, sur ses "
+        "systèmes ; les options suivantes vont à pytest",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.commande != "tester":  # only pytest takes options of its own
+        parser.parse_args(argv)
     root = args.racine.resolve()
     try:
+        if args.commande == "nouveau-projet":
+            return _new_project(args.dossier, args.id)
+        from generator.pipeline import project
+
+        project.load(root)  # every other command works on the project's systems
         if args.commande == "check":
             from generator.pipeline.build import check, warnings
 
@@ -73,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"Données valides : {count} entités, {sum(len(s.chapters) for s in corpus.systems.values())} chapitres, tous les renvois résolus."
             )
+        elif args.commande == "tester":
+            from generator.pipeline.tester import run_tests
+
+            return run_tests(root, rest)
         elif args.commande == "vocabulaire":
             from generator.pipeline import vocabulary
 
@@ -130,6 +154,20 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(said + _site_left(args, root), file=sys.stderr)
         return 1
+    return 0
+
+
+def _new_project(folder: Path, system_id: str) -> int:
+    from generator.pipeline import new_project
+
+    try:
+        written = new_project.create(folder.resolve(), system_id)
+    except new_project.ScaffoldError as error:
+        print(f"nouveau-projet : {error}", file=sys.stderr)
+        return 1
+    print(f"Projet créé dans {folder} ({len(written)} fichiers) ; son README dit la suite :")
+    print(f"  cd {folder}")
+    print("  make serve")
     return 0
 
 

@@ -36,12 +36,15 @@ from first_visit import BUDGET_BYTES, first_visit  # noqa: E402
 from helpers import CHROMIUM, CHROMIUM_ARGS, copy_project, free_port, start_server  # noqa: E402
 
 from generator.engine import registry  # noqa: E402
+from generator.pipeline import project  # noqa: E402
 from generator.pipeline.build import build  # noqa: E402
 
 BUILD_RUNS = 5
 BROWSER_RUNS = 5
 PHONE_RUNS = 3  # each one starts Pyodide twice on a CPU slowed 4×
 SCALE = 10
+
+project.load(ROOT)  # the repository's systems
 
 
 class _NoAliases(yaml.SafeDumper):

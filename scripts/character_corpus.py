@@ -33,6 +33,7 @@ from worst_cases import random_value, repo_rules  # noqa: E402
 from generator import systems  # noqa: E402, F401  (handed down to the engine)
 from generator.engine import api, registry  # noqa: E402
 from generator.engine.inputs import InputGroup  # noqa: E402
+from generator.pipeline import project  # noqa: E402
 
 SEED = 20261125
 FIXTURE = ROOT / "tests" / "characters.json"
@@ -45,6 +46,8 @@ CHARACTER_CALCULATORS = (
 )
 VALID = 130  # random valid queries per calculator
 INVALID = 90  # random queries with one field wrong
+
+project.load(ROOT)  # the repository's systems
 
 
 def answer_hash(system: str, calc_id: str, query: dict, rules: dict) -> str:

@@ -51,7 +51,7 @@ json.dumps(sorted({m.__file__.split(".zip/")[1] for m in list(sys.modules.values
 
 
 def used_files(site: Path, full_stdlib: bool = True) -> list[str]:
-    runner = ROOT / "tests" / "pyodide_run.mjs"
+    runner = ROOT / "generator" / "testing" / "pyodide_run.mjs"
     args = ["node", str(runner), str(site)] + (["--stdlib-complet"] if full_stdlib else [])
     done = subprocess.run(args, input=PROBE, capture_output=True, text=True, cwd=ROOT, check=True)
     return json.loads(done.stdout)

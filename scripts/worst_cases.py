@@ -46,6 +46,7 @@ from generator.engine.inputs import (  # noqa: E402
     MultiChoiceInput,
     TextInput,
 )
+from generator.pipeline import project  # noqa: E402
 
 SEED = 20261124
 SAMPLES = 30  # random queries per calculator
@@ -53,6 +54,8 @@ STEPS = 120  # one-field changes tried from the slowest query
 RUNS = 5  # runs of each found query, for the median reported
 GOAL_MS = 50  # on Pyodide: a calculator answers at once
 TITLE = "## Pires cas trouvés par recherche"
+
+project.load(ROOT)  # the repository's systems
 
 
 @dataclass
@@ -311,7 +314,7 @@ json.dumps(out)
 
 
 def runtime(destination: Path) -> Path:
-    """What tests/pyodide_run.mjs needs of a built site (Pyodide's files and the engine
+    """What generator/testing/pyodide_run.mjs needs of a built site (Pyodide's files and the engine
     wheel), written without building the pages."""
     from generator.pipeline.assets import write_assets
     from generator.pipeline.build import check
@@ -323,9 +326,9 @@ def runtime(destination: Path) -> Path:
 
 def run_on_pyodide(site: Path, code: str) -> str:
     """The value of the last line of `code`, run on Pyodide under Node with the wheels of
-    `site` (tests/pyodide_run.mjs); a failure is raised with Python's traceback."""
+    `site` (generator/testing/pyodide_run.mjs); a failure is raised with Python's traceback."""
     done = subprocess.run(
-        ["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)],
+        ["node", str(ROOT / "generator/testing/pyodide_run.mjs"), str(site)],
         input=code,
         capture_output=True,
         text=True,

@@ -37,10 +37,13 @@ from helpers import (
     repo_rules,
 )
 
+from generator.pipeline import project
 from generator.pipeline.build import build
 
+project.load(ROOT)  # the repository's systems: what the tests' parameters list
+
 RUN_FOLDER, RUN_PORT, RUN_PID = "SRD_TESTS_RUN", "SRD_TESTS_PORT", "SRD_TESTS_PID"
-SITE_INPUTS = ("data", "content", "generator", "site_overrides", "mkdocs.yml", "package-lock.json")
+SITE_INPUTS = ("data", "content", "generator", "mkdocs.yml", "projet.yaml", "package-lock.json")
 
 
 def _is_worker(config) -> bool:

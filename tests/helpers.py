@@ -75,9 +75,10 @@ def answers(url: str) -> bool:
 
 def copy_project(destination: Path) -> Path:
     """A scratch copy of the project's inputs, for tests that break them on purpose."""
-    for name in ("data", "content", "site_overrides"):
+    for name in ("data", "content"):
         shutil.copytree(ROOT / name, destination / name)
-    shutil.copy(ROOT / "mkdocs.yml", destination / "mkdocs.yml")
+    for name in ("mkdocs.yml", "projet.yaml"):
+        shutil.copy(ROOT / name, destination / name)
     (destination / "node_modules").symlink_to(ROOT / "node_modules")
     return destination
 

@@ -24,6 +24,7 @@ from generator.pipeline import (
     mkdocs_yml,
     notes,
     partie_check,
+    project,
     schemas,
     site_folder,
     targets,
@@ -68,8 +69,11 @@ def check(root: Path) -> tuple[Corpus, CorpusLinks]:
 
 def warnings(root: Path) -> list[str]:
     """`path:line: avertissement : …` for what `check` lets pass but an author should
-    see: a schema the generator would read otherwise than meant."""
+    see: a project written for another generator version, a schema the generator would
+    read otherwise than meant."""
     found = Problems(root)
+    for path, line, message in project.upgrades(project.load(root)):
+        found.add(path, line, f"avertissement : {message}")
     for system in schemas.systems_with_schemas():
         for path, line, message in schemas.warnings(system):
             found.add(path, line, f"avertissement : {message}")
@@ -98,6 +102,7 @@ def _judge(root: Path) -> Plan:
     links, graph; then, on valid data only, the pages themselves and the links and images
     written in the texts, as MkDocs' strict mode will judge them (against the files
     written). Raise BuildFailed with every problem found."""
+    project.load(root)
     problems = Problems(root)
     corpus = load_corpus(root, problems)
     rules = rulebook(corpus, problems, KEPT)
@@ -236,7 +241,7 @@ def mkdocs_config(
         config["site_description"] = config["site_description"].replace("{systemes}", words)
     config["docs_dir"] = str(work / "docs")
     config["site_dir"] = str(site)
-    config["theme"]["custom_dir"] = str(root / config["theme"]["custom_dir"])
+    config["theme"]["custom_dir"] = str(mkdocs_yml.theme_folder(root, config))
     config["nav"] = nav
     config["hooks"] = [str(HOOKS)]
     # Material's instant navigation only follows links to the origin of sitemap.xml,

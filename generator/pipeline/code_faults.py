@@ -20,10 +20,10 @@ def _in_a_system(file: str | None) -> Path | None:
     """`file` if it is a module of a system's package (not the registry beside them)."""
     if not file:
         return None
-    path = Path(file)
-    if path.suffix != ".py" or not path.is_relative_to(systems.FOLDER):
+    path, folder = Path(file), systems.systems_folder()
+    if path.suffix != ".py" or not path.is_relative_to(folder):
         return None
-    return None if path.parent == systems.FOLDER else path
+    return None if path.parent == folder else path
 
 
 def where(error: BaseException) -> tuple[Path, int] | None:

@@ -387,7 +387,7 @@ def _no_package(folder: Path, meta_file: Path, problems: Problems) -> None:
     problems.add(
         meta_file if meta_file.exists() else folder,
         1,
-        f"aucun paquet generator/systems/{package.name}/ (avec __init__.py) pour le système "
+        f"aucun paquet {problems.relative(package)}/ (avec __init__.py) pour le système "
         f"« {folder.name} » : le dossier du paquet porte l'id du système, « - » écrit « _ »" + hint,
     )
 

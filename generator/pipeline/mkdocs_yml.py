@@ -14,11 +14,42 @@ from generator.pipeline.errors import BuildFailed, Problems
 from generator.pipeline.yamlload import YamlProblem, in_french, parse_yaml
 
 FILE = "mkdocs.yml"
+# The generator's own theme: Material's templates as the site overrides them.
+THEME = Path(__file__).resolve().parent.parent / "site_overrides"
+
+
+def theme_folder(root: Path, config: dict) -> Path:
+    """The folder of the site's templates: the project's own if its mkdocs.yml names one
+    (theme.custom_dir, from the project's root), else the generator's."""
+    own = config["theme"].get("custom_dir")
+    return root / own if own else THEME
+
+
+BASE = Path(__file__).resolve().parent / "mkdocs-projet.yml"
+
+
+def written(root: Path) -> dict:
+    """The configuration of a project without mkdocs.yml: the generator's, with the site's
+    settings of its projet.yaml."""
+    from generator.pipeline import project
+
+    site = project.read(root).site
+    config = yaml.safe_load(BASE.read_text(encoding="utf-8"))
+    config["site_name"] = site.get("nom", config["site_name"])
+    if "description" in site:
+        config["site_description"] = site["description"]
+    config["site_url"] = site.get("adresse", config["site_url"])
+    config["theme"]["icon"]["logo"] = site.get("logo", config["theme"]["icon"]["logo"])
+    for palette in config["theme"]["palette"]:
+        palette["primary"] = site.get("couleur", palette["primary"])
+    return config
 
 
 def read(root: Path) -> dict:
-    """The configuration in root/mkdocs.yml, with the theme folder the build completes."""
+    """The configuration in root/mkdocs.yml, else the one `written` for the project."""
     path = root / FILE
+    if not path.exists():
+        return written(root)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -37,12 +68,12 @@ def read(root: Path) -> dict:
     if not isinstance(config, dict):
         _fail(root, 1, "la configuration doit être un objet YAML (des lignes « clé: valeur »)")
     theme = config.get("theme")
-    if not isinstance(theme, dict) or not isinstance(theme.get("custom_dir"), str):
+    if not isinstance(theme, dict) or not isinstance(theme.get("custom_dir", ""), str):
         _fail(
             root,
             line(text, ("theme",)),
-            "theme : il faut un objet dont custom_dir nomme le dossier des gabarits du site "
-            "(custom_dir: site_overrides)",
+            "theme : il faut un objet, dont custom_dir nomme s'il le faut un dossier de "
+            "gabarits du projet (sans custom_dir : ceux du générateur)",
         )
     for keys, icon in theme_icons.missing(root, config):
         _fail(
@@ -120,6 +151,8 @@ def said(root: Path, message: str) -> tuple[Path, int, str] | None:
     while sub := SUB_OPTION.fullmatch(reason):
         keys.append(sub[1])
         reason = sub[2]
+    if not (root / FILE).is_file():  # written from projet.yaml: said at its site settings
+        return None
     text = (root / FILE).read_text(encoding="utf-8", errors="replace")
     where = line(text, tuple(keys))
     return root / FILE, where, f"{'.'.join(keys)} : {_reason(reason)} ; corrigez cette ligne"

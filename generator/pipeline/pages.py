@@ -103,7 +103,7 @@ class Renderer:
         self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
         self._templates_read: bytes | None = None  # digest of every template's text
         self.env = Environment(
-            loader=FileSystemLoader([TEMPLATES, systems.FOLDER]),
+            loader=FileSystemLoader([TEMPLATES, systems.systems_folder()]),
             bytecode_cache=reuse.bytecode,
             undefined=StrictUndefined,
             keep_trailing_newline=True,
@@ -482,7 +482,7 @@ class Renderer:
 
     def _find_entity_template(self, system: str, kind: str) -> str:
         own = f"{systems.package_of(system)}/{systems.PUBLICATION}/templates/{kind}.md.j2"
-        if (systems.FOLDER / own).exists():
+        if (systems.systems_folder() / own).exists():
             return own
         if (TEMPLATES / f"entite/{kind}.md.j2").exists():
             return f"entite/{kind}.md.j2"
@@ -526,7 +526,10 @@ class Renderer:
 
     def _templates_digest(self) -> bytes:
         if self._templates_read is None:
-            folders = [TEMPLATES, *systems.FOLDER.glob(f"*/{systems.PUBLICATION}/templates")]
+            folders = [
+                TEMPLATES,
+                *systems.systems_folder().glob(f"*/{systems.PUBLICATION}/templates"),
+            ]
             files = sorted(p for folder in folders for p in folder.rglob("*") if p.is_file())
             self._templates_read = digest([(str(p), p.read_bytes()) for p in files])
         return self._templates_read

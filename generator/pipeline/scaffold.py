@@ -19,6 +19,7 @@ from pathlib import Path
 
 from generator import systems
 from generator.core import urls
+from generator.pipeline import project
 
 # A system id is a URL prefix (/<id>/) and, with "-" written "_", a Python package name:
 # it starts with a letter (systeme.json's pattern allows a digit first, Python does not).
@@ -49,7 +50,8 @@ def check_id(system_id: str) -> None:
 
 
 def targets(root: Path, system_id: str) -> dict[str, Path]:
-    """Where each part goes: data and texts in the project, the package in the generator."""
+    """Where each part goes: data and texts in the project, the package in the folder of
+    its systems (the project's own; in this repository, the generator's)."""
     package = systems.package_of(system_id)
     return {
         "data": root / "data" / system_id,
@@ -62,15 +64,14 @@ def targets(root: Path, system_id: str) -> dict[str, Path]:
 def create(root: Path, system_id: str) -> list[Path]:
     """Write the new system; the paths written, relative to `root` when inside it."""
     check_id(system_id)
-    # The package goes where the running generator finds its systems: that generator must
-    # be the project's own, or the system would build from nowhere.
-    generator = systems.FOLDER.parent.parent.resolve()
-    if generator != root.resolve():
-        raise ScaffoldError(
-            f"le générateur lancé est celui de {generator}, pas celui du projet {root} : "
-            "lancez la commande depuis le dossier du projet"
-        )
     places = targets(root, system_id)
+    # The package goes where the project finds its systems, which must be in the project:
+    # nothing is written inside an installed generator.
+    if not places["package"].resolve().is_relative_to(root.resolve()):
+        raise ScaffoldError(
+            f"les systèmes de ce projet sont dans {systems.systems_folder()}, hors du projet "
+            f"{root} : lancez la commande depuis le dossier du projet, avec son générateur"
+        )
     taken = [p for p in places.values() if p.exists()]
     if taken or system_id in systems.ids():
         names = ", ".join(_shown(root, p) for p in taken) or f"paquet {places['package']}"
@@ -101,11 +102,25 @@ def _shown(root: Path, path: Path) -> str:
         return str(path)
 
 
+def _packages_shown() -> str:
+    """The folder of the project's systems, as its files name it."""
+    folder = systems.systems_folder()
+    try:
+        return folder.relative_to(project.loaded().root).as_posix()
+    except (LookupError, ValueError):
+        return str(folder)
+
+
 def _files(system_id: str) -> dict[tuple[str, str], str]:
     """{(part, path inside it): text}; the test is one file, whose part is itself."""
     package = systems.package_of(system_id)
     name = system_id.replace("-", " ").capitalize()
-    values = {"__ID__": system_id, "__PAQUET__": package, "__NOM__": name}
+    values = {
+        "__ID__": system_id,
+        "__PAQUETS__": _packages_shown(),
+        "__PAQUET__": package,
+        "__NOM__": name,
+    }
 
     def filled(text: str) -> str:
         for token, value in values.items():
@@ -163,7 +178,7 @@ ecran:
 
 DONS = """
 # Dons d'exemple, à remplacer : une entrée par don (schéma :
-# generator/systems/__PAQUET__/publication/schemas/don.json). Le champ « jet » est lu par le calculateur
+# __PAQUETS__/__PAQUET__/publication/schemas/don.json). Le champ « jet » est lu par le calculateur
 # de chances (rules.py, NEEDS) : une valeur de règle ne s'écrit qu'ici.
 - id: don-d-exemple
   nom: Don d'exemple
@@ -369,20 +384,19 @@ CALCULATORS = (CHANCES,)
 '''
 
 TEST = '''
-"""The __ID__ calculator on its default inputs, with the repository's data (written by
+"""The __ID__ calculator on its default inputs, with the project's data (written by
 `python -m generator nouveau-systeme`: update it with the data and the calculator)."""
 
 from fractions import Fraction
 
-from helpers import repo_rules
-
 from generator.engine import registry
 from generator.engine.results import Figures
+from generator.testing import project_rules
 
 
 def test_chances_on_default_inputs():
     calculator = registry.get("__ID__", "chances")
-    outcome = calculator.run({}, repo_rules()["__ID__"])
+    outcome = calculator.run({}, project_rules()["__ID__"])
     assert outcome.ok, outcome.errors
     assert outcome.values == {"don": "don-d-exemple", "seuil": 7}
     figures = {f.label: f.value for f in outcome.blocks[0].items}

@@ -35,6 +35,8 @@ SOURCES = (
     "generator",
     "site_overrides",
     "mkdocs.yml",
+    "projet.yaml",
+    "systemes",
     "tests",
     "docs",
     "scripts",

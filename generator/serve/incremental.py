@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.hooks import mkdocs_run
-from generator.pipeline import site_folder
+from generator.pipeline import mkdocs_yml, site_folder
 from generator.pipeline.build import (
     Published,
     Timings,
@@ -40,6 +40,7 @@ from generator.pipeline.build import (
     write_docs,
 )
 from generator.pipeline.csp import protect_page
+from generator.pipeline.errors import BuildFailed
 from generator.pipeline.offline import (
     SIZE_PLACEHOLDER,
     cached_sizes,
@@ -50,7 +51,7 @@ from generator.pipeline.search import OUTPUT, IndexCancelled, index_site
 
 # Beyond this many changed pages, one full build is faster than rendering them one by one.
 FULL_ABOVE = 300
-THEME = ("mkdocs.yml", "site_overrides")
+THEME = ("mkdocs.yml", "projet.yaml")  # with the theme's folder, mkdocs_yml.theme_folder
 
 
 @dataclass
@@ -76,12 +77,15 @@ class Unfinished:
 def theme_files(root: Path) -> dict[str, tuple[int, int]]:
     """{path: (size, mtime)} of what shapes every page around its text."""
     found = {}
-    for name in THEME:
-        path = root / name
+    try:
+        theme = mkdocs_yml.theme_folder(root, mkdocs_yml.read(root))
+    except BuildFailed:  # the next build says why
+        theme = mkdocs_yml.THEME
+    for path in [*(root / name for name in THEME), theme]:
         for file in [path] if path.is_file() else sorted(path.rglob("*")):
             if file.is_file():
                 stat = file.stat()
-                found[file.relative_to(root).as_posix()] = (stat.st_size, stat.st_mtime_ns)
+                found[file.as_posix()] = (stat.st_size, stat.st_mtime_ns)
     return found
 
 

@@ -24,7 +24,21 @@ from generator.pipeline.errors import BuildFailed
 from generator.serve import live as serve_live
 from generator.serve.incremental import Builder
 
-WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml")
+WATCHED = ("data", "content", "generator", "site_overrides", "mkdocs.yml", "projet.yaml")
+
+
+def code_folders(root: Path) -> tuple[str, ...]:
+    """The folders of Python the build keeps imported: the generator's, and the project's
+    systems' folder when it is in the project (its first part)."""
+    from generator import systems
+
+    try:
+        inside = systems.systems_folder().relative_to(Path(os.path.abspath(root)))
+    except (LookupError, ValueError):
+        return ("generator",)
+    return tuple(dict.fromkeys(("generator", inside.parts[0])))
+
+
 CODE = (".py", ".json")
 QUIET_SECONDS = 0.15  # editors write a file in several steps: wait for calm
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
@@ -58,6 +72,8 @@ class Rebuild(FileSystemEventHandler):
 
     def __init__(self, root: Path):
         self.root = Path(os.path.abspath(root))
+        self.code = code_folders(root)
+        self.watched = (*WATCHED, *self.code)
         self.changed = threading.Event()
         self.code_changed = False
         self._reported: set[str] = set()
@@ -86,10 +102,10 @@ class Rebuild(FileSystemEventHandler):
             # project or loop. The root is watched for mkdocs.yml only: site/ and build/
             # change on every build.
             relative = Path(os.path.abspath(path)).relative_to(self.root).parts
-            if relative and relative[0] in WATCHED:
-                # The generator's code and schemas are kept from one build to the next
-                # (generator/pipeline/cache.py): a new version of them needs a new process.
-                self.code_changed |= relative[0] == "generator" and relative[-1].endswith(CODE)
+            if relative and relative[0] in self.watched:
+                # The generator's code and schemas, and the systems', are kept from one build
+                # to the next (generator/pipeline/cache.py): a new version needs a new process.
+                self.code_changed |= relative[0] in self.code and relative[-1].endswith(CODE)
                 self.changed.set()
 
 
@@ -104,7 +120,7 @@ class Watcher:
 
     def start(self) -> None:
         observer = Observer()
-        for name in WATCHED:
+        for name in dict.fromkeys(self.handler.watched):
             path = self.root / name
             if path.is_dir():
                 observer.schedule(self.handler, str(path), recursive=True)

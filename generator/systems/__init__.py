@@ -1,4 +1,12 @@
-"""The rule systems: one package each, found by listing this folder; none is named here.
+"""The rule systems: one package each, found by listing the folder the project names; none
+is named here.
+
+A project (its `projet.yaml`, generator/pipeline/project.py) names the folder of its
+systems' packages: this repository names the generator's own (FOLDER), a game of its own a
+folder of its project. Wherever it is, a system is imported as `generator.systems.<package>`
+(this package's `__path__` is that folder), so its code reads the same in every project and
+in the browser, whose engine wheel puts the project's systems here; nothing is ever written
+inside the generator.
 
 The package of a system is its id with "-" written "_" (`reserve-d6` → `reserve_d6`). What
 sits directly in it is rule code the engine's wheel ships to the browser; what only the
@@ -16,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-FOLDER = Path(__file__).parent
+FOLDER = Path(__file__).parent  # the generator's own: this repository's systems
+_chosen: list[Path] = []  # the folder the project named (use_folder), once chosen
 
 
 @dataclass(frozen=True)
@@ -102,12 +111,38 @@ ROLES = (
 )
 
 
+def use_folder(found: Path) -> None:
+    """Find the systems in `found`, the folder the project names: one per process (the
+    modules imported, the calculators registered and the schemas read are kept)."""
+    found = found.resolve()
+    if _chosen and _chosen[0] != found:
+        raise RuntimeError(
+            f"systèmes déjà pris dans {_chosen[0]} : un seul projet par processus ({found})"
+        )
+    _chosen[:] = [found]
+    __path__[:] = [str(found)]
+    importlib.invalidate_caches()
+
+
+def systems_folder() -> Path:
+    """The folder of the systems: the project's; in the browser, the engine wheel's own,
+    which holds the project's systems only."""
+    if _chosen:
+        return _chosen[0]
+    if sys.platform == "emscripten":
+        return FOLDER
+    raise LookupError(
+        "aucun projet chargé : les systèmes se trouvent par le projet "
+        "(generator.pipeline.project.load(racine) d'abord)"
+    )
+
+
 def package_of(system_id: str) -> str:
     return system_id.replace("-", "_")
 
 
 def folder(system_id: str) -> Path:
-    return FOLDER / package_of(system_id)
+    return systems_folder() / package_of(system_id)
 
 
 PUBLICATION = "publication"  # the build-only part of a system's package
@@ -119,9 +154,11 @@ def publication(system_id: str) -> Path:
 
 
 def ids() -> list[str]:
-    """Every system that has a package here, by id."""
+    """Every system that has a package in the project's folder, by id."""
     return sorted(
-        p.name.replace("_", "-") for p in FOLDER.iterdir() if (p / "__init__.py").is_file()
+        p.name.replace("_", "-")
+        for p in systems_folder().iterdir()
+        if (p / "__init__.py").is_file()
     )
 
 

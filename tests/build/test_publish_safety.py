@@ -144,8 +144,8 @@ def _unchanged(earlier) -> None:
 
 
 def test_a_broken_mkdocs_yml_is_said_at_its_line(project, earlier):
-    edit(project, "mkdocs.yml", "  custom_dir: site_overrides", "  custom_dir: [site_overrides")
-    line = line_of(project, "mkdocs.yml", "custom_dir: [site_overrides")
+    edit(project, "mkdocs.yml", "  language: fr", "  language: [fr")
+    line = line_of(project, "mkdocs.yml", "language: [fr")
     done = generator_run(project, "build", "--site", str(earlier[0]))
     assert done.returncode == 1, done.stdout
     lines = done.stderr.splitlines()

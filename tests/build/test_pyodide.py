@@ -60,7 +60,7 @@ QUERIES = [
 
 def run_in_pyodide(site, code: str) -> str:
     done = subprocess.run(
-        ["node", str(ROOT / "tests/pyodide_run.mjs"), str(site)],
+        ["node", str(ROOT / "generator/testing/pyodide_run.mjs"), str(site)],
         input=code,
         capture_output=True,
         text=True,

@@ -20,9 +20,11 @@ from generator.pipeline import assets
 # House rules, the engine, the core and the systems' rule code ship to the browser; the
 # rest is build side.
 LAYERS = (
-    ("cli", r"generator(\.cli|\.__main__|\.version)?"),  # version: build side, not the wheel
+    ("cli", r"generator(\.cli|\.__main__)?"),
+    ("testing", r"generator\.testing(\..*)?"),  # a project's tests: pytest's plugin
     ("serve", r"generator\.serve(\..*)?"),
     ("pipeline", r"generator\.pipeline(\..*)?"),
+    ("version", r"generator\.version"),  # build side, not the wheel: read by cli and pipeline
     ("publication", r"generator\.systems\.\w+\.publication(\..*)?"),
     ("hooks", r"generator\.hooks(\..*)?"),
     ("systems", r"generator\.systems(\..*)?"),

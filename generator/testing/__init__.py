@@ -1,0 +1,73 @@
+"""What a project's tests share, as a pytest plugin (its conftest.py names it:
+`pytest_plugins = ["generator.testing"]`): its project loaded before the tests are
+collected, its rules as its calculators receive them (`project_rules`), its site built
+once (`project_site`) and Python run under its Pyodide (`run_in_pyodide`). The generator's
+own tests of a project's systems are in generiques/ (`python -m generator tester`,
+generator/pipeline/tester.py)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+PYODIDE_RUN = Path(__file__).parent / "pyodide_run.mjs"
+
+
+def pytest_configure(config) -> None:
+    """The project the tests run on: the folder of pytest's rootdir (its projet.yaml)."""
+    from generator.pipeline import project
+
+    try:
+        project.loaded()
+    except LookupError:
+        project.load(Path(config.rootpath))
+
+
+def root() -> Path:
+    from generator.pipeline import project
+
+    return project.loaded().root
+
+
+@functools.cache
+def project_rules() -> dict:
+    """{system: the rules its calculators receive}, built from the project's data."""
+    from generator.pipeline.build import check
+    from generator.pipeline.export import engine_data
+    from generator.pipeline.rulebook import engine_rules
+
+    return engine_rules(engine_data(check(root())[0]))
+
+
+@functools.cache
+def project_site() -> Path:
+    """The project's site, built once into a scratch folder (not its site/)."""
+    from generator.pipeline.build import build
+
+    scratch = Path(tempfile.mkdtemp(prefix="srd-tests-site-"))
+    build(root(), site=scratch / "site", work=scratch / "work")
+    return scratch / "site"
+
+
+def pyodide_module() -> Path | None:
+    """The project's Pyodide (npm install), or None."""
+    found = root() / "node_modules" / "pyodide" / "pyodide.mjs"
+    return found if found.is_file() else None
+
+
+def run_in_pyodide(site: Path, code: str) -> str:
+    """The string the Python `code` ends on, run under Pyodide with the site's wheels."""
+    done = subprocess.run(
+        ["node", str(PYODIDE_RUN), str(site)],
+        input=code,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=os.environ | {"PYODIDE": str(pyodide_module())},
+    )
+    if done.returncode != 0:
+        raise AssertionError(f"Pyodide : {done.stderr[-3000:]}")
+    return done.stdout

@@ -1,0 +1,1 @@
+"""The generator's tests of a project's systems (`python -m generator tester`)."""

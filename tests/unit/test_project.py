@@ -1,0 +1,144 @@
+"""The project file: what `projet.yaml` says is read, a fault said in French at its line;
+`nouveau-projet` refuses a folder that is not empty; what it writes stays in step with the
+repository (npm pins, MkDocs configuration); the advice of a data format changed since
+the version a project is written for."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from helpers import ROOT
+
+from generator import cli, systems
+from generator.pipeline import mkdocs_yml, new_project, project, version
+from generator.pipeline.errors import BuildFailed
+
+
+def _said(root: Path) -> list[str]:
+    with pytest.raises(BuildFailed) as failed:
+        project.read(root)
+    return [str(p) for p in failed.value.problems.items]
+
+
+def _write(root: Path, text: str) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / project.FILE).write_text(text, encoding="utf-8")
+    return root
+
+
+def test_this_repository_names_the_generators_own_systems():
+    found = project.read(ROOT)
+    assert found.systems == systems.FOLDER
+    assert found.written_for == version.CURRENT
+
+
+def test_an_outside_project_finds_its_systems_in_its_own_folder(tmp_path):
+    (tmp_path / "regles" / "mon_jeu").mkdir(parents=True)
+    found = project.read(_write(tmp_path, 'generateur: "0.1.0"\nsystemes: regles\n'))
+    assert found.systems == (tmp_path / "regles").resolve()
+    assert found.systems != systems.FOLDER
+
+
+def test_a_missing_project_file_is_said_in_french(tmp_path):
+    [said] = _said(tmp_path)
+    assert said.startswith("projet.yaml:1: fichier du projet introuvable"), said
+    assert "nouveau-projet" in said
+
+
+@pytest.mark.parametrize(
+    "text, line, start",
+    [
+        ('generateur: "0.1.0"\nsystemes: [regles\n', 2, "YAML invalide"),
+        ('generateur: "0.1.0"\n\nsysteme: regles\n', 3, "clé « systeme » inconnue"),
+        ('systemes: "@generateur"\ngenerateur: une\n', 2, "generateur : il faut la version"),
+        ('generateur: "0.1.0"\nsystemes: absent\n', 2, "systemes : dossier « absent » introuvable"),
+        ('generateur: "0.1.0"\nsite:\n  nom: Jeu\n  titre: x\n', 4, "site.titre : clé inconnue"),
+        ('generateur: "0.1.0"\nsite:\n  couleur: 3\n', 3, "site.couleur : il faut"),
+    ],
+)
+def test_a_bad_project_file_is_said_at_its_line(tmp_path, text, line, start):
+    (tmp_path / "systemes").mkdir()
+    [said] = _said(_write(tmp_path, text))
+    assert said.startswith(f"projet.yaml:{line}: {start}"), said
+
+
+def test_site_settings_beside_a_mkdocs_yml_are_refused(tmp_path):
+    (tmp_path / "systemes").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    [said] = _said(_write(tmp_path, 'generateur: "0.1.0"\nsite:\n  nom: Jeu\n'))
+    assert said.startswith("projet.yaml:2: site : ce projet a son propre mkdocs.yml"), said
+
+
+def test_the_mkdocs_configuration_written_is_the_repositorys_but_its_settings(tmp_path):
+    (tmp_path / "systemes").mkdir()
+    _write(
+        tmp_path,
+        'generateur: "0.1.0"\nsite:\n  nom: Mon jeu\n  description: Le jeu.\n'
+        "  adresse: https://exemple.fr/jeu/\n  logo: material/sword\n  couleur: teal\n",
+    )
+    written = mkdocs_yml.read(tmp_path)
+    ours = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert (written["site_name"], written["site_description"], written["site_url"]) == (
+        "Mon jeu",
+        "Le jeu.",
+        "https://exemple.fr/jeu/",
+    )
+    assert written["theme"]["icon"]["logo"] == "material/sword"
+    assert {p["primary"] for p in written["theme"]["palette"]} == {"teal"}
+    assert mkdocs_yml.theme_folder(tmp_path, written) == mkdocs_yml.THEME
+    for key in ("site_name", "site_description", "site_url", "theme"):
+        written.pop(key), ours.pop(key)
+    assert written == ours
+
+
+def test_a_new_projects_npm_pins_are_the_generators():
+    ours = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    written = json.loads((new_project.FILES / "package.json").read_text())["dependencies"]
+    assert written == ours
+
+
+def test_a_folder_that_is_not_empty_is_refused_and_left_as_it_is(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("à moi", encoding="utf-8")
+    code = cli.main(["nouveau-projet", str(tmp_path)])
+    assert code == 1
+    said = capsys.readouterr().err
+    assert said.startswith(f"nouveau-projet : « {tmp_path} » n'est pas un dossier vide"), said
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_a_system_with_a_syntax_error_is_named_at_its_file(tmp_path):
+    """A project of its own, made and judged in its own process (one project a process)."""
+    folder = tmp_path / "jeu"
+    run = [sys.executable, "-m", "generator"]
+    made = subprocess.run([*run, "nouveau-projet", str(folder)], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    broken = folder / "systemes" / "mon_jeu" / "rules.py"
+    broken.write_text(broken.read_text() + "\ndef oups(:\n", encoding="utf-8")
+    line = broken.read_text().count("\n")
+    done = subprocess.run(
+        [*run, "--racine", str(folder), "check"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 1, done.stdout
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith(f"systemes/mon_jeu/rules.py:{line}: "), done.stderr
+
+
+def test_a_format_changed_since_the_version_written_for_is_said(tmp_path, monkeypatch):
+    change = version.FormatChange("0.1.0", "le champ « x » s'appelle « y »", "renommez-le")
+    monkeypatch.setattr(version, "FORMAT_CHANGES", (change,))
+    (tmp_path / "systemes").mkdir()
+    older = project.read(_write(tmp_path, 'generateur: "0.0.9"\n'))
+    [(path, line, said)] = project.upgrades(older)
+    assert (path, line) == (tmp_path / "projet.yaml", 1)
+    assert said.startswith("projet écrit pour le générateur 0.0.9 ; depuis 0.1.0, le champ"), said
+    assert project.upgrades(project.read(_write(tmp_path, 'generateur: "0.1.0"\n'))) == []
+    newer = project.upgrades(project.read(_write(tmp_path, 'generateur: "9.0.0"\n')))
+    assert [s for _, _, s in newer] == [
+        f"projet écrit pour le générateur 9.0.0, plus récent que celui-ci ({version.CURRENT}) : "
+        "mettez le générateur à jour"
+    ]
