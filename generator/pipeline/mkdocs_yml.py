@@ -75,15 +75,26 @@ def read(root: Path) -> dict:
             "theme : il faut un objet, dont custom_dir nomme s'il le faut un dossier de "
             "gabarits du projet (sans custom_dir : ceux du générateur)",
         )
-    for keys, icon in theme_icons.missing(root, config):
+    folder = theme_folder(root, config)
+    for keys, icon in theme_icons.missing(folder, config):
         _fail(
             root,
             line(text, keys),
             f"{'.'.join(map(str, keys))} : icône « {icon} » introuvable, ni dans Material ni "
-            f"dans {theme['custom_dir']}/.icons/ (les noms : {theme_icons.LIST}) ; "
+            f"dans {_shown(root, folder)}/.icons/ (les noms : {theme_icons.LIST}) ; "
             "corrigez cette ligne",
         )
     return config
+
+
+def _shown(root: Path, folder: Path) -> str:
+    """The theme folder as the author knows it: from the project's root, else the
+    generator's own."""
+    return (
+        folder.relative_to(root).as_posix()
+        if folder.is_relative_to(root)
+        else "le thème du générateur"
+    )
 
 
 def _fail(root: Path, at: int, message: str) -> NoReturn:

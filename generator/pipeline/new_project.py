@@ -11,7 +11,7 @@ import shutil
 from importlib import metadata
 from pathlib import Path
 
-from generator.pipeline import project, scaffold, version
+from generator.pipeline import formats, project, scaffold
 from generator.pipeline.scaffold import ScaffoldError
 
 __all__ = ["ScaffoldError", "create"]
@@ -51,7 +51,7 @@ def create(folder: Path, system_id: str) -> list[Path]:
 def _write(folder: Path, system_id: str) -> list[Path]:
     name = system_id.replace("-", " ").capitalize()
     values = {
-        "__VERSION__": version.CURRENT,
+        "__VERSION__": formats.CURRENT,
         "__ID__": system_id,
         "__PAQUET__": system_id.replace("-", "_"),
         "__NOM__": name,
@@ -73,18 +73,18 @@ def _write(folder: Path, system_id: str) -> list[Path]:
 def requirements() -> str:
     """The generator's pin: where the running one was installed from (PEP 610), else its
     version; its test extra runs the project's tests."""
-    pin = f"{version.DISTRIBUTION}[test]=={version.CURRENT}"
+    pin = f"{formats.DISTRIBUTION}[test]=={formats.CURRENT}"
     try:
-        direct = metadata.distribution(version.DISTRIBUTION).read_text("direct_url.json")
+        direct = metadata.distribution(formats.DISTRIBUTION).read_text("direct_url.json")
     except metadata.PackageNotFoundError:
         direct = None
     if direct:
         url = json.loads(direct)
         vcs = url.get("vcs_info")
         where = f"{vcs['vcs']}+{url['url']}@{vcs['commit_id']}" if vcs else url["url"]
-        pin = f"{version.DISTRIBUTION}[test] @ {where}"
+        pin = f"{formats.DISTRIBUTION}[test] @ {where}"
     return (
-        f"# Le générateur, à la version {version.CURRENT} pour laquelle ce projet est écrit\n"
+        f"# Le générateur, à la version {formats.CURRENT} pour laquelle ce projet est écrit\n"
         "# (projet.yaml, generateur) : changez les deux ensemble pour le mettre à jour.\n"
         f"{pin}\n"
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from generator import systems
-from generator.pipeline import version
+from generator.pipeline import formats
 from generator.pipeline.errors import BuildFailed, Problems
 from generator.pipeline.yamlload import Located, YamlProblem, parse_yaml
 
@@ -109,12 +109,12 @@ def _version(root: Path, data: dict, located: Located) -> str:
     written = data.get("generateur")
     if isinstance(written, int | float) and not isinstance(written, bool):
         written = str(written)
-    if not isinstance(written, str) or version.parse(written) is None:
+    if not isinstance(written, str) or formats.parse(written) is None:
         _fail(
             root,
             located.line(("generateur",)),
             f"generateur : il faut la version du générateur pour laquelle le projet est écrit, "
-            f'entre guillemets (generateur: "{version.CURRENT}")',
+            f'entre guillemets (generateur: "{formats.CURRENT}")',
         )
     return written
 
@@ -175,20 +175,20 @@ def upgrades(project: Project) -> list[tuple[Path, int, str]]:
             project.file,
             at,
             f"projet écrit pour le générateur {project.written_for} ; depuis {change.since}, "
-            f'{change.what} : {change.todo}, puis écrivez generateur: "{version.CURRENT}"',
+            f'{change.what} : {change.todo}, puis écrivez generateur: "{formats.CURRENT}"',
         )
-        for change in version.changes_since(project.written_for)
-        if version.parse(change.since) <= (version.parse(version.CURRENT) or (0, 0, 0))
+        for change in formats.changes_since(project.written_for)
+        if formats.parse(change.since) <= (formats.parse(formats.CURRENT) or (0, 0, 0))
     ]
-    if (version.parse(project.written_for) or (0, 0, 0)) > (
-        version.parse(version.CURRENT) or (0, 0, 0)
+    if (formats.parse(project.written_for) or (0, 0, 0)) > (
+        formats.parse(formats.CURRENT) or (0, 0, 0)
     ):
         said.append(
             (
                 project.file,
                 at,
                 f"projet écrit pour le générateur {project.written_for}, plus récent que "
-                f"celui-ci ({version.CURRENT}) : mettez le générateur à jour",
+                f"celui-ci ({formats.CURRENT}) : mettez le générateur à jour",
             )
         )
     return said

@@ -1,5 +1,5 @@
 """The icons mkdocs.yml names (`theme.icon.*`, the palette's toggles): each must be one of
-Material's, or one of the project's own (`<custom_dir>/.icons/`). Said before MkDocs runs:
+Material's, or one of the site's theme folder (`<custom_dir>/.icons/`, else the generator's). Said before MkDocs runs:
 Material would fail on the first page with a template it cannot find, in English."""
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ def named(config: dict) -> list[tuple[tuple, str]]:
     return found
 
 
-def missing(root: Path, config: dict) -> list[tuple[tuple, str]]:
-    """The icons of `named` that neither Material nor the project has."""
-    own = root / str((config.get("theme") or {}).get("custom_dir", "")) / ".icons"
+def missing(theme: Path, config: dict) -> list[tuple[tuple, str]]:
+    """The icons of `named` that neither Material nor the site's `theme` folder has."""
+    own = theme / ".icons"
     return [
         (keys, icon)
         for keys, icon in named(config)

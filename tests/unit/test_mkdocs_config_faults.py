@@ -14,12 +14,14 @@ def said(project) -> list[str]:
     return [str(p) for p in failure.value.problems.items]
 
 
-def test_a_missing_configuration_is_named_with_what_to_do(project):
+def test_no_configuration_nor_project_is_named_with_what_to_do(project):
+    """Without mkdocs.yml the configuration is written from projet.yaml: without that too,
+    the message says where a project keeps it and how to make one."""
     (project / "mkdocs.yml").unlink()
-    assert said(project) == [
-        "mkdocs.yml:1: configuration du site introuvable : le projet a son mkdocs.yml à sa "
-        "racine (lancez la commande dans le dossier du projet, ou donnez-le par --racine)"
-    ]
+    (project / "projet.yaml").unlink()
+    [message] = said(project)
+    assert message.startswith("projet.yaml:1: fichier du projet introuvable"), message
+    assert "nouveau-projet DOSSIER" in message and "--racine" in message
 
 
 def test_an_unknown_logo_icon_is_refused_at_its_line(project):
@@ -39,8 +41,9 @@ def test_an_unknown_toggle_icon_is_refused_at_its_line(project):
 
 
 def test_the_project_s_own_icon_is_accepted(project):
-    own = project / "site_overrides" / ".icons" / "jeu"
+    own = project / "theme" / ".icons" / "jeu"
     own.mkdir(parents=True)
     (own / "de.svg").write_text("<svg/>")
     edit(project, "mkdocs.yml", "logo: material/dice-multiple", "logo: jeu/de")
+    edit(project, "mkdocs.yml", "theme:\n", "theme:\n  custom_dir: theme\n")
     assert mkdocs_yml.read(project)["theme"]["icon"]["logo"] == "jeu/de"

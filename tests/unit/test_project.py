@@ -15,7 +15,7 @@ import yaml
 from helpers import ROOT
 
 from generator import cli, systems
-from generator.pipeline import mkdocs_yml, new_project, project, version
+from generator.pipeline import formats, mkdocs_yml, new_project, project
 from generator.pipeline.errors import BuildFailed
 
 
@@ -34,7 +34,7 @@ def _write(root: Path, text: str) -> Path:
 def test_this_repository_names_the_generators_own_systems():
     found = project.read(ROOT)
     assert found.systems == systems.FOLDER
-    assert found.written_for == version.CURRENT
+    assert found.written_for == formats.CURRENT
 
 
 def test_an_outside_project_finds_its_systems_in_its_own_folder(tmp_path):
@@ -129,8 +129,8 @@ def test_a_system_with_a_syntax_error_is_named_at_its_file(tmp_path):
 
 
 def test_a_format_changed_since_the_version_written_for_is_said(tmp_path, monkeypatch):
-    change = version.FormatChange("0.1.0", "le champ « x » s'appelle « y »", "renommez-le")
-    monkeypatch.setattr(version, "FORMAT_CHANGES", (change,))
+    change = formats.FormatChange("0.1.0", "le champ « x » s'appelle « y »", "renommez-le")
+    monkeypatch.setattr(formats, "FORMAT_CHANGES", (change,))
     (tmp_path / "systemes").mkdir()
     older = project.read(_write(tmp_path, 'generateur: "0.0.9"\n'))
     [(path, line, said)] = project.upgrades(older)
@@ -139,6 +139,6 @@ def test_a_format_changed_since_the_version_written_for_is_said(tmp_path, monkey
     assert project.upgrades(project.read(_write(tmp_path, 'generateur: "0.1.0"\n'))) == []
     newer = project.upgrades(project.read(_write(tmp_path, 'generateur: "9.0.0"\n')))
     assert [s for _, _, s in newer] == [
-        f"projet écrit pour le générateur 9.0.0, plus récent que celui-ci ({version.CURRENT}) : "
+        f"projet écrit pour le générateur 9.0.0, plus récent que celui-ci ({formats.CURRENT}) : "
         "mettez le générateur à jour"
     ]

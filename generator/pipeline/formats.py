@@ -1,4 +1,4 @@
-"""The generator's version, and the table of the changes of its data formats: what a
+"""The table of the changes of the data formats (the version itself: generator/version.py): what a
 project written for an older version must change (`check` says it, project.upgrades)."""
 
 from __future__ import annotations
