@@ -5,31 +5,34 @@
 // the control of the same `data-cle`. A link #partie=… opens a shared encounter read-only.
 // Every probability shown comes from the build (the payload) or from exact counts in
 // lib/partie.js; the dice are crypto's (lib/hasard.js).
-import { element } from "./commun.js";
+import { SITE_ROOT, element } from "./commun.js";
+import { actionLink } from "./lib/partie-actions.js";
 import { activeEntries } from "./maison-stock.js";
 import { entryKey } from "./lib/maison-cle.js";
 import * as rules from "./lib/partie.js";
 import * as kept from "./lib/partie-fichier.js";
-import { charactersOf } from "./lib/personnages.js";
+import { CHARACTERS_KEY, charactersOf } from "./lib/personnages.js";
 import { houseStates, logByRound } from "./lib/partie-vue.js";
 import { SAVED_FILE_FORMAT } from "./lib/contrat.js";
 import { StorageRefused, storageSays, store } from "./lib/stockage.js";
 import { typo } from "./lib/texte.js";
-import { combatantCard, fromPayload, siteLink } from "./partie-combattant.js";
+import { combatantCard, fromPayload } from "./partie-combattant.js";
 import { addForms, encounterBar } from "./partie-formulaires.js";
 import { bindGestures, encounterId } from "./partie-gestes.js";
 import { printedTracker } from "./partie-imprimer.js";
 
-const CHARACTERS_KEY = "srd-personnages"; // personnages.js
 const READ_ONLY = "Vue en lecture seule\u00a0: cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
 
-// The place of the actions in one tap (branch partie-actions: the link builder of the
-// calculators a combatant opens prefilled with its values, `actionLinks(payload,
-// combatant)` -> [{nom, href}]). Until it is merged, no link is shown.
-function actionLinks(payload, combatant, build = null) {
-  const links = payload.actions?.length && build ? build(payload, combatant) : [];
-  if (!links.length) return null;
-  return element("p", { class: "srd-partie-actions" }, ...links.flatMap((link) => [element("a", { href: siteLink(link.href), class: "md-button srd-partie-petit" }, typo(link.nom)), " "]));
+// The actions in one tap: each calculator the system declares, opened prefilled with the
+// combatant's values (and a saved character's own query), against `target` (the next to
+// act, or null); its « Lancer » writes to this encounter's log (lancer.js).
+function actionLinks(view, combatant, target) {
+  const actions = view.payload.actions || [];
+  if (!actions.length) return null;
+  const from = combatant.origine?.startsWith("personnage:") ? combatant.origine.slice("personnage:".length) : null;
+  const record = from ? charactersOfSystem(view.payload.systeme).find((one) => one.id === from) || null : null;
+  const links = actions.map((action) => element("a", { href: actionLink(action, combatant, target, record, SITE_ROOT, view.encounter.id), class: "md-button srd-partie-petit" }, typo(action.nom)));
+  return element("p", { class: "srd-partie-actions" }, ...links.flatMap((link) => [link, " "]));
 }
 
 // --- storage ----------------------------------------------------------------------------
@@ -91,7 +94,7 @@ function groupItem(view, group, at, total, groupsAfter) {
     const next = group[index + 1] || null;
     const following = next || groupsAfter[0]?.[0] || null;
     const odds = !libre && following ? rules.oddsText(view.payload, combatant, following) : "";
-    const actions = view.readOnly ? null : actionLinks(view.payload, combatant);
+    const actions = view.readOnly ? null : actionLinks(view, combatant, following);
     cards.push(combatantCard(combatant, { payload: view.payload, etats: view.etats, odds, libre, first: at === 0, last: at === total - 1, readOnly: view.readOnly, actions }));
   }
   const current = view.encounter.tour === at;

@@ -7,6 +7,7 @@ import { barOf } from "./calc.js";
 import { compute } from "./moteur.js";
 import { confirmed, control, download, element, onEachPage } from "./commun.js";
 import {
+  CHARACTERS_KEY,
   boxRefusal,
   changeRefusal,
   charactersFileTooBig,
@@ -33,7 +34,7 @@ import { SAVED_FILE_FORMAT as FORMAT, SAVED_MAX_FILE_CHARS as MAX_FILE_BYTES } f
 import { StorageRefused, store } from "./lib/stockage.js";
 import { CHARACTERS_FOLLOWED, characterChangedQuestion, characterElsewhere, characterTakenFromThere } from "./lib/autre-onglet.js";
 
-const KEY = "srd-personnages"; // localStorage: {format, personnages: [record]}
+const KEY = CHARACTERS_KEY; // lib/personnages.js
 const CURRENT = "srd-personnage-courant"; // sessionStorage: {systeme: name} this tab works on
 const SEEN = "srd-personnage-vu"; // sessionStorage: {id: modifie} of each character as this tab last read or saved it
 const SAVE_BOX = ".srd-personnage-enregistrer"; // templates/personnage-enregistrer.md.j2

@@ -8,6 +8,9 @@
 import { STORAGE_DOWN, StorageRefused, storageSays } from "./stockage.js";
 import { colon, freeName, isText, quoted, slug } from "./texte.js";
 
+// Where the browser keeps them (localStorage): {format, personnages: [record]}.
+export const CHARACTERS_KEY = "srd-personnages";
+
 // What a record needs to be listed, opened and saved again.
 const isRecord = (record) =>
   Boolean(record) && typeof record === "object" && !Array.isArray(record) && [record.id, record.nom, record.systeme].every(isText);
