@@ -78,10 +78,17 @@ function partieNote(section, where) {
   return note.querySelector("span");
 }
 
+// A heading's words, without the « ¶ » of its permanent link.
+function headingText(heading) {
+  if (!heading) return "";
+  const words = [...heading.childNodes].filter((node) => !node.classList?.contains("headerlink"));
+  return words.map((node) => node.textContent).join("").trim();
+}
+
 // The roll appended to the encounter's log in the encounters store; a refusal (encounter
 // gone, store unreadable or full) said in French: the roll itself stands.
 function noteRoll(status, section, where, reply) {
-  const title = document.querySelector("h1")?.textContent.trim() || section.dataset.calc;
+  const title = headingText(document.querySelector("h1")) || section.dataset.calc;
   const entry = rollEntry(title, rollWords(reply).outcome, reply.exacte);
   try {
     const written = withRoll(localStorage.getItem(PARTIE_STORAGE_KEY), where.partie, where.qui, entry, new Date().toISOString());

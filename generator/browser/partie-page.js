@@ -218,12 +218,17 @@ function applyChange(view, next, focusKey) {
 // --- opening ------------------------------------------------------------------------------
 
 function payloadOf(root) {
-  const script = root.querySelector("#srd-partie-donnees") || document.getElementById("srd-partie-donnees");
-  return JSON.parse(script.textContent);
+  const holder = root.querySelector("#srd-partie-donnees") || document.getElementById("srd-partie-donnees");
+  return JSON.parse(holder.dataset.donnees);
 }
 
+// The encounter the address names (?partie=<id>, the way back from a calculator), else the
+// last one of this system, else a new one.
 function firstEncounter(view) {
   const mine = ofSystem(view);
+  const named = new URLSearchParams(location.search).get("partie");
+  const found = named && mine.find((one) => one.id === named);
+  if (found) return found;
   if (mine.length) return mine[mine.length - 1];
   return rules.newEncounter(view.payload, { id: encounterId(), nom: "Rencontre 1", now: new Date().toISOString() });
 }

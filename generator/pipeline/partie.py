@@ -25,7 +25,9 @@ from generator.pipeline.finder import _plain
 from generator.pipeline.links import CorpusLinks
 
 FORMAT = 1  # of the payload; the page refuses another
-ELEMENT_ID = "srd-partie-donnees"  # the <script type="application/json"> that holds it
+# The element whose `data-donnees` holds it: an attribute, because Material's instant
+# navigation re-creates every <script> of a page it brings in, without its type or id.
+ELEMENT_ID = "srd-partie-donnees"
 HREF = re.compile(r'href="([^"]*)"')
 SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*:", re.I)
 
@@ -49,10 +51,13 @@ def _without_none(value: object) -> object:
 
 
 def embedded(data: dict) -> str:
-    """`data` as the text of a <script type="application/json">: no « < », « > » or « & »
-    in it, so that no text of the data can close the element or open a comment."""
+    """`data` as the value of an HTML attribute between double quotes: no « < », « > »,
+    « & » or « " » left in it, so that no text of the data can end the attribute or the
+    element (the browser gives the JSON back, `&quot;` read as « " »)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    for character, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(character, escaped)
+    return text.replace('"', "&quot;")
 
 
 def law_of(expression: str) -> dict:

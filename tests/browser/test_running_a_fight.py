@@ -6,7 +6,7 @@ give (ties acting together where the system says so, the GM's order where it has
 damage crossing a threshold shows its consequence; a state of two rounds ends on the right
 round; a reload keeps everything; the share link opens read-only in a fresh profile; the
 printed page is read back from its PDF. Every rule value comes from the page's payload
-(#srd-partie-donnees), never from this file."""
+(#srd-partie-donnees, its data-donnees), never from this file."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PROFILES = {"telephone": PHONE, "bureau": DESKTOP}
 CHARACTERS_KEY = "srd-personnages"
 SAVED_FORMAT = 1  # generator/engine/saved.py (lib/contrat.js SAVED_FILE_FORMAT)
+PYODIDE_WAIT_MS = 120_000  # a roll may wait for the calculator's engine to start
 
 
 def systems_with_partie() -> list[str]:
@@ -45,7 +46,7 @@ SYSTEMS = systems_with_partie() or [
 
 
 def payload_of(page: Page) -> dict:
-    return json.loads(page.locator("#srd-partie-donnees").text_content())
+    return json.loads(page.locator("#srd-partie-donnees").get_attribute("data-donnees"))
 
 
 def values_for(payload: dict, step: int) -> dict[str, int]:
@@ -195,6 +196,25 @@ def is_acting(page: Page, name: str) -> bool:
     return name in acting.all_text_contents()
 
 
+def roll_an_action(page: Page, payload: dict, name: str) -> None:
+    """From `name`'s card, its attack (else its first action) opens its calculator; « Lancer »
+    writes the outcome and its chance into the encounter's log; the way back shows it."""
+    names = [action["nom"] for action in payload["actions"]]
+    chosen = "Attaque" if "Attaque" in names else names[0]
+    rolled = page.locator(".srd-partie-journal li").filter(has_text=f"{name}\u00a0: ")
+    rolled = rolled.filter(has_text="%")
+    before = rolled.count()
+    card(page, name).locator(".srd-partie-actions").get_by_role("link", name=chosen).click()
+    page.get_by_role("button", name="Lancer", exact=True).click()
+    expect(page.locator(".srd-lancer-partie [role=status]")).to_have_text(
+        "Jet noté dans le journal de la rencontre.", timeout=PYODIDE_WAIT_MS
+    )
+    page.get_by_role("link", name="Retour à la partie").click()
+    expect(page.locator(".srd-partie-round")).to_have_text("Round 1")
+    expect(rolled).to_have_count(before + 1)
+    assert "¶" not in rolled.last.inner_text()
+
+
 def start_fight(page: Page, payload: dict) -> None:
     start = "Lancer l'initiative" if payload["ordre"]["mode"] == "jet" else "Commencer le combat"
     page.get_by_role("button", name=start).click()
@@ -272,6 +292,10 @@ def test_three_round_fight(browser, site: Path, server: str, system: str, profil
 
     # Damage across a threshold shows what follows.
     harm_crossing(page, payload, "Aldo", pcs["Aldo"])
+
+    # An attack rolled from a combatant: its outcome and odds land in the log.
+    if payload.get("actions"):
+        roll_an_action(page, payload, "Aldo")
 
     # A state of two rounds, put in round 1 on Bérénice, ends on the right round.
     etats = payload["etats"]["liste"]
@@ -427,3 +451,19 @@ def test_a_hostile_link_or_file_changes_nothing_and_says_why(
     assert page.evaluate("localStorage.getItem('srd-parties')") == kept
     expect(card(page, "Aldo")).to_be_visible()
     context.close()
+
+
+def test_reached_by_a_link_of_the_site_it_draws_its_encounter(browser, site: Path, server: str):
+    """Material's instant navigation brings the page in without loading it: from the GM
+    screen's link, the page still reads its data and draws (no error of the page)."""
+    system = first_page_with_partie(site)
+    context = browser.new_context(service_workers="block", **PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}/{system}/ecran/")
+    page.locator(".srd-ecran-intro").get_by_role("link", name="Mener la partie").click()
+    expect(page.locator(".srd-partie-titre")).to_be_visible()
+    expect(page.get_by_role("button", name="Ajouter avec ces valeurs")).to_be_visible()
+    context.close()
+    assert not errors, errors

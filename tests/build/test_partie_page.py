@@ -41,10 +41,10 @@ def test_the_page_embeds_its_data_as_json(site):
     page = read(site, PAGE)
     assert "<h1" in page and "Mener la partie" in page
     found = re.search(
-        rf'<script type="application/json" id="{partie.ELEMENT_ID}">(.*?)</script>', page, re.S
+        rf'<div id="{partie.ELEMENT_ID}" data-donnees="([^"]*)" hidden>', page
     )
     assert found, "données de la page absentes"
-    data = json.loads(found.group(1))
+    data = json.loads(html.unescape(found.group(1)))
     assert data["format"] == partie.FORMAT and data["systeme"] == SYSTEM
     assert data["ordre"]["loi"] == {"lowest": 1, "counts": [1] * 6, "outcomes": 6}
     # A link of its texts leads, from the page's address, to the rule it names.

@@ -5,6 +5,7 @@ system's own, which data/ holds)."""
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 from pathlib import Path
@@ -212,7 +213,9 @@ def test_states_npcs_and_actions(data, scratch):
     }
 
 
-def test_the_embedded_text_cannot_close_its_element():
-    text = partie.embedded({"html": "</script><!-- & -->"})
-    assert "<" not in text and ">" not in text and "&" not in text
-    assert json.loads(text) == {"html": "</script><!-- & -->"}
+def test_the_embedded_text_cannot_end_its_attribute_or_element():
+    data = {"html": '"></div><!-- & --> \' « x »'}
+    text = partie.embedded(data)
+    assert "<" not in text and ">" not in text and '"' not in text
+    assert text.replace("&quot;", "").count("&") == 0
+    assert json.loads(html.unescape(text)) == data
