@@ -6,7 +6,7 @@
 // Every probability shown comes from the build (the payload) or from exact counts in
 // lib/partie.js; the dice are crypto's (lib/hasard.js).
 import { SITE_ROOT, element } from "./commun.js";
-import { actionLink } from "./lib/partie-actions.js";
+import { ENCOUNTER_PARAM, actionLink } from "./lib/partie-actions.js";
 import { activeEntries } from "./maison-stock.js";
 import { entryKey } from "./lib/maison-cle.js";
 import * as rules from "./lib/partie.js";
@@ -226,7 +226,7 @@ function payloadOf(root) {
 // last one of this system, else a new one.
 function firstEncounter(view) {
   const mine = ofSystem(view);
-  const named = new URLSearchParams(location.search).get("partie");
+  const named = new URLSearchParams(location.search).get(ENCOUNTER_PARAM);
   const found = named && mine.find((one) => one.id === named);
   if (found) return found;
   if (mine.length) return mine[mine.length - 1];

@@ -40,9 +40,7 @@ def hrefs(page: str) -> list[str]:
 def test_the_page_embeds_its_data_as_json(site):
     page = read(site, PAGE)
     assert "<h1" in page and "Mener la partie" in page
-    found = re.search(
-        rf'<div id="{partie.ELEMENT_ID}" data-donnees="([^"]*)" hidden>', page
-    )
+    found = re.search(rf'<div id="{partie.ELEMENT_ID}" data-donnees="([^"]*)" hidden>', page)
     assert found, "données de la page absentes"
     data = json.loads(html.unescape(found.group(1)))
     assert data["format"] == partie.FORMAT and data["systeme"] == SYSTEM
