@@ -214,7 +214,7 @@ def test_states_npcs_and_actions(data, scratch):
 
 
 def test_the_embedded_text_cannot_end_its_attribute_or_element():
-    data = {"html": '"></div><!-- & --> \' « x »'}
+    data = {"html": "\"></div><!-- & --> ' « x »"}
     text = partie.embedded(data)
     assert "<" not in text and ">" not in text and '"' not in text
     assert text.replace("&quot;", "").count("&") == 0
