@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import ROOT
+from helpers import ROOT, readme_commands
 
 from generator import cli, systems
 from generator.pipeline import formats, mkdocs_yml, new_project, project
@@ -142,3 +142,20 @@ def test_a_format_changed_since_the_version_written_for_is_said(tmp_path, monkey
         f"projet écrit pour le générateur 9.0.0, plus récent que celui-ci ({formats.CURRENT}) : "
         "mettez le générateur à jour"
     ]
+
+
+def test_a_new_project_carries_the_workflow_that_publishes_it(tmp_path):
+    """The CI workflow of the generator, at its place in the project, runs the commands its
+    README gives (one project a process: made in its own)."""
+    folder = tmp_path / "jeu"
+    run = [sys.executable, "-m", "generator", "nouveau-projet", str(folder)]
+    made = subprocess.run(run, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr
+    workflow = folder / ".github" / "workflows" / "publier.yml"
+    assert workflow.read_bytes() == new_project.WORKFLOW.read_bytes()
+    steps = [
+        s for job in yaml.safe_load(workflow.read_text())["jobs"].values() for s in job["steps"]
+    ]
+    ran = [step["run"] for step in steps if "run" in step]
+    readme = readme_commands((folder / "README.md").read_text(encoding="utf-8"))
+    assert ran and set(ran) <= {c for commands in readme.values() for c in commands}, ran
