@@ -96,6 +96,19 @@ def test_the_mkdocs_configuration_written_is_the_repositorys_but_its_settings(tm
     assert written == ours
 
 
+def test_the_page_modules_are_listed_once_by_the_generator_before_a_projects_own():
+    for written in (ROOT / mkdocs_yml.FILE, mkdocs_yml.BASE):
+        assert "extra_javascript" not in yaml.safe_load(written.read_text(encoding="utf-8"))
+    ours = [f"assets/{name}" for name in mkdocs_yml.PAGE_MODULES]
+    assert all((mkdocs_yml.THEME.parent / "browser" / n).is_file() for n in mkdocs_yml.PAGE_MODULES)
+    older = {"extra_javascript": ["assets/listes.js", {"path": ours[0]}, "js/mien.js"]}
+    loaded = mkdocs_yml.with_page_modules(older)["extra_javascript"]
+    assert [e["path"] if isinstance(e, dict) else e for e in loaded] == [*ours, "js/mien.js"]
+    assert mkdocs_yml.with_page_modules({"extra_javascript": "x.js"}) == {
+        "extra_javascript": "x.js"
+    }
+
+
 def test_a_new_projects_npm_pins_are_the_generators():
     ours = json.loads((ROOT / "package.json").read_text())["dependencies"]
     written = json.loads((new_project.FILES / "package.json").read_text())["dependencies"]
