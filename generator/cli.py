@@ -10,6 +10,7 @@ from pathlib import Path
 from generator.pipeline import disk
 from generator.pipeline.assets import MissingRuntime
 from generator.pipeline.errors import BuildFailed
+from generator.pipeline.search import SearchIndexError
 from generator.pipeline.site_folder import TargetRefused
 from generator.version import VERSION
 
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     except BuildFailed as error:
         print(error.problems.report(), file=sys.stderr)
         return 1
-    except (MissingRuntime, TargetRefused) as error:
+    except (MissingRuntime, SearchIndexError, TargetRefused) as error:
         print(error, file=sys.stderr)
         return 1
     except OSError as error:  # the disk's fault (full, read-only…), not the generator's

@@ -168,6 +168,19 @@ def serving(project: Path, log: Path, first_build_seconds: float = 900):
             process.wait(60)
 
 
+def readme_commands(readme: str) -> dict[str, list[str]]:
+    """{section title: its commands}: the indented lines of each « ## » section, their
+    comments aside."""
+    sections: dict[str, list[str]] = {}
+    title = ""
+    for line in readme.splitlines():
+        if line.startswith("## "):
+            title = line[3:].strip()
+        elif line.startswith("    ") and line.strip():
+            sections.setdefault(title, []).append(line.split("#")[0].strip())
+    return sections
+
+
 # --- a broken copy of the project -------------------------------------------------------
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from generator import systems
 from generator.engine.rules import DATA_FILE
 from generator.pipeline import browser_contract
+from generator.pipeline.npm import npm_advice
 from generator.pipeline.pysource import without_docs
 
 GENERATOR = Path(__file__).parent.parent  # the package the wheel ships a part of
@@ -51,7 +52,7 @@ def pyodide_dir(root: Path) -> Path:
     missing = [name for name in PYODIDE_FILES if not (folder / name).exists()]
     if missing:
         raise MissingRuntime(
-            f"{folder}: fichiers Pyodide absents ({', '.join(missing)}) ; lancez « npm ci » (ou « make site »)."
+            f"{folder}: fichiers Pyodide absents ({', '.join(missing)}) ; {npm_advice(root)}."
         )
     return folder
 
@@ -60,7 +61,7 @@ def js_yaml(root: Path) -> bytes:
     """js-yaml's browser module as the site has it: without its source map's comment."""
     path = root / "node_modules" / JS_YAML
     if not path.exists():
-        raise MissingRuntime(f"{path} : js-yaml absent ; lancez « npm ci » (ou « make site »).")
+        raise MissingRuntime(f"{path} : js-yaml absent ; {npm_advice(root)}.")
     lines = path.read_bytes().splitlines(keepends=True)
     return b"".join(line for line in lines if not line.startswith(b"//# sourceMappingURL="))
 

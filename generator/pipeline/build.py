@@ -234,7 +234,7 @@ def mkdocs_config(
     """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
     « {systemes} » is the number of systems, in words (counted, never typed); `texts`
     (Corpus.texts) is what the footer says of the rules' texts."""
-    config = mkdocs_yml.read(root)
+    config = mkdocs_yml.with_page_modules(mkdocs_yml.read(root))
     config["extra"] = {**(config.get("extra") or {}), "textes": texts}
     if isinstance(config.get("site_description"), str):
         words = in_words(systems_count)

@@ -26,6 +26,38 @@ def theme_folder(root: Path, config: dict) -> Path:
 
 
 BASE = Path(__file__).resolve().parent / "mkdocs-projet.yml"
+# The site's page modules (generator/browser/, copied to site/assets/), in the order each
+# page loads them: the generator adds them to every configuration, so they are listed once.
+PAGE_MODULES = (
+    "calc.js",
+    "index-table.js",
+    "hors-ligne.js",
+    "trouver.js",
+    "apercu.js",
+    "defilement.js",
+    "clavier.js",
+    "listes.js",
+    "lancer.js",
+    "personnages.js",
+    "fiche.js",
+    "maison.js",
+    "partie.js",
+    "maison-avis.js",
+)
+
+
+def with_page_modules(config: dict) -> dict:
+    """`config` loading the page modules first, then the project's own scripts; one a
+    project still lists (its mkdocs.yml written for an older generator) is loaded once. A
+    value that is not a list is left for MkDocs to refuse at its line."""
+    own = config.get("extra_javascript") or []
+    if not isinstance(own, list):
+        return config
+    ours = [{"path": f"assets/{name}", "type": "module"} for name in PAGE_MODULES]
+    listed = {entry["path"] for entry in ours}
+    kept = [e for e in own if (e.get("path") if isinstance(e, dict) else e) not in listed]
+    config["extra_javascript"] = ours + kept
+    return config
 
 
 def written(root: Path) -> dict:

@@ -1,6 +1,6 @@
 """`python -m generator nouveau-projet DOSSIER`: a game's project of its own, outside the
 generator: projet.yaml, its README and Makefile (set up, build, serve, test), the runtime's
-npm pins, the generator's pin, and one example system as `nouveau-systeme` writes it
+npm pins, the generator's pin, the CI workflow that publishes it, and one example system as `nouveau-systeme` writes it
 (scaffold.py), its package in the project's systemes/ folder.
 """
 
@@ -26,6 +26,9 @@ WRITTEN = {
     "gitignore": ".gitignore",
     "conftest.py": "conftest.py",
 }
+# The CI workflow that builds the site and publishes it (docs/publier.md), copied as it is.
+WORKFLOW = Path(__file__).parent / "scaffold_files" / "publier.yml"
+WORKFLOW_TARGET = Path(".github") / "workflows" / "publier.yml"
 
 
 def create(folder: Path, system_id: str) -> list[Path]:
@@ -65,6 +68,9 @@ def _write(folder: Path, system_id: str) -> list[Path]:
         written.append(folder / target)
     (folder / "requirements.txt").write_text(requirements(), encoding="utf-8")
     written.append(folder / "requirements.txt")
+    (folder / WORKFLOW_TARGET).parent.mkdir(parents=True)
+    shutil.copyfile(WORKFLOW, folder / WORKFLOW_TARGET)
+    written.append(folder / WORKFLOW_TARGET)
     (folder / project.DEFAULT_SYSTEMS).mkdir()
     project.load(folder)
     return written + [folder / path for path in scaffold.create(folder, system_id)]

@@ -35,6 +35,7 @@ from pathlib import Path
 import yaml
 
 from generator.core.typographie import regles, texte
+from generator.pipeline.npm import npm_advice
 from generator.pipeline.pagefind_stable import stabilise
 from generator.pipeline.per_entity import FRESH, Fresh
 
@@ -64,7 +65,7 @@ class IndexCancelled(Exception):
 def pagefind_binary(root: Path) -> Path:
     binary = root / "node_modules" / ".bin" / "pagefind"
     if not binary.exists():
-        raise SearchIndexError(f"{binary} absent ; lancez « npm ci » (ou « make site »).")
+        raise SearchIndexError(f"{binary} absent ; {npm_advice(root)}.")
     return binary
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import ROOT
+from helpers import ROOT, readme_commands
 
 from generator import cli, systems
 from generator.pipeline import formats, mkdocs_yml, new_project, project
@@ -96,6 +96,19 @@ def test_the_mkdocs_configuration_written_is_the_repositorys_but_its_settings(tm
     assert written == ours
 
 
+def test_the_page_modules_are_listed_once_by_the_generator_before_a_projects_own():
+    for written in (ROOT / mkdocs_yml.FILE, mkdocs_yml.BASE):
+        assert "extra_javascript" not in yaml.safe_load(written.read_text(encoding="utf-8"))
+    ours = [f"assets/{name}" for name in mkdocs_yml.PAGE_MODULES]
+    assert all((mkdocs_yml.THEME.parent / "browser" / n).is_file() for n in mkdocs_yml.PAGE_MODULES)
+    older = {"extra_javascript": ["assets/listes.js", {"path": ours[0]}, "js/mien.js"]}
+    loaded = mkdocs_yml.with_page_modules(older)["extra_javascript"]
+    assert [e["path"] if isinstance(e, dict) else e for e in loaded] == [*ours, "js/mien.js"]
+    assert mkdocs_yml.with_page_modules({"extra_javascript": "x.js"}) == {
+        "extra_javascript": "x.js"
+    }
+
+
 def test_a_new_projects_npm_pins_are_the_generators():
     ours = json.loads((ROOT / "package.json").read_text())["dependencies"]
     written = json.loads((new_project.FILES / "package.json").read_text())["dependencies"]
@@ -142,3 +155,20 @@ def test_a_format_changed_since_the_version_written_for_is_said(tmp_path, monkey
         f"projet écrit pour le générateur 9.0.0, plus récent que celui-ci ({formats.CURRENT}) : "
         "mettez le générateur à jour"
     ]
+
+
+def test_a_new_project_carries_the_workflow_that_publishes_it(tmp_path):
+    """The CI workflow of the generator, at its place in the project, runs the commands its
+    README gives (one project a process: made in its own)."""
+    folder = tmp_path / "jeu"
+    run = [sys.executable, "-m", "generator", "nouveau-projet", str(folder)]
+    made = subprocess.run(run, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr
+    workflow = folder / ".github" / "workflows" / "publier.yml"
+    assert workflow.read_bytes() == new_project.WORKFLOW.read_bytes()
+    steps = [
+        s for job in yaml.safe_load(workflow.read_text())["jobs"].values() for s in job["steps"]
+    ]
+    ran = [step["run"] for step in steps if "run" in step]
+    readme = readme_commands((folder / "README.md").read_text(encoding="utf-8"))
+    assert ran and set(ran) <= {c for commands in readme.values() for c in commands}, ran
