@@ -246,15 +246,19 @@ function drawView(view, focusKey) {
   focus.focus();
 }
 
+// What the page says, and after it what the last save could not keep (storage full or
+// down): a consequence said by the same change never hides that the change is not kept.
 function tell(view, message) {
-  view.status.textContent = typo(message || "");
+  const said = [message, view.unsaved].filter((one, at, all) => one && all.indexOf(one) === at);
+  view.status.textContent = typo(said.join(" "));
 }
 
 // The next encounter `next` (or nothing: as it is), saved and drawn, focus on `focusKey`.
 function applyChange(view, next, focusKey) {
   if (next) view.encounter = next;
   const saved = saveParties(view);
-  tell(view, saved.message);
+  view.unsaved = saved.message;
+  tell(view, "");
   drawView(view, focusKey);
   if (saved.conflict) settleConflict(view);
 }
