@@ -16,7 +16,21 @@ export const siteLink = (path) => new URL(String(path || "").replace(/^\//, ""),
 export function fromPayload(html, tag = "span") {
   const node = element(tag);
   node.innerHTML = html || "";
+  numberMarkers(node);
   return node;
+}
+
+// The build numbers a page's source markers; those of the payload are numbered as they are
+// drawn, so that each button opens its own bubble.
+let markersDrawn = 0;
+function numberMarkers(node) {
+  for (const button of node.querySelectorAll("button.srd-src:not([popovertarget])")) {
+    const bubble = button.nextElementSibling;
+    if (!bubble?.hasAttribute("popover")) continue;
+    markersDrawn += 1;
+    bubble.id = `srd-partie-src-${markersDrawn}`;
+    button.setAttribute("popovertarget", bubble.id);
+  }
 }
 
 const smallButton = (action, label, name, data) =>

@@ -15,7 +15,7 @@ from functools import cache
 
 import markdown
 
-from generator.core import typographie, urls
+from generator.core import reperes, typographie, urls
 from generator.core.tags import TAG
 from generator.engine import roll_tags
 from generator.engine.law import Law
@@ -62,6 +62,18 @@ def law_of(expression: str) -> dict:
     return {"lowest": found.lowest, "counts": list(found.counts), "outcomes": found.outcomes}
 
 
+def _cited_lines(source: str | None) -> str:
+    """The lines a `source` field names (« Combat, l. 213 ; l. 627–633 » -> « 213,
+    627–633 »), or "" when it names none."""
+    if not source:
+        return ""
+    found = [m.group("lines").strip() for part in source.split(";") if (m := _LINES.search(part))]
+    return ", ".join(found) if found and all(reperes.cited(f) for f in found) else ""
+
+
+_LINES = re.compile(r"\bl\.\s*(?P<lines>\d.*)$")
+
+
 @cache
 def _markdown() -> markdown.Markdown:
     return markdown.Markdown(extensions=markdown_safety.EXTENSIONS)
@@ -75,10 +87,14 @@ class _Payload:
 
     # --- texts and links -------------------------------------------------------------
 
-    def html(self, text: str | None) -> str:
-        """A text of the declaration as HTML, as the site's pages render it."""
+    def html(self, text: str | None, source: str | None = None) -> str:
+        """A text of the declaration as HTML, as the site's pages render it, its `source`
+        (« l. 513–515 ») a marker at its end, out of the rule's way (the page numbers it)."""
         if not text:
             return ""
+        cited = _cited_lines(source)
+        if cited and "{@source" not in text:
+            text = f"{text}{{@source {cited}}}"
         rendered = self.links.render(self.system, text, self.page)
         converter = _markdown()
         converter.reset()
@@ -169,7 +185,7 @@ class _Payload:
             "cles": ordre.get("cles", []),
             "departage": ordre.get("departage", []),
             "egalite": ordre.get("egalite"),
-            "html": self.html(ordre.get("texte")),
+            "html": self.html(ordre.get("texte"), ordre.get("source")),
             "source": ordre.get("source"),
             "notes_html": self.notes(ordre.get("notes_editoriales", [])),
             "modificateurs": [
@@ -178,7 +194,7 @@ class _Payload:
                     "nom": m["nom"],
                     "cle": m["cle"],
                     "valeur": m["valeur"],
-                    "html": self.html(m.get("texte")),
+                    "html": self.html(m.get("texte"), m.get("source")),
                 }
                 for m in ordre.get("modificateurs", [])
             ],
@@ -195,7 +211,7 @@ class _Payload:
                 {
                     "au_plus": s["au_plus"],
                     "effet": s["effet"],
-                    "html": self.html(s.get("texte")),
+                    "html": self.html(s.get("texte"), s.get("source")),
                     "lien": self.first_link(s.get("texte")),
                 }
                 for s in sorted(track.get("seuils", []), key=lambda s: s["au_plus"])
@@ -207,7 +223,7 @@ class _Payload:
                     "seuil": None,
                     "malus": None,
                     "effet": n.get("effet"),
-                    "html": self.html(n.get("texte")),
+                    "html": self.html(n.get("texte"), n.get("source")),
                     "lien": self.first_link(n.get("texte")),
                 }
                 for n in track.get("niveaux", [])
@@ -215,7 +231,7 @@ class _Payload:
             "cumul": None,
             "depassement": None,
             "malus": track.get("malus"),
-            "html": self.html(track.get("texte")),
+            "html": self.html(track.get("texte"), track.get("source")),
             "lien": None,
         }
         if "genre" in track:
@@ -256,7 +272,7 @@ class _Payload:
             ],
             "genres": genres,
             "fin": etats.get("fin"),
-            "html": self.html(etats.get("texte")),
+            "html": self.html(etats.get("texte"), etats.get("source")),
         }
 
     def npcs(self, pnj: dict | None) -> list[dict]:

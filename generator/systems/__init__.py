@@ -129,7 +129,9 @@ def systems_folder() -> Path:
     which holds the project's systems only."""
     if _chosen:
         return _chosen[0]
-    if sys.platform == "emscripten":
+    # The engine wheel (the browser's, or its copy a test runs) ships no pipeline: it
+    # holds the project's systems only, in its own folder.
+    if sys.platform == "emscripten" or not (FOLDER.parent / "pipeline").is_dir():
         return FOLDER
     raise LookupError(
         "aucun projet chargé : les systèmes se trouvent par le projet "

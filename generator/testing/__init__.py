@@ -7,6 +7,7 @@ generator/pipeline/tester.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import subprocess
@@ -15,21 +16,39 @@ from pathlib import Path
 
 PYODIDE_RUN = Path(__file__).parent / "pyodide_run.mjs"
 
+# The project under test, fixed once: a test that checks a broken copy loads that copy as
+# the current project, and the tests after it must still read the real one.
+_tested: list[Path] = []
+
 
 def pytest_configure(config) -> None:
     """The project the tests run on: the folder of pytest's rootdir (its projet.yaml)."""
     from generator.pipeline import project
 
+    if _tested:
+        return
     try:
-        project.loaded()
+        _tested.append(project.loaded().root)
     except LookupError:
-        project.load(Path(config.rootpath))
+        _tested.append(project.load(Path(config.rootpath)).root)
 
 
 def root() -> Path:
     from generator.pipeline import project
 
-    return project.loaded().root
+    return _tested[0] if _tested else project.loaded().root
+
+
+def _loaded_before_the_tests() -> None:
+    """A conftest that loads its project itself, without this plugin: the project loaded
+    when the tests are collected (this module imported) is the one under test."""
+    from generator.pipeline import project
+
+    with contextlib.suppress(LookupError):
+        _tested.append(project.loaded().root)
+
+
+_loaded_before_the_tests()
 
 
 @functools.cache

@@ -49,7 +49,8 @@ class Article(HTMLParser):
         self.depth += 1
         if classes and classes[0] == "srd-src":
             self.markers.append(attrs)
-        if self.skipped or set(classes) & set(APPARATUS) and tag != "table":
+        # A script's text (a page's data) is not read; the page draws what it shows.
+        if self.skipped or tag == "script" or set(classes) & set(APPARATUS) and tag != "table":
             self.skipped += 1
 
     def handle_endtag(self, tag) -> None:

@@ -284,6 +284,13 @@ test("paliers: cumul, a full tier passing on, the overflow and care, said in the
   assert.match(pisteView(VITALITE, passed.state, { vitalite: 11 }).texte, /Cumul 0\/3\u202f; Blessure légère 4\/4\u202f; Blessure grave 1\/2\u202f; Blessure mortelle 0\/1\u202f; malus −3/);
 });
 
+test("paliers: the consequence in force is the highest tier taken and its malus, else the overflow", () => {
+  const fresh = { cumul: 0, pris: [0, 0, 0], depassement: false };
+  assert.equal(pisteView(VITALITE, fresh, {}).effet, null);
+  assert.deepEqual(pisteView(VITALITE, { ...fresh, pris: [2, 1, 0] }, {}).effet, { texte: "Blessure grave\u00a0: malus −3", lien: VITALITE.lien || null });
+  assert.equal(pisteView(VITALITE, { ...fresh, pris: [4, 2, 1], depassement: true }, {}).effet.texte, VITALITE.depassement);
+});
+
 test("paliers with malus somme: every tier counts, the total rounded down", () => {
   const summed = { ...VITALITE, malus: "somme", gratuit: undefined };
   assert.equal(pisteView(summed, { cumul: 0, pris: [3, 1, 0], depassement: false }, {}).malus, -4); // 1,5 + 3

@@ -146,6 +146,13 @@ export function pisteView(piste, state, valeurs) {
   const malus = tiersMalus(piste, state, valeurs);
   const tiers = piste.niveaux.map((level, i) => `${level.nom} ${state.pris[i]}/${tierCapacity(piste, i, valeurs)}`);
   const parts = [`Cumul ${state.cumul}/${piste.cumul ?? 0}`, ...tiers, `malus ${signedMalus(malus)}`];
-  const effet = state.depassement ? { texte: piste.depassement || "Au-delà du dernier niveau.", lien: piste.lien || null } : null;
-  return { texte: `${piste.nom}${NBSP}: ${parts.join("\u202f; ")}`, malus, effet };
+  return { texte: `${piste.nom}${NBSP}: ${parts.join("\u202f; ")}`, malus, effet: tiersInForce(piste, state, malus) };
+}
+
+// The overflow, else the highest tier taken and the malus it gives, linked to the track's rule.
+function tiersInForce(piste, state, malus) {
+  const lien = piste.lien || null;
+  if (state.depassement) return { texte: piste.depassement || "Au-delà du dernier niveau.", lien };
+  const highest = piste.niveaux.findLastIndex((_, i) => state.pris[i] > 0);
+  return highest < 0 ? null : { texte: `${piste.niveaux[highest].nom}${NBSP}: malus ${signedMalus(malus)}`, lien };
 }
