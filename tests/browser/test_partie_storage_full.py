@@ -1,4 +1,4 @@
-"""A full storage on the partie page (issue 45, point 9): when localStorage refuses a write,
+"""A full storage on the partie page: when localStorage refuses a write,
 the page says so in French, keeps the encounter on screen as the GM made it, and a
 consequence said by the same change does not hide it; what was kept stays as it was."""
 

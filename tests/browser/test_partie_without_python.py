@@ -1,4 +1,4 @@
-"""The partie page never waits for Python (issue 45): a whole session — load, combatants,
+"""The partie page never waits for Python: a whole session — load, combatants,
 the rolled order, damage, a state, the next turns and rounds — asks for no file of Pyodide,
 of the engine's wheel or of the calculators' worker. A functional check, not a timing (the
 timing is `make bench`, scripts/bench_partie.py)."""
