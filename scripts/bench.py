@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import bench_dice  # noqa: E402  (scripts/, beside this file)
 import bench_edition  # noqa: E402
+import bench_partie  # noqa: E402
 import bench_phone  # noqa: E402
 import lighthouse  # noqa: E402
 import worst_cases  # noqa: E402
@@ -483,6 +484,28 @@ def dice_section(site: Path | None = None, port: int | None = None) -> list[str]
     return bench_dice.dice_section(taps, slowest, cpython, pyodide)
 
 
+def partie_section(site: Path | None = None, port: int | None = None) -> list[str]:
+    """« Mener la partie »: tap → roll on the phone profile, and no request for Python; on
+    `site` served at `port`, or on a site built here."""
+    from playwright.sync_api import sync_playwright
+
+    if site is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            site, port = Path(tmp) / "site", free_port()
+            build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
+            return partie_section(site, port)
+    print("Mener la partie…", flush=True)
+    httpd, base = start_server(site, port)
+    try:
+        with sync_playwright() as playwright:
+            found = bench_partie.partie_timings(
+                playwright, base, CHROMIUM, CHROMIUM_ARGS, PHONE_RUNS
+            )
+    finally:
+        httpd.shutdown()
+    return bench_partie.partie_section(found)
+
+
 def lighthouse_section(site: Path | None = None) -> list[str]:
     """Lighthouse's accessibility scores, on `site` or on a site built for the purpose."""
     if site is not None:
@@ -622,7 +645,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seulement",
-        choices=["pires-cas", "edition", "telephone", "des", "lighthouse", "tests"],
+        choices=["pires-cas", "edition", "telephone", "des", "partie", "lighthouse", "tests"],
         help="une seule section, mise à jour dans docs/benchmarks.md (les autres restent)",
     )
     only = parser.parse_args().seulement
@@ -633,6 +656,7 @@ def main() -> None:
             "edition": edition_section,
             "telephone": phone_section,
             "des": dice_section,
+            "partie": partie_section,
             "lighthouse": lighthouse_section,
             "tests": tests_section,
         }
@@ -659,6 +683,7 @@ def main() -> None:
         print("Profil de téléphone…", flush=True)
         phone = phone_timings(site, port, PHONE_RUNS)
         dice = dice_section(site, port)
+        partie = partie_section(site, port)
         print("Moteur…", flush=True)
         cpython, pyodide = engine_cpython(), engine_pyodide(site)
         worst = worst_cases_section(site)
@@ -700,6 +725,8 @@ def main() -> None:
         *bench_phone.phone_section(phone),
         "",
         *dice,
+        "",
+        *partie,
         "",
         "## Octets transférés (profil neuf)",
         "",

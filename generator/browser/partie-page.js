@@ -5,7 +5,7 @@
 // the control of the same `data-cle`. A link #partie=… opens a shared encounter read-only.
 // Every probability shown comes from the build (the payload) or from exact counts in
 // lib/partie.js; the dice are crypto's (lib/hasard.js).
-import { SITE_ROOT, element } from "./commun.js";
+import { SITE_ROOT, confirmed, element } from "./commun.js";
 import { ENCOUNTER_PARAM, actionLink } from "./lib/partie-actions.js";
 import { activeEntries } from "./maison-stock.js";
 import { entryKey } from "./lib/maison-cle.js";
@@ -13,9 +13,10 @@ import * as rules from "./lib/partie.js";
 import * as kept from "./lib/partie-fichier.js";
 import { CHARACTERS_KEY, charactersOf } from "./lib/personnages.js";
 import { houseStates, logByRound } from "./lib/partie-vue.js";
-import { SAVED_FILE_FORMAT } from "./lib/contrat.js";
+import { PARTIE_STORAGE_KEY, SAVED_FILE_FORMAT } from "./lib/contrat.js";
+import { KEEP_MINE, TAKE_THEIRS } from "./lib/autre-onglet.js";
 import { StorageRefused, storageSays, store } from "./lib/stockage.js";
-import { typo } from "./lib/texte.js";
+import { quoted, typo } from "./lib/texte.js";
 import { combatantCard, fromPayload } from "./partie-combattant.js";
 import { addForms, encounterBar } from "./partie-formulaires.js";
 import { bindGestures, encounterId } from "./partie-gestes.js";
@@ -55,18 +56,59 @@ function readParties(view) {
   }
 }
 
-// Keeps every encounter (this one changed); what the page says when it cannot.
+// Keeps what this tab changed over the store as it is now (another tab may have written
+// it since: its changes stay, lib/partie-fichier.js partiesMerged); what the page says when
+// it cannot. Returns {message, conflict}: conflict when the open encounter changed (or was
+// removed) in another tab, nothing written of it until the GM chooses.
 function saveParties(view) {
-  if (view.readOnly || view.refused) return view.refused || "";
-  const others = view.parties.filter((one) => one.id !== view.encounter.id);
-  view.parties = [...others, view.encounter];
+  if (view.readOnly || view.refused) return { message: view.refused || "", conflict: false };
+  const mine = [...view.parties.filter((one) => one.id !== view.encounter.id), view.encounter];
   try {
-    kept.keepParties(store, view.parties);
-    return "";
+    const latest = kept.keptParties(store);
+    const { parties, conflicts } = kept.partiesMerged(latest, view.seen, mine);
+    if (parties !== latest) kept.keepParties(store, parties);
+    const conflict = conflicts.includes(view.encounter.id);
+    view.parties = conflict ? parties : parties.map((one) => (one.id === view.encounter.id ? view.encounter : one));
+    // Seen as a read gives it back (checked, normalised): what another tab's write is told by.
+    const now = parties === latest ? latest : kept.keptParties(store);
+    view.seen = kept.partiesSeen(now, now.map((one) => one.id));
+    return { message: "", conflict };
   } catch (error) {
     if (!(error instanceof StorageRefused)) throw error;
-    return `${storageSays(error)}\u00a0: la rencontre n'est pas enregistrée (exportez-la pour la garder).`;
+    return { message: `${storageSays(error)}\u00a0: la rencontre n'est pas enregistrée (exportez-la pour la garder).`, conflict: false };
   }
+}
+
+// The open encounter changed in another tab while this one changed it too: the GM keeps
+// theirs or takes the other tab's (gone there: saved again, or the last one left opened).
+async function settleConflict(view) {
+  const there = kept.partieAt(view.parties, view.encounter.id);
+  const name = view.encounter.nom;
+  const mine = there
+    ? await confirmed(typo(kept.partieChangedQuestion(name)), KEEP_MINE, document.activeElement, TAKE_THEIRS)
+    : await confirmed(typo(kept.partieGoneQuestion(name)), "Enregistrer", document.activeElement);
+  // `seen` now holds the other tab's version: a save writes mine over it, on purpose.
+  if (mine) return applyChange(view, null, "titre");
+  view.encounter = there || firstEncounter(view);
+  tell(view, there ? `Rencontre ${quoted(name)} prise de l'autre onglet.` : "");
+  drawView(view, "titre");
+}
+
+// Another tab wrote the encounters: this page shows them as they are now, the open one too
+// when it changed there (every change here is saved at once: nothing of this tab is lost).
+function followOtherTab(view) {
+  let latest;
+  try {
+    latest = kept.keptParties(store);
+  } catch {
+    return; // unreadable there: this tab's next save says so
+  }
+  const open = kept.partieFollowed(latest, view.seen, view.encounter.id);
+  view.parties = latest;
+  view.seen = kept.partiesSeen(latest, latest.map((one) => one.id));
+  if (open.changed) view.encounter = open.partie;
+  if (open.changed || open.gone) tell(view, open.changed ? kept.PARTIE_FOLLOWED : kept.PARTIE_GONE_HERE);
+  drawView(view, view.root.contains(document.activeElement) ? document.activeElement.dataset.cle : null);
 }
 
 // --- drawing ------------------------------------------------------------------------------
@@ -204,15 +246,21 @@ function drawView(view, focusKey) {
   focus.focus();
 }
 
+// What the page says, and after it what the last save could not keep (storage full or
+// down): a consequence said by the same change never hides that the change is not kept.
 function tell(view, message) {
-  view.status.textContent = typo(message || "");
+  const said = [message, view.unsaved].filter((one, at, all) => one && all.indexOf(one) === at);
+  view.status.textContent = typo(said.join(" "));
 }
 
 // The next encounter `next` (or nothing: as it is), saved and drawn, focus on `focusKey`.
 function applyChange(view, next, focusKey) {
   if (next) view.encounter = next;
-  tell(view, saveParties(view));
+  const saved = saveParties(view);
+  view.unsaved = saved.message;
+  tell(view, "");
   drawView(view, focusKey);
+  if (saved.conflict) settleConflict(view);
 }
 
 // --- opening ------------------------------------------------------------------------------
@@ -258,6 +306,7 @@ export function bindEncounterPage(root) {
   tell(view, "");
   const shared = sharedOf(view);
   view.parties = readParties(view);
+  view.seen = kept.partiesSeen(view.parties, view.parties.map((one) => one.id));
   view.characters = charactersOfSystem(view.payload.systeme);
   view.readOnly = Boolean(shared);
   view.encounter = shared || firstEncounter(view);
@@ -266,4 +315,7 @@ export function bindEncounterPage(root) {
   else if (view.refused) tell(view, view.refused);
   else if (view.readOnly) tell(view, READ_ONLY);
   drawView(view);
+  addEventListener("storage", (event) => {
+    if (root.isConnected && !view.readOnly && (event.key === PARTIE_STORAGE_KEY || event.key === null)) followOtherTab(view);
+  });
 }

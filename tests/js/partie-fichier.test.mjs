@@ -211,3 +211,36 @@ test("what the operations write stays within the format's bounds, so it is alway
   assert.equal(P.combatantOf(back, "a").nom, "Sans nom");
   assert.equal(back.combattants.at(-1).nom.length, PARTIE_MAX_NAME);
 });
+
+test("two tabs: the page's merge writes what this tab changed and keeps what another tab changed", () => {
+  const [a, b, c] = [fight("r1", "A"), fight("r2", "B"), fight("r3", "C")];
+  const read = [a, b, c].map(P.withoutUndo);
+  const seen = F.partiesSeen(read, ["r1", "r2", "r3"]);
+  const mineA = P.harm(a, PAYLOAD, "aldo", "pv", 1).partie;
+  // Another tab changed B: this tab's next save (A changed, C removed) keeps B as there.
+  const otherB = { ...read[1], nom: "B ailleurs" };
+  let out = F.partiesMerged([read[0], otherB, read[2]], seen, [mineA, read[1]]);
+  assert.deepEqual(out, { parties: [P.withoutUndo(mineA), otherB], conflicts: [] });
+  // Nothing changed here: nothing written over the other tab's store.
+  const latest = [read[0], otherB, read[2]];
+  assert.equal(F.partiesMerged(latest, seen, read).parties, latest);
+  // The open one changed there too: not overwritten, named as a conflict.
+  const otherA = { ...read[0], nom: "A ailleurs" };
+  out = F.partiesMerged([otherA, read[1], read[2]], seen, [mineA, read[1], read[2]]);
+  assert.deepEqual(out, { parties: [otherA, read[1], read[2]], conflicts: ["r1"] });
+  // A new encounter (an import) is added.
+  const fresh = P.withoutUndo(fight("r4", "D"));
+  assert.equal(F.partiesMerged(read, seen, [...read, fresh]).parties.length, 4);
+});
+
+test("two tabs: the open encounter followed when another tab changed or removed it", () => {
+  const read = [fight("r1", "A"), fight("r2", "B")].map(P.withoutUndo);
+  const seen = F.partiesSeen(read, ["r1", "r2"]);
+  const otherA = { ...read[0], nom: "A ailleurs" };
+  assert.deepEqual(F.partieFollowed([otherA, read[1]], seen, "r1"), { changed: true, gone: false, partie: otherA });
+  assert.deepEqual(F.partieFollowed([otherA, read[1]], seen, "r2"), { changed: false, gone: false, partie: read[1] });
+  assert.deepEqual(F.partieFollowed([read[1]], seen, "r1"), { changed: false, gone: true, partie: null });
+  // Never saved here: nothing to follow.
+  assert.deepEqual(F.partieFollowed(read, seen, "neuve"), { changed: false, gone: false, partie: null });
+  assert.match(F.PARTIE_FOLLOWED, /autre onglet/);
+});

@@ -354,3 +354,33 @@ export const partieChangedQuestion = (name) =>
   `La rencontre ${quoted(name)} a changé dans un autre onglet depuis que cette page l'a lue${colon} garder la vôtre, ou prendre celle de l'autre onglet${FINE}?`;
 export const partieGoneQuestion = (name) =>
   `La rencontre ${quoted(name)} a été supprimée dans un autre onglet depuis que cette page l'a lue${colon} l'enregistrer quand même${FINE}?`;
+
+// What this tab changed since `seen` (the store as it last read or wrote it), written over
+// `latest` (re-read right before writing): each encounter of `mine` (its list, the open one
+// in place) whose stored form differs from what it saw, and the removal of each one it saw
+// and no longer holds. One that another tab changed meanwhile is not overwritten: it stays
+// as there and its id is in `conflicts` (the page asks about the open one).
+export function partiesMerged(latest, seen, mine) {
+  let parties = latest;
+  const conflicts = [];
+  const write = (change, id) => {
+    const out = partieWritten(parties, seen, change);
+    if (out.conflict) conflicts.push(id);
+    else parties = out.parties;
+  };
+  for (const partie of mine) if (printOf(stored(partie)) !== (seen.get(partie.id) ?? null)) write({ partie }, partie.id);
+  const held = new Set(mine.map((one) => one.id));
+  for (const [id, print] of seen) if (print !== null && !held.has(id)) write({ remove: id }, id);
+  return { parties, conflicts };
+}
+
+// On another tab's write: what became of the open encounter `id` in `latest` since this
+// tab saw it: {changed, gone, partie} (partie: as it is there now, or null).
+export function partieFollowed(latest, seen, id) {
+  const partie = partieAt(latest, id) || null;
+  const before = seen.get(id) ?? null;
+  return { changed: Boolean(partie) && before !== null && printOf(stored(partie)) !== before, gone: !partie && before !== null, partie };
+}
+
+export const PARTIE_FOLLOWED = `Cette rencontre a changé dans un autre onglet${colon} la page la montre telle qu'elle est maintenant.`;
+export const PARTIE_GONE_HERE = `Cette rencontre a été supprimée dans un autre onglet${colon} elle reste affichée ici et votre prochain changement l'enregistre de nouveau.`;
