@@ -9,14 +9,16 @@ gives each row's faces and exact chance, for its page and the partie page.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.engine import roll_tags
 from generator.engine.law import Law
+from generator.engine.results import format_percent
 from generator.pipeline import schemas
-from generator.pipeline.corpus import Corpus, Entity
+from generator.pipeline.corpus import Corpus, Entity, System
 from generator.pipeline.errors import Problems
 
 LAW_KEYWORD = "x-loi"
@@ -74,6 +76,13 @@ def faces(cell: object) -> tuple[int, ...]:
     return tuple(found)
 
 
+def law_of(expression: str) -> dict:
+    """The exact law of a dice expression, in whole numbers: total `lowest + i` comes
+    `counts[i]` times out of `outcomes` (what the page draws with, lib/partie.js)."""
+    found = law(expression)
+    return {"lowest": found.lowest, "counts": list(found.counts), "outcomes": found.outcomes}
+
+
 def law(roll: str) -> Law:
     """The law of a declared roll (the parser of the text's dice tags), or DiceError."""
     return roll_tags.ways(roll_tags.parse(roll))
@@ -117,6 +126,11 @@ def _check_table(entity: Entity, problems: Problems) -> None:
         except FacesError as error:
             say(str(error))
             continue
+        if named and list(named) != list(range(named[0], named[-1] + 1)):
+            say(
+                f"les faces « {row[0]} » d'une ligne se suivent, de la plus petite à la plus grande"
+            )
+            continue
         for total in named:
             if total not in possible:
                 say(f"{total} n'est pas un résultat de {entity.data[field]} ({_span(totals)})")
@@ -145,3 +159,47 @@ def _check_gaps(entity: Entity, field: str, totals: Law, drawn: dict, problems: 
 
 def _span(totals: Law) -> str:
     return f"de {totals.lowest} à {totals.highest}"
+
+
+def page_roll(entity: Entity) -> dict | None:
+    """What a table's page shows and rolls: its roll, each row's chance (French percent)
+    and, for assets/table-tirage.js, the law and each row's lowest and highest face."""
+    roll = roll_of(entity)
+    if roll is None:
+        return None
+    found = rows(entity)
+    data = {"loi": law_of(roll), "lignes": [{"de": r.faces[0], "a": r.faces[-1]} for r in found]}
+    return {
+        "jet": roll,
+        "chances": [format_percent(r.chance) for r in found],
+        "donnees": json.dumps(data, separators=(",", ":")),
+    }
+
+
+def rollable_tables(system: System) -> list[dict]:
+    """The partie page's tables (payload `tables`): each table with a roll, its law and
+    each row's faces, text (its other cells) and chance."""
+    tables = []
+    for entity in system.all_entities():
+        roll = roll_of(entity)
+        if roll is None:
+            continue
+        tables.append(
+            {
+                "id": entity.id,
+                "nom": entity.name,
+                "lien": entity.docs_path,
+                "des": roll,
+                "loi": law_of(roll),
+                "lignes": [
+                    {
+                        "de": r.faces[0],
+                        "a": r.faces[-1],
+                        "texte": " · ".join(str(c) for c in entity.data["lignes"][r.index][1:]),
+                        "chances": format_percent(r.chance),
+                    }
+                    for r in rows(entity)
+                ],
+            }
+        )
+    return tables
