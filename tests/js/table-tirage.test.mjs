@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { rollTable } from "../../generator/browser/lib/partie.js";
+import { newEncounter, rollTable, withTableRoll } from "../../generator/browser/lib/partie.js";
 
 // « Lecture d'un dé »: 1–4, 5, 6 with one d6.
 const FACES = {
@@ -28,4 +28,12 @@ test("a weighted law draws with its counts (2d6: 7 is 6 ways in 36)", () => {
   assert.equal(rollTable(table, () => 15).total, 7);
   assert.equal(rollTable(table, () => 15).row, table.lignes[1]);
   assert.equal(rollTable(table, () => 14).total, 6);
+});
+
+test("a table rolled from the partie page lands in the log with its row and chance", () => {
+  const table = { id: "faces-du-de", nom: "Lecture d'un dé", ...FACES, lignes: FACES.lignes.map((l, i) => ({ ...l, texte: ["Échec", "1 succès", "2 succès"][i], chances: ["66,7 %", "16,7 %", "16,7 %"][i] })) };
+  const start = newEncounter({ systeme: "x", ordre: { mode: "libre" }, pistes: [], valeurs: [] }, { id: "r", nom: "R", now: "t" });
+  const after = withTableRoll(start, table, rollTable(table, () => 4));
+  assert.equal(start.journal.length, 0);
+  assert.deepEqual(after.journal.at(-1), { round: start.round, genre: "jet", texte: "Lecture d'un dé\u00a0: 5 — 1 succès", chances: "16,7 %" });
 });

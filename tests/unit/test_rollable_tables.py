@@ -8,8 +8,9 @@ from fractions import Fraction
 import pytest
 from helpers import edit, line_of, problems_of
 
+from generator.core import urls
 from generator.pipeline import table_law
-from generator.pipeline.build import check
+from generator.pipeline.build import check, judge
 
 TABLES = "data/skillcraft/table.yaml"
 
@@ -81,3 +82,24 @@ def test_check_refuses_a_face_the_die_cannot_give(project):
     edit(project, "data/undesix/table.yaml", "- [6, ", "- [7, ")
     found = problems_of(project)
     assert any("7 n'est pas un résultat de 1d6 (de 1 à 6)" in p for p in found), found
+
+
+def test_the_partie_page_gets_the_rollable_tables_with_their_chances(corpus):
+    tables = table_law.rollable_tables(corpus.systems["undesix"])
+    assert [t["id"] for t in tables] == ["localisation-des-blessures"]
+    (hits,) = tables
+    assert hits["des"] == "1d6" and hits["loi"]["counts"] == [1] * 6
+    assert [(r["de"], r["a"], r["chances"]) for r in hits["lignes"]][:2] == [
+        (1, 1, "16,7\u202f%"),
+        (2, 2, "16,7\u202f%"),
+    ]
+    assert hits["lignes"][0]["texte"] == "La tête ou le cou"
+
+
+def test_a_rollable_tables_page_shows_each_rows_chance_and_a_roll_button(root):
+    pages = judge(root).pages
+    caracteres = pages[urls.entity("skillcraft", "table", "caracteres")]
+    assert caracteres.count("| 5\u202f% |") == 20
+    assert "Lancer 1d20</button>" in caracteres
+    plain = pages[urls.entity("skillcraft", "table", "modificateurs-d-attribut")]
+    assert "Chances" not in plain and "srd-tirage" not in plain
