@@ -188,7 +188,7 @@ def rollable_tables(system: System) -> list[dict]:
             {
                 "id": entity.id,
                 "nom": entity.name,
-                "lien": entity.docs_path,
+                "lien": entity.url,
                 "des": roll,
                 "loi": law_of(roll),
                 "lignes": [

@@ -100,6 +100,7 @@ def test_a_rollable_tables_page_shows_each_rows_chance_and_a_roll_button(root):
     pages = judge(root).pages
     caracteres = pages[urls.entity("skillcraft", "table", "caracteres")]
     assert caracteres.count("| 5\u202f% |") == 20
+    assert "| Don | Chances |\n|---|---|---|---|---|\n| 1 | Agile |" in caracteres
     assert "Lancer 1d20</button>" in caracteres
     plain = pages[urls.entity("skillcraft", "table", "modificateurs-d-attribut")]
     assert "Chances" not in plain and "srd-tirage" not in plain
