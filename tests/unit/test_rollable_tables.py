@@ -1,4 +1,4 @@
-"""Rollable tables (issue 45, point 7): a table declares its roll in the property marked
+"""Rollable tables: a table declares its roll in the property marked
 `x-loi`; `check` proves its rows cover each total once and names the row of a fault."""
 
 from __future__ import annotations
