@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import AXE
 from playwright.sync_api import Page, expect
@@ -39,20 +41,21 @@ def test_a_table_shows_its_chances_and_lancer_marks_one_row(
     rows = phone.locator(".srd-tirage ~ * tbody tr, .srd-tirage ~ table tbody tr")
     expect(rows).to_have_count(count)
     expect(phone.locator("tbody td", has_text=chance)).to_have_count(count)
-    button = phone.get_by_role("button", name="Lancer 1d", exact=False)
-    button.focus()
-    phone.keyboard.press("Enter")
-    said = phone.locator(".srd-tirage-resultat")
-    expect(said).to_have_text(r"^Résultat\u00a0: \d+ — .+")
-    expect(phone.locator("tr[aria-current='true']")).to_have_count(1)
-    total = said.inner_text().split("\u00a0: ")[1].split(" ")[0]
-    expect(phone.locator("tr[aria-current='true'] td").first).to_have_text(total)
-    button.click()
-    expect(phone.locator("tr.srd-tirage-tiree")).to_have_count(1)
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    expect(phone.locator(".srd-tirage-bouton")).to_be_visible()
     phone.add_script_tag(path=str(AXE))
     violations = phone.evaluate(
         """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
             .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))"""
     )
     assert violations == []
+    button = phone.get_by_role("button", name="Lancer 1d", exact=False)
+    button.focus()
+    phone.keyboard.press("Enter")
+    said = phone.locator(".srd-tirage-resultat")
+    expect(said).to_have_text(re.compile("^Résultat\u00a0: \\d+ — .+"))
+    expect(phone.locator("tr[aria-current='true']")).to_have_count(1)
+    total = said.inner_text().split("\u00a0: ")[1].split(" ")[0]
+    expect(phone.locator("tr[aria-current='true'] td").first).to_have_text(total)
+    button.click()
+    expect(phone.locator("tr.srd-tirage-tiree")).to_have_count(1)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
