@@ -249,6 +249,8 @@ function readyDialog() {
 
 function bindAll() {
   document.querySelectorAll(ROLLER).forEach(bindRoll);
+  const tables = document.querySelectorAll(".srd-tirage");
+  if (tables.length) import("./table-tirage.js").then((page) => tables.forEach(page.bindRollableTable));
   if (document.querySelector(DICE)) (globalThis.requestIdleCallback || setTimeout)(readyDialog);
 }
 

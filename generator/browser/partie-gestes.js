@@ -92,10 +92,11 @@ function stateFrom(view, button) {
 function rollChosenTable(view, hooks) {
   const table = (view.payload.tables || []).find((one) => one.id === view.root.querySelector("#srd-partie-table")?.value);
   if (!table) return;
-  const { total, row } = rules.rollTable(table, roll);
-  const texte = `${table.nom}\u00a0: ${total} — ${row ? row.texte : "aucune ligne"}`;
-  view.tableText = row?.chances ? `${texte} (chances\u00a0: ${row.chances})` : texte;
-  hooks.change(rules.withLogLine(view.encounter, { genre: "jet", texte, ...(row?.chances ? { chances: row.chances } : {}) }), "table");
+  const rolled = rules.rollTable(table, roll);
+  const next = rules.withTableRoll(view.encounter, table, rolled);
+  const { texte, chances } = next.journal.at(-1);
+  view.tableText = chances ? `${texte} (chances\u00a0: ${chances})` : texte;
+  hooks.change(next, "table");
 }
 
 async function openShared(view, hooks) {

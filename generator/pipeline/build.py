@@ -27,6 +27,7 @@ from generator.pipeline import (
     project,
     schemas,
     site_folder,
+    table_law,
     targets,
 )
 from generator.pipeline.cache import KEPT, load_corpus
@@ -119,6 +120,7 @@ def _judge(root: Path) -> Plan:
     check_synonyms(root, problems)
     notes.check(corpus, problems)
     partie_check.check(corpus, rules.built, problems)
+    table_law.check(corpus, problems)
     if problems:
         raise BuildFailed(problems)
     renderer = Renderer(corpus, links, rules.built, KEPT, markers=rules.markers)

@@ -31,6 +31,7 @@ from generator.pipeline import (
     per_entity,
     schemas,
     sources,
+    table_law,
     vocabulary,
 )
 from generator.pipeline.anchors import HEADING, heading_anchor
@@ -131,6 +132,7 @@ class Renderer:
         self.env.filters["condition"] = self._condition
         self.env.filters["chaine_prerequis"] = self._chaine_prerequis
         self.env.filters["calculs"] = self._calculs
+        self.env.filters["tirage"] = table_law.page_roll
         self.env.filters["avec_calculs"] = self._avec_calculs
         self.env.filters["regles_calculees"] = self._regles_calculees
         self.env.globals["calculators_of"] = self.calculators_of

@@ -17,12 +17,11 @@ import markdown
 
 from generator.core import reperes, typographie, urls
 from generator.core.tags import TAG
-from generator.engine import roll_tags
-from generator.engine.law import Law
 from generator.pipeline import markdown_safety
 from generator.pipeline.corpus import Entity, System
 from generator.pipeline.finder import _plain
 from generator.pipeline.links import CorpusLinks
+from generator.pipeline.table_law import law_of, rollable_tables
 
 FORMAT = 1  # of the payload; the page refuses another
 # The element whose `data-donnees` holds it: an attribute, because Material's instant
@@ -58,13 +57,6 @@ def embedded(data: dict) -> str:
     for character, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
         text = text.replace(character, escaped)
     return text.replace('"', "&quot;")
-
-
-def law_of(expression: str) -> dict:
-    """The exact law of a dice expression, in whole numbers: total `lowest + i` comes
-    `counts[i]` times out of `outcomes`."""
-    found: Law = roll_tags.ways(roll_tags.parse(expression))
-    return {"lowest": found.lowest, "counts": list(found.counts), "outcomes": found.outcomes}
 
 
 def _cited_lines(source: str | None) -> str:
@@ -175,9 +167,7 @@ class _Payload:
             "etats": self.states(declared.get("etats", {})),
             "pnj": self.npcs(declared.get("pnj")),
             "actions": [self.action(a) for a in declared.get("actions", [])],
-            # TODO(partie-tables): `rollable_tables(system)` of branch partie-tables, once
-            # merged: each rollable table with its law and the chance of each row.
-            "tables": [],
+            "tables": rollable_tables(self.system),
         }
 
     def order(self, ordre: dict) -> dict:

@@ -156,6 +156,16 @@ KEYWORDS: tuple[Keyword, ...] = (
         "`true`",
         '"x-signe": true',
     ),
+    Keyword(
+        "x-loi",
+        "Le jet qui tire une ligne d'une table (une expression de dés, « 1d20 ») : la "
+        "première colonne de chaque ligne donne alors ses faces (« 5 », « 1–4 », « 1, 2 ou "
+        "3 ») ; `check` prouve que chaque résultat du jet a une ligne et une seule, la page "
+        "montre la chance de chaque ligne et un bouton « Lancer ».",
+        (PROPERTY,),
+        "`true`",
+        '"x-loi": true',
+    ),
 )
 
 BY_NAME: dict[str, Keyword] = {k.name: k for k in KEYWORDS}

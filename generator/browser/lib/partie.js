@@ -476,3 +476,9 @@ export function rollTable(table, draw) {
   const total = drawnFromLaw(table.loi, draw);
   return { total, row: table.lignes.find((row) => row.de <= total && total <= row.a) || null };
 }
+
+// A table rolled from the partie page, written to the encounter's log with the row's chance.
+export function withTableRoll(encounter, table, { total, row }) {
+  const texte = `${table.nom}\u00a0: ${total} — ${row ? row.texte : "aucune ligne"}`;
+  return withLogLine(encounter, { genre: "jet", texte, ...(row?.chances ? { chances: row.chances } : {}) });
+}
