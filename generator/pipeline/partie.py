@@ -234,7 +234,10 @@ class _Payload:
         return found
 
     def levels_of(self, track: dict) -> dict:
-        """The levels an entity holds, read by the field names the track gives."""
+        """The levels an entity holds, read by the field names the track gives. A level
+        numbered 0 is the rest state, not a level of the track; a numbered level is named
+        after the track (« Fatigue 2 »); the lethal level, when the entity gives it, comes
+        last."""
         entity = self.system.entity(track["genre"], track["entite"])
         champs = track["champs"]
         levels = []
@@ -243,11 +246,28 @@ class _Payload:
                 key: row.get(champs[key]) if key in champs else None
                 for key in ("nom", "nombre", "seuil", "malus", "effet")
             }
+            if level["nom"] == 0 and track["type"] == "niveaux":
+                continue
+            if isinstance(level["nom"], int):
+                level["nom"] = f"{track['nom']} {level['nom']}"
             if level["nombre"] is None:
                 level["nombre"] = 1
             level["html"] = ""
             level["lien"] = None
             levels.append(level)
+        lethal = entity.data.get(champs["mortel"]) if "mortel" in champs else None
+        if isinstance(lethal, int) and not isinstance(lethal, bool):
+            levels.append(
+                {
+                    "nom": f"{track['nom']} {lethal}",
+                    "nombre": 1,
+                    "seuil": None,
+                    "malus": None,
+                    "effet": "Mort",
+                    "html": "",
+                    "lien": None,
+                }
+            )
         return {
             "niveaux": levels,
             "cumul": entity.data.get(champs["cumul"]) if "cumul" in champs else None,

@@ -14,7 +14,7 @@ from generator.pipeline.errors import Problems
 
 # A track's `champs`: those read in each of its levels, the others in its entity.
 LEVEL_FIELDS = ("nom", "nombre", "seuil", "malus", "effet")
-ENTITY_FIELDS = ("cumul", "depassement")
+ENTITY_FIELDS = ("cumul", "depassement", "mortel")
 # What each mode of `ordre` alone reads.
 ORDER_KEYS = {"jet": ("quand", "des", "plus"), "valeurs": ("cles",)}
 

@@ -219,3 +219,25 @@ def test_the_embedded_text_cannot_end_its_attribute_or_element():
     assert "<" not in text and ">" not in text and '"' not in text
     assert text.replace("&quot;", "").count("&") == 0
     assert json.loads(html.unescape(text)) == data
+
+
+def test_a_level_numbered_0_is_rest_and_the_lethal_level_comes_last(tmp_path):
+    """SkillCraft's Fatigue, read from its état: levels 1 to 5 with their effects, then the
+    level that kills (its `niveau_mortel`); level 0 is no level of the track."""
+    system = "skillcraft"
+    for folder in ("data", "content"):
+        shutil.copytree(ROOT / folder / system, tmp_path / folder / system)
+    problems = Problems(tmp_path)
+    corpus = load_corpus(tmp_path, problems)
+    links = CorpusLinks(corpus, rulebook(corpus, problems).built)
+    declared = corpus.systems[system].meta["partie"]
+    track = next(t for t in declared["pistes"] if t["type"] == "niveaux" and "genre" in t)
+    entity = corpus.systems[system].entity(track["genre"], track["entite"]).data
+    rows = [row for row in entity[track["champs"]["niveaux"]] if row["niveau"] > 0]
+    shown = next(
+        p for p in partie.payload(corpus.systems[system], links)["pistes"] if p["id"] == track["id"]
+    )
+    named = [(level["nom"], level["effet"]) for level in shown["niveaux"]]
+    assert named[:-1] == [(f"{track['nom']} {row['niveau']}", row["effet"]) for row in rows]
+    assert named[-1] == (f"{track['nom']} {entity['niveau_mortel']}", "Mort")
+    assert len(named) == entity["niveau_mortel"]
