@@ -79,6 +79,11 @@ def put_state(page: Page, payload: dict, name: str) -> None:
     expect(target.locator(".srd-partie-etats")).to_contain_text(etats[0]["nom"])
 
 
+def payload_of(page: Page) -> dict:
+    """The page's payload: the JSON its #srd-partie-donnees holds in `data-donnees`."""
+    return json.loads(page.locator("#srd-partie-donnees").get_attribute("data-donnees"))
+
+
 def run_session(
     page: Page, address: str, rolls: int = 1, roll: Callable[[Page, str], None] | None = None
 ) -> dict:
@@ -86,7 +91,7 @@ def run_session(
     roll button (« Lancer l'initiative », then « Round suivant » `rolls` times), by default a
     tap that waits for the new round. Returns the page's payload."""
     page.goto(address)
-    payload = json.loads(page.locator("#srd-partie-donnees").text_content())
+    payload = payload_of(page)
 
     def tapped(page: Page, name: str) -> None:
         shown = page.locator(".srd-partie-round").text_content()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from partie_session import add_combatant, card, press, rolled_order_systems
+from partie_session import add_combatant, card, payload_of, press, rolled_order_systems
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -35,7 +35,7 @@ def test_a_house_state_is_offered_and_put_for_two_rounds(browser, server: str):
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(f"{server}/{system}/partie/")
-    payload = json.loads(page.locator("#srd-partie-donnees").text_content())
+    payload = payload_of(page)
     genre = payload["etats"]["genres"][0]
     kept = {
         "format": 1,

@@ -4,10 +4,8 @@ consequence said by the same change does not hide it; what was kept stays as it 
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from partie_session import add_combatant, card, press, rolled_order_systems
+from partie_session import add_combatant, card, payload_of, press, rolled_order_systems
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -23,7 +21,7 @@ def test_a_full_storage_is_said_and_the_encounter_stays(browser, server: str):
     context = browser.new_context(service_workers="block", **PHONE)
     page = context.new_page()
     page.goto(f"{server}/{rolled_order_systems()[0]}/partie/")
-    payload = json.loads(page.locator("#srd-partie-donnees").text_content())
+    payload = payload_of(page)
     add_combatant(page, payload, "Aldo")
     kept = page.evaluate("localStorage.getItem('srd-parties')")
     page.evaluate(REFUSE_WRITES)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from partie_session import add_combatant, card, rolled_order_systems
+from partie_session import add_combatant, card, payload_of, rolled_order_systems
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -25,7 +25,7 @@ def test_another_tab_changes_are_shown_and_kept(quiet_profile, server: str):
     address = f"{server}/{rolled_order_systems()[0]}/partie/"
     first = quiet_profile.new_page()
     first.goto(address)
-    payload = json.loads(first.locator("#srd-partie-donnees").text_content())
+    payload = payload_of(first)
     add_combatant(first, payload, "Aldo")
     second = quiet_profile.new_page()
     second.goto(address)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from helpers import ROOT
+from partie_session import payload_of
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -43,10 +44,6 @@ SYSTEMS = systems_with_partie() or [
         "aucun", marks=pytest.mark.skip(reason="aucun système ne déclare encore « partie: »")
     )
 ]
-
-
-def payload_of(page: Page) -> dict:
-    return json.loads(page.locator("#srd-partie-donnees").get_attribute("data-donnees"))
 
 
 def values_for(payload: dict, step: int) -> dict[str, int]:
