@@ -58,4 +58,10 @@ def test_a_table_shows_its_chances_and_lancer_marks_one_row(
     expect(phone.locator("tr[aria-current='true'] td").first).to_have_text(total)
     button.click()
     expect(phone.locator("tr.srd-tirage-tiree")).to_have_count(1)
+    # The row rolled and the button pressed: still no violation.
+    violations = phone.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+            .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")} ${n.failureSummary}`))"""
+    )
+    assert violations == []
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
