@@ -85,7 +85,7 @@ NOT_SUMS = [
 # of dice (with a constant), whose law is the law of what the rule rolls.
 AUDITED = {
     "data/divin6/systeme.yaml": ("1D6",),  # partie: the initiative roll (l. 513)
-    "data/skillcraft/systeme.yaml": ("1d10",),  # partie: the initiative test (l. 2475)
+    "data/skillcraft/systeme.yaml": ("1d10", "1d10"),  # partie: the initiative test (l. 2475)
     "data/talon/systeme.yaml": ("1D6",),  # partie: Adrénaline (l. 235)
     "content/divin6/avantages.md": (
         "3D6",
