@@ -324,6 +324,21 @@ test("a state of 2 rounds put in round 1 ends at the declared moment", () => {
   assert.deepEqual(stateEnds("debut-du-tour"), ["round 3, tour 0 → round 3, tour 1"]);
 });
 
+test("debut-du-tour: a state put during its bearer's own turn ends as her turn of round 3 begins too", () => {
+  const payload = { ...VALEURS, etats: { ...VALEURS.etats, fin: "debut-du-tour" } };
+  let e = encounter(payload, ["premier", { celerite: 9 }], ["second", { celerite: 5 }]);
+  e = P.startRound(e, payload, drawing([])); // round 1, « premier » acting
+  e = P.putState(e, payload, "premier", { nom: "Étourdi" }, 2);
+  const ends = [];
+  while (e.round <= 3) {
+    const before = e.journal.length;
+    const where = `round ${e.round}, tour ${e.tour}`;
+    e = P.nextTurn(e, payload, drawing([]));
+    if (e.journal.slice(before).some((l) => l.texte === "premier\u00a0: fin de Étourdi.")) ends.push(`${where} → round ${e.round}, tour ${e.tour}`);
+  }
+  assert.deepEqual(ends, ["round 2, tour 1 → round 3, tour 0"]);
+});
+
 test("fin-du-tour and fin-du-round differ for a bearer acting first", () => {
   const ends = (fin) => {
     const payload = { ...VALEURS, etats: { ...VALEURS.etats, fin } };

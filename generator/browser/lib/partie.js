@@ -379,7 +379,12 @@ export function putState(encounter, payload, id, ref, rounds) {
     const reste = bounded(rounds, 1);
     const kept = { nom: nameKept(ref.nom) };
     for (const key of ["genre", "id", "lien"]) if (typeof ref[key] === "string") kept[key] = ref[key];
-    one.etats.push({ ref: kept, reste, pose: copy.round });
+    // Ending as a turn begins: a state put once its bearer's turn of this round has begun
+    // counts that turn as one of its rounds, so that it ends as the bearer's turn of round
+    // `pose + rounds` begins, whatever the place of the bearer in the order.
+    const at = copy.ordre.findIndex((group) => group.includes(id));
+    const begun = payload.etats?.fin === "debut-du-tour" && copy.round > 0 && at >= 0 && at <= copy.tour;
+    one.etats.push({ ref: kept, reste: begun ? reste - 1 : reste, pose: copy.round });
     logged(copy, "etat", `${one.nom}${NBSP}: ${kept.nom} pour ${reste}${NBSP}round${reste > 1 ? "s" : ""}.`);
   });
 }
