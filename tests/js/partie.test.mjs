@@ -299,18 +299,18 @@ test("paliers with malus somme: every tier counts, the total rounded down", () =
 
 // A fight of three rounds with one state of 2 rounds put on `bearer` (acting second) in round 1
 // before anyone acts: the round and the place in the log where it ends.
-function stateEnds(fin) {
+function stateEnds(fin, bearer = "second") {
   const payload = { ...VALEURS, etats: { ...VALEURS.etats, fin } };
   let e = encounter(payload, ["premier", { celerite: 9 }], ["second", { celerite: 5 }]);
   e = P.startRound(e, payload, drawing([]));
-  e = P.putState(e, payload, "second", { genre: "etat", id: "etourdi", nom: "Étourdi", lien: "/sys/etats/etourdi/" }, 2);
-  assert.equal(P.combatantOf(e, "second").etats[0].pose, 1);
+  e = P.putState(e, payload, bearer, { genre: "etat", id: "etourdi", nom: "Étourdi", lien: "/sys/etats/etourdi/" }, 2);
+  assert.equal(P.combatantOf(e, bearer).etats[0].pose, 1);
   const moments = [];
   while (e.round <= 3) {
     const before = e.journal.length;
     const where = `round ${e.round}, tour ${e.tour}`;
     e = P.nextTurn(e, payload, drawing([]));
-    if (e.journal.slice(before).some((l) => l.texte === "second\u00a0: fin de Étourdi.")) moments.push(`${where} → round ${e.round}, tour ${e.tour}`);
+    if (e.journal.slice(before).some((l) => l.texte === `${bearer}\u00a0: fin de Étourdi.`)) moments.push(`${where} → round ${e.round}, tour ${e.tour}`);
   }
   return moments;
 }
@@ -325,18 +325,8 @@ test("a state of 2 rounds put in round 1 ends at the declared moment", () => {
 });
 
 test("debut-du-tour: a state put during its bearer's own turn ends as her turn of round 3 begins too", () => {
-  const payload = { ...VALEURS, etats: { ...VALEURS.etats, fin: "debut-du-tour" } };
-  let e = encounter(payload, ["premier", { celerite: 9 }], ["second", { celerite: 5 }]);
-  e = P.startRound(e, payload, drawing([])); // round 1, « premier » acting
-  e = P.putState(e, payload, "premier", { nom: "Étourdi" }, 2);
-  const ends = [];
-  while (e.round <= 3) {
-    const before = e.journal.length;
-    const where = `round ${e.round}, tour ${e.tour}`;
-    e = P.nextTurn(e, payload, drawing([]));
-    if (e.journal.slice(before).some((l) => l.texte === "premier\u00a0: fin de Étourdi.")) ends.push(`${where} → round ${e.round}, tour ${e.tour}`);
-  }
-  assert.deepEqual(ends, ["round 2, tour 1 → round 3, tour 0"]);
+  // « premier » acts first: its turn of round 1 has begun when the state is put.
+  assert.deepEqual(stateEnds("debut-du-tour", "premier"), ["round 2, tour 1 → round 3, tour 0"]);
 });
 
 test("fin-du-tour and fin-du-round differ for a bearer acting first", () => {
