@@ -462,16 +462,21 @@ def phone_section() -> list[str]:
         return bench_phone.phone_section(phone_timings(site, port, PHONE_RUNS))
 
 
+def on_a_site_built_here(section) -> list[str]:
+    """`section(site, port)` on a site built into a scratch folder for that port."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site, port = Path(tmp) / "site", free_port()
+        build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
+        return section(site, port)
+
+
 def dice_section(site: Path | None = None, port: int | None = None) -> list[str]:
     """Dice buttons of the text: the largest laws the limits allow, and tap → roll on
     loopback and on the phone profile; on `site` served at `port`, or on a site built here."""
     from playwright.sync_api import sync_playwright
 
     if site is None:
-        with tempfile.TemporaryDirectory() as tmp:
-            site, port = Path(tmp) / "site", free_port()
-            build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
-            return dice_section(site, port)
+        return on_a_site_built_here(dice_section)
     print("Dés du texte…", flush=True)
     slowest, cpython = bench_dice.law_cpython()
     pyodide = bench_dice.law_pyodide(site, slowest)
@@ -490,10 +495,7 @@ def partie_section(site: Path | None = None, port: int | None = None) -> list[st
     from playwright.sync_api import sync_playwright
 
     if site is None:
-        with tempfile.TemporaryDirectory() as tmp:
-            site, port = Path(tmp) / "site", free_port()
-            build(ROOT, site=site, work=Path(tmp) / "work", site_url=f"http://127.0.0.1:{port}/")
-            return partie_section(site, port)
+        return on_a_site_built_here(partie_section)
     print("Mener la partie…", flush=True)
     httpd, base = start_server(site, port)
     try:
