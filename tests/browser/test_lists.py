@@ -203,7 +203,8 @@ def test_a_shared_link_shows_the_list_and_saves_it_without_overwriting(browser, 
     for expected in ("Sorts de Chloé", "Sorts de Chloé (2)"):
         page.goto(link)
         expect(page.get_by_role("heading", name="Liste partagée : Sorts de Chloé")).to_be_visible()
-        assert page.locator(".srd-carte-mj h3").all_inner_texts()[0] == "Acrobaties"
+        # The cards come once the card file is read, after the heading: wait for them.
+        expect(page.locator(".srd-carte-mj h3").first).to_have_text("Acrobaties")
         page.get_by_role("button", name="Enregistrer dans mes listes").click()
         expect(page.get_by_role("heading", name=expected, exact=True)).to_be_visible()
     assert lists_of(page) == [
