@@ -89,7 +89,9 @@ function headingText(heading) {
 // gone, store unreadable or full) said in French: the roll itself stands.
 function noteRoll(status, section, where, reply) {
   const title = headingText(document.querySelector("h1")) || section.dataset.calc;
-  const entry = rollEntry(title, rollWords(reply).outcome, reply.exacte);
+  // The exact chance of what the outcome names: its group's when it names the group.
+  const exact = reply.probabilite_groupe ? reply.exacte_groupe : reply.exacte;
+  const entry = rollEntry(title, rollWords(reply).outcome, exact);
   try {
     const written = withRoll(localStorage.getItem(PARTIE_STORAGE_KEY), where.partie, where.qui, entry, new Date().toISOString());
     if (written.refused) {

@@ -176,6 +176,7 @@ def _rolled(drawn: tirage.Roll) -> dict:
     }
     if drawn.group_probability is not None:
         reply["probabilite_groupe"] = texte(format_percent(drawn.group_probability))
+        reply["exacte_groupe"] = str(drawn.group_probability)
     if drawn.detail:
         reply["detail"] = texte(drawn.detail)
     return reply

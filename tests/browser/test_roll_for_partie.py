@@ -5,6 +5,7 @@ way back; an encounter gone is said in French and the roll stands."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -70,7 +71,8 @@ def test_a_roll_from_an_encounter_is_noted_in_its_log(page, server):
     outcome = page.locator(".srd-lancer-resultat strong").inner_text()
     assert log[-1]["texte"].startswith("Aldo\u00a0: ")
     assert outcome in log[-1]["texte"]
-    assert log[-1]["chances"]
+    # The exact chance of the outcome shown, in words (« exactement 7 sur 12 »).
+    assert re.fullmatch(r"exactement \d+ sur \d+|certain|impossible", log[-1]["chances"])
 
 
 def test_an_encounter_gone_is_said_and_the_roll_stands(page, server):

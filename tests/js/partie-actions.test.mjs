@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { valuesFromAddress } from "../../generator/browser/lib/calculateur.js";
-import { actionLink, backLink, partieOf, rollEntry } from "../../generator/browser/lib/partie-actions.js";
+import { actionLink, backLink, exactWords, partieOf, rollEntry } from "../../generator/browser/lib/partie-actions.js";
 
 const ROOT = new URL("https://srd.example/site/");
 const ACTION = { id: "attaque", nom: "Attaque", lien: "/essai/calculateurs/attaque/", champs: { bonus: "init" }, cible: { defense: "pv" } };
@@ -41,6 +41,13 @@ test("a calculator reads only its own inputs: partie and qui change no field", (
 });
 
 test("the roll's entry and the way back", () => {
-  assert.deepEqual(rollEntry("Attaque", "Touché", "7/12"), { genre: "jet", texte: "Attaque\u00a0: Touché", chances: "7/12" });
+  assert.deepEqual(rollEntry("Attaque", "Touché", "7/12"), { genre: "jet", texte: "Attaque\u00a0: Touché", chances: "exactement 7 sur 12" });
   assert.equal(backLink(ROOT, "essai", "p 1"), "https://srd.example/site/essai/partie/?partie=p+1");
+});
+
+test("an exact chance reads as words, certain and impossible included", () => {
+  assert.equal(exactWords("58/125"), "exactement 58 sur 125");
+  assert.equal(exactWords("1"), "certain");
+  assert.equal(exactWords("0"), "impossible");
+  assert.equal(exactWords("58 %"), "58 %"); // not the engine's form: kept as it came
 });

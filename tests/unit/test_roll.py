@@ -122,6 +122,10 @@ def test_roll_reply_names_the_outcome_and_its_chance():
     assert reply["issue"] in {i.name for i in outcomes_of(("skillcraft", "test"), {})}
     assert reply["probabilite"].endswith("\u202f%")  # the sign never starts a line
     assert reply["groupe"] in {"Réussite", "Échec"}
+    # The group's exact chance, for the log: the sum of its outcomes' chances.
+    issues = outcomes_of(("skillcraft", "test"), {})
+    in_group = sum(i.probability for i in issues if i.group == reply["groupe"])
+    assert reply.get("probabilite_groupe") and Fraction(reply["exacte_groupe"]) == in_group
 
 
 def test_roll_reply_refuses_bad_input_by_field():

@@ -49,12 +49,22 @@ export function partieOf(search) {
   return partie && qui ? { partie, qui } : null;
 }
 
+// An exact probability as the engine writes it (« 7/12 », « 1 », « 0 ») in words a reader
+// takes in at a glance: « exactement 7 sur 12 ». Anything else is kept as it came.
+export function exactWords(exact) {
+  const text = String(exact);
+  if (text === "1") return "certain";
+  if (text === "0") return "impossible";
+  const parts = /^(\d+)\/(\d+)$/.exec(text);
+  return parts ? `exactement ${parts[1]} sur ${parts[2]}` : text;
+}
+
 // The log entry of a calculator's roll (lib/partie-fichier.js withRoll): the calculator's
-// title, the outcome, and its exact probability.
+// title, the outcome with its percentage, and that same probability exactly.
 export const rollEntry = (title, outcome, exact) => ({
   genre: "jet",
   texte: `${title}\u00a0: ${outcome}`,
-  chances: exact,
+  chances: exactWords(exact),
 });
 
 // Where « Retour à la partie » goes: the system's partie page with the encounter chosen.
