@@ -97,10 +97,12 @@ function fieldList(fields) {
 }
 
 // « Épingler » to a GM list as an official entity is (the convention at the top of
-// listes.js), and « Modifier cette règle ».
+// listes.js), and « Modifier cette règle ». A site without the lists (projet.yaml,
+// site: fonctions; the page says `data-sans-listes`) has no « Épingler ».
 function ruleActions(key, title) {
-  const pin = element("button", { type: "button", class: "md-button srd-epingler-bouton", "data-cle": key, "data-nom": title, hidden: "" }, "Épingler");
   const change = element("a", { href: new URL(`maison/?modifier=${encodeURIComponent(key)}`, SITE_ROOT).href, class: "md-button" }, "Modifier cette règle");
+  if (document.querySelector(".srd-maison-voir[data-sans-listes]")) return element("p", { class: "srd-epingler" }, change);
+  const pin = element("button", { type: "button", class: "md-button srd-epingler-bouton", "data-cle": key, "data-nom": title, hidden: "" }, "Épingler");
   return element("p", { class: "srd-epingler" }, pin, " ", change);
 }
 

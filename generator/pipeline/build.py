@@ -20,6 +20,7 @@ import yaml
 from generator.hooks import HOOKS
 from generator.pipeline import (
     code_faults,
+    features,
     graph,
     mkdocs_yml,
     notes,
@@ -103,7 +104,7 @@ def _judge(root: Path) -> Plan:
     links, graph; then, on valid data only, the pages themselves and the links and images
     written in the texts, as MkDocs' strict mode will judge them (against the files
     written). Raise BuildFailed with every problem found."""
-    project.load(root)
+    site = project.load(root).site
     problems = Problems(root)
     corpus = load_corpus(root, problems)
     rules = rulebook(corpus, problems, KEPT)
@@ -123,7 +124,7 @@ def _judge(root: Path) -> Plan:
     table_law.check(corpus, problems)
     if problems:
         raise BuildFailed(problems)
-    renderer = Renderer(corpus, links, rules.built, KEPT, markers=rules.markers)
+    renderer = Renderer(corpus, links, rules.built, KEPT, markers=rules.markers, site=site)
     pages = _pages(renderer, rules, problems)
     if pages is None:
         raise BuildFailed(problems)
@@ -236,8 +237,12 @@ def mkdocs_config(
     """The project's mkdocs.yml plus the generated navigation, with absolute paths; its
     « {systemes} » is the number of systems, in words (counted, never typed); `texts`
     (Corpus.texts) is what the footer says of the rules' texts."""
-    config = mkdocs_yml.with_page_modules(mkdocs_yml.read(root))
-    config["extra"] = {**(config.get("extra") or {}), "textes": texts}
+    settings = project.read(root)
+    shown = settings.features
+    config = mkdocs_yml.with_page_modules(mkdocs_yml.read(root), features.modules_left_out(shown))
+    config["extra"] = {**(config.get("extra") or {}), "textes": texts, **footer(settings.site)}
+    if shown != features.ALL:  # the footer links to none of the features left out
+        config["extra"]["sans"] = sorted(features.ALL - shown)
     if isinstance(config.get("site_description"), str):
         words = in_words(systems_count)
         config["site_description"] = config["site_description"].replace("{systemes}", words)
@@ -252,6 +257,26 @@ def mkdocs_config(
     path = work / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
+
+
+def footer(site: dict) -> dict:
+    """What a project's site settings say in the footer (partials/copyright.html), for
+    MkDocs' `extra`: its own text and its licence, when it gives them."""
+    said = {}
+    if "pied_de_page" in site:
+        said["pied_de_page"] = _inline_html(site["pied_de_page"])
+    if "licence" in site:
+        said["licence"] = site["licence"]
+    return said
+
+
+def _inline_html(text: str) -> str:
+    """Markdown as HTML, without the paragraph around a single one (the footer's line)."""
+    import markdown
+
+    html = markdown.markdown(text.strip())
+    inner = html.removeprefix("<p>").removesuffix("</p>")
+    return inner if "<p>" not in inner else html
 
 
 def served_at(config_file: Path) -> str | None:

@@ -46,14 +46,19 @@ PAGE_MODULES = (
 )
 
 
-def with_page_modules(config: dict) -> dict:
-    """`config` loading the page modules first, then the project's own scripts; one a
-    project still lists (its mkdocs.yml written for an older generator) is loaded once. A
-    value that is not a list is left for MkDocs to refuse at its line."""
+def with_page_modules(config: dict, left_out: frozenset[str] = frozenset()) -> dict:
+    """`config` loading the page modules first (but those `left_out`: the features a
+    project does not show, features.py), then the project's own scripts; one a project
+    still lists (its mkdocs.yml written for an older generator) is loaded once. A value
+    that is not a list is left for MkDocs to refuse at its line."""
     own = config.get("extra_javascript") or []
     if not isinstance(own, list):
         return config
-    ours = [{"path": f"assets/{name}", "type": "module"} for name in PAGE_MODULES]
+    ours = [
+        {"path": f"assets/{name}", "type": "module"}
+        for name in PAGE_MODULES
+        if name not in left_out
+    ]
     listed = {entry["path"] for entry in ours}
     kept = [e for e in own if (e.get("path") if isinstance(e, dict) else e) not in listed]
     config["extra_javascript"] = ours + kept

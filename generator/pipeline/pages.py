@@ -26,6 +26,7 @@ from generator.engine.results import signed
 from generator.house import reader
 from generator.pipeline import (
     corpus_conditions,
+    features,
     notes,
     partie,
     per_entity,
@@ -96,11 +97,15 @@ class Renderer:
         rules: Mapping[str, object],
         reuse: per_entity.Fresh = per_entity.FRESH,
         markers: Mapping[str, Mapping] | None = None,
+        site: Mapping[str, object] | None = None,
     ):
         """`rules`: each system's rules; `markers`: what its calculators' source markers
-        say (rulebook.py)."""
+        say (rulebook.py); `site`: the project's site settings (Project.site: its home
+        text, the features it shows)."""
         self.corpus, self.links, self.rules, self.reuse = corpus, links, rules, reuse
         self.markers = markers or {}
+        self.site = dict(site or {})
+        self.features = features.shown(self.site)
         self._templates: dict[tuple[str, str], str] = {}  # (system, kind) -> template
         self._templates_read: bytes | None = None  # digest of every template's text
         self.env = Environment(
@@ -137,6 +142,7 @@ class Renderer:
         self.env.filters["regles_calculees"] = self._regles_calculees
         self.env.globals["calculators_of"] = self.calculators_of
         self.env.globals["urls"] = urls
+        self.env.globals["fonctions"] = self.features
         for system_id in systems.ids():  # filters a system's own templates use
             site = systems.module(system_id, systems.PUBLICATION)
             self.env.filters.update(getattr(site, "FILTERS", {}) if site else {})
@@ -492,9 +498,10 @@ class Renderer:
 
     # --- pages ----------------------------------------------------------------------
     def pages(self) -> dict[str, str]:
-        out = {urls.HOME: self._render("accueil.md.j2", urls.HOME)}
-        out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
-        out[urls.LISTS] = self._render("listes.md.j2", urls.LISTS)
+        out = {
+            urls.HOME: self._render("accueil.md.j2", urls.HOME, accueil=self.site.get("accueil"))
+        }
+        out.update(self._feature_pages())
         original = [s.id for s in self.corpus.systems.values() if s.original]
         out[urls.API] = self._render(
             "api.md.j2", urls.API, schemas_files=schemas.published(original)
@@ -503,26 +510,45 @@ class Renderer:
             "vocabulaire.md.j2", vocabulary.PAGE, reference=vocabulary.markdown()
         )
         out[urls.ACCESSIBILITY] = self._render("accessibilite.md.j2", urls.ACCESSIBILITY)
-        out[urls.OFFLINE] = self._render("hors-ligne.md.j2", urls.OFFLINE, size=SIZE_PLACEHOLDER)
-        out[urls.SAVED] = self._render(  # « Mes personnages »
-            "personnages.md.j2", urls.SAVED, sheets=self.sheets(), format=saved.FILE_FORMAT
-        )
-        # « Règles maison »: what it shows of each system comes from assets/maison.json.
-        limits = {  # numbers as French writes them: 1 000 000
-            "regles": f"{reader.MAX_ENTRIES:_}".replace("_", "\u202f"),
-            "caracteres": f"{reader.MAX_TEXT_CHARS:_}".replace("_", "\u202f"),
-        }
-        out[urls.HOUSE] = self._render(
-            "maison.md.j2", urls.HOUSE, format=reader.FORMAT, limites=limits
-        )
-        out[urls.HOUSE_ENTITY] = self._render("maison-voir.md.j2", urls.HOUSE_ENTITY)
+        if "hors-ligne" in self.features:
+            out[urls.OFFLINE] = self._render(
+                "hors-ligne.md.j2", urls.OFFLINE, size=SIZE_PLACEHOLDER
+            )
+        if "personnages" in self.features:
+            out[urls.SAVED] = self._render(  # « Mes personnages »
+                "personnages.md.j2", urls.SAVED, sheets=self.sheets(), format=saved.FILE_FORMAT
+            )
+        if "maison" in self.features:
+            out.update(self._house_pages())
         for system in self.corpus.systems.values():
             out.update(self.system_pages(system))
         return out
 
+    def _feature_pages(self) -> dict[str, str]:
+        """The finder's and the lists' pages, the features shown (features.py)."""
+        out = {}
+        if "trouver" in self.features:
+            out[urls.FINDER] = self._render("trouver.md.j2", urls.FINDER)
+        if "listes" in self.features:
+            out[urls.LISTS] = self._render("listes.md.j2", urls.LISTS)
+        return out
+
+    def _house_pages(self) -> dict[str, str]:
+        """« Règles maison »: what it shows of each system comes from assets/maison.json."""
+        limits = {  # numbers as French writes them: 1 000 000
+            "regles": f"{reader.MAX_ENTRIES:_}".replace("_", "\u202f"),
+            "caracteres": f"{reader.MAX_TEXT_CHARS:_}".replace("_", "\u202f"),
+        }
+        return {
+            urls.HOUSE: self._render(
+                "maison.md.j2", urls.HOUSE, format=reader.FORMAT, limites=limits
+            ),
+            urls.HOUSE_ENTITY: self._render("maison-voir.md.j2", urls.HOUSE_ENTITY),
+        }
+
     def system_pages(self, system: System) -> dict[str, str]:
         """A system's pages, made of its own files, the templates and the code alone."""
-        step = ("pages", self._templates_digest())
+        step = ("pages", self._templates_digest(), tuple(sorted(self.features)))
         with blamed_on(Origin(system.file, 1)):  # what no page of its own says
             return dict(self.reuse.made(step, system, self._system_pages, system))
 
@@ -550,7 +576,7 @@ class Renderer:
             out[chapter.docs_path] = self._render(
                 "chapitre.md.j2", chapter.docs_path, system, chapter=chapter
             )
-        key = ("pages", self._templates_digest(), sid)
+        key = ("pages", self._templates_digest(), sid, tuple(sorted(self.features)))
         entity_pages = self.reuse.round(key, system, self.links)
         for kind_id, entities in system.entities.items():
             index = urls.kind_index(sid, kind_id)
@@ -584,7 +610,9 @@ class Renderer:
                     form = calculator_html(calc, calc.default_html(rules), rules, names)
                     # Its help texts cite their lines as the pages do ({@source …}).
                     form = self.links.render(system, form, page)
-                saves = (sid, calc.id) in character.calculators()
+                saves = (sid, calc.id) in character.calculators() and (
+                    "personnages" in self.features
+                )
                 sheet = printout.declaration(sid, calc.id)
                 out[page] = self._render(
                     "calculateur.md.j2",
@@ -623,7 +651,7 @@ class Renderer:
 
     def screen_page(self, system: System) -> dict[str, str]:
         """The GM screen, if the system declares one (`ecran` in systeme.yaml)."""
-        if "ecran" not in system.meta:
+        if "ecran" not in system.meta or "ecran" not in self.features:
             return {}
         kinds = schemas.kinds(system.id)
         volets = [
@@ -669,7 +697,7 @@ class Renderer:
     def partie_page(self, system: System) -> dict[str, str]:
         """« Mener la partie », if the system declares it (`partie` in systeme.yaml): the
         page's data embedded as JSON, for assets/partie.js."""
-        if not partie.declares(system):
+        if not self.shows_partie(system):
             return {}
         page = urls.partie(system.id)
         data = partie.embedded(partie.payload(system, self.links))
@@ -679,10 +707,19 @@ class Renderer:
             )
         }
 
+    def shows_partie(self, system: System) -> bool:
+        """Whether the site has the system's « Mener la partie »: declared and shown."""
+        return "partie" in self.features and partie.declares(system)
+
     def nav(self) -> list:
-        nav: list = [{"Accueil": urls.HOME}, {"Trouver": urls.FINDER}, {"Mes listes": urls.LISTS}]
-        nav.append({"Mes personnages": urls.SAVED})  # beside the lists: what a player keeps
-        nav.append({"Règles maison": urls.HOUSE})  # what a game master writes
+        nav: list = [{"Accueil": urls.HOME}]
+        shown = (
+            ("trouver", "Trouver", urls.FINDER),
+            ("listes", "Mes listes", urls.LISTS),
+            ("personnages", "Mes personnages", urls.SAVED),  # beside the lists: a player's
+            ("maison", "Règles maison", urls.HOUSE),  # what a game master writes
+        )
+        nav += [{title: page} for feature, title, page in shown if feature in self.features]
         for system in self.corpus.systems.values():
             sid = system.id
             section: list = [urls.system_home(sid)]
@@ -712,9 +749,9 @@ class Renderer:
                             + [{c.title: urls.calculator(sid, c.id)} for c in calculators]
                         }
                     )
-                if "ecran" in system.meta:
+                if "ecran" in system.meta and "ecran" in self.features:
                     section.append({"Écran du MJ": urls.gm_screen(sid)})
-                if partie.declares(system):
+                if self.shows_partie(system):
                     section.append({"Mener la partie": urls.partie(sid)})
                 section.append({"Errata": urls.errata(sid)})
             nav.append({system.name: section})

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from generator import systems
-from generator.pipeline import formats
+from generator.pipeline import features, formats
 from generator.pipeline.errors import BuildFailed, Problems
 from generator.pipeline.yamlload import Located, YamlProblem, parse_yaml
 
@@ -29,6 +29,10 @@ SITE_KEYS = {
     "adresse": "l'adresse où il est publié (http://… ou https://…)",
     "logo": "l'icône du logo, une icône de Material (material/dice-multiple)",
     "couleur": "la couleur principale de Material (indigo, teal, deep-orange…)",
+    "accueil": "le texte d'introduction de la page d'accueil, en Markdown",
+    "pied_de_page": "le texte du pied de page, en Markdown",
+    "licence": "la licence des textes : son nom, ou nom: … et adresse: https://…",
+    "fonctions": "la liste des fonctions du site à montrer (toutes par défaut)",
 }
 KEYS = {
     "generateur": "la version du générateur pour laquelle le projet est écrit",
@@ -44,6 +48,11 @@ class Project:
     written_for: str  # the generator version the project names
     site: dict = field(default_factory=dict)  # its site's settings (SITE_KEYS)
     located: Located | None = None  # where each value is written in projet.yaml
+
+    @property
+    def features(self) -> frozenset[str]:
+        """The site's features it shows (features.FEATURES): its `site.fonctions`, else all."""
+        return features.shown(self.site)
 
     @property
     def file(self) -> Path:
@@ -153,17 +162,72 @@ def _site(root: Path, data: dict, located: Located) -> dict:
             line,
             "site : ce projet a son propre mkdocs.yml, qui règle le site ; retirez l'un des deux",
         )
+    read = {}
     for key, value in site.items():
         if key not in SITE_KEYS:
             known = ", ".join(SITE_KEYS)
             _fail(root, located.line(("site", key)), f"site.{key} : clé inconnue ({known})")
-        if not isinstance(value, str) or not value.strip():
+        if key == "fonctions":
+            read[key] = _features(root, value, located)
+        elif key == "licence":
+            read[key] = _licence(root, value, located)
+        elif not _text(value):
             _fail(
                 root,
                 located.line(("site", key)),
                 f"site.{key} : il faut {SITE_KEYS[key]}, un texte",
             )
-    return dict(site)
+        else:
+            read[key] = value
+    return read
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _features(root: Path, value: object, located: Located) -> list[str]:
+    """`site.fonctions`: names of features.FEATURES, each once (an empty list shows none)."""
+    known = " ; ".join(f"{name} : {said}" for name, said in features.FEATURES.items())
+    if not isinstance(value, list):
+        _fail(
+            root,
+            located.line(("site", "fonctions")),
+            f"site.fonctions : il faut une liste (- trouver, - listes…) ; fonctions : {known}",
+        )
+    for index, name in enumerate(value):
+        at = located.line(("site", "fonctions", index))
+        if not isinstance(name, str) or name not in features.FEATURES:
+            _fail(root, at, f"site.fonctions : fonction « {name} » inconnue ({known})")
+        if name in value[:index]:
+            _fail(root, at, f"site.fonctions : « {name} » est déjà dans la liste")
+    return list(value)
+
+
+def _licence(root: Path, value: object, located: Located) -> dict:
+    """`site.licence`: a name, or {nom, adresse?}; read as {nom, adresse?}."""
+    if _text(value):
+        return {"nom": value}
+    line = located.line(("site", "licence"))
+    said = f"site.licence : il faut {SITE_KEYS['licence']}"
+    if not isinstance(value, dict):
+        _fail(root, line, said)
+    for key in value:
+        if key not in ("nom", "adresse"):
+            _fail(root, located.line(("site", "licence", key)), f"{said} (clé « {key} » inconnue)")
+    if not _text(value.get("nom")):
+        _fail(root, line, f"{said} (nom absent ou vide)")
+    address = value.get("adresse")
+    if address is not None and not (
+        isinstance(address, str) and address.startswith(("http://", "https://"))
+    ):
+        _fail(
+            root,
+            located.line(("site", "licence", "adresse")),
+            "site.licence.adresse : il faut l'adresse du texte de la licence (http://… ou "
+            "https://…)",
+        )
+    return dict(value)
 
 
 def upgrades(project: Project) -> list[tuple[Path, int, str]]:

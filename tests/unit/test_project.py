@@ -15,7 +15,7 @@ import yaml
 from helpers import ROOT, readme_commands
 
 from generator import cli, systems
-from generator.pipeline import formats, mkdocs_yml, new_project, project
+from generator.pipeline import features, formats, mkdocs_yml, new_project, project
 from generator.pipeline.errors import BuildFailed
 
 
@@ -59,12 +59,80 @@ def test_a_missing_project_file_is_said_in_french(tmp_path):
         ('generateur: "0.1.0"\nsystemes: absent\n', 2, "systemes : dossier « absent » introuvable"),
         ('generateur: "0.1.0"\nsite:\n  nom: Jeu\n  titre: x\n', 4, "site.titre : clé inconnue"),
         ('generateur: "0.1.0"\nsite:\n  couleur: 3\n', 3, "site.couleur : il faut"),
+        ('generateur: "0.1.0"\nsite:\n  accueil: [x]\n', 3, "site.accueil : il faut"),
+        ('generateur: "0.1.0"\nsite:\n  pied_de_page: ""\n', 3, "site.pied_de_page : il faut"),
+        ('generateur: "0.1.0"\nsite:\n  fonctions: trouver\n', 3, "site.fonctions : il faut une"),
+        (
+            'generateur: "0.1.0"\nsite:\n  fonctions:\n    - trouver\n    - carte\n',
+            5,
+            "site.fonctions : fonction « carte » inconnue (trouver : le trouveur",
+        ),
+        (
+            'generateur: "0.1.0"\nsite:\n  fonctions:\n    - listes\n    - {a: 1}\n',
+            5,
+            "site.fonctions : fonction « {'a': 1} » inconnue",
+        ),
+        (
+            'generateur: "0.1.0"\nsite:\n  fonctions:\n    - listes\n    - listes\n',
+            5,
+            "site.fonctions : « listes » est déjà dans la liste",
+        ),
+        (
+            'generateur: "0.1.0"\nsite:\n  licence:\n    adresse: https://x.fr/\n',
+            3,
+            "site.licence : il faut la licence des textes : son nom, ou nom: … et adresse: "
+            "https://… (nom absent ou vide)",
+        ),
+        (
+            'generateur: "0.1.0"\nsite:\n  licence:\n    nom: CC BY\n    adresse: x.fr\n',
+            5,
+            "site.licence.adresse : il faut l'adresse du texte de la licence",
+        ),
+        (
+            'generateur: "0.1.0"\nsite:\n  licence:\n    nom: CC BY\n    lien: x\n',
+            5,
+            "site.licence : il faut la licence des textes : son nom, ou nom: … et adresse: "
+            "https://… (clé « lien » inconnue)",
+        ),
+        ('generateur: "0.1.0"\nsite:\n  licence: 4\n', 3, "site.licence : il faut"),
     ],
 )
 def test_a_bad_project_file_is_said_at_its_line(tmp_path, text, line, start):
     (tmp_path / "systemes").mkdir()
     [said] = _said(_write(tmp_path, text))
     assert said.startswith(f"projet.yaml:{line}: {start}"), said
+
+
+def test_the_site_s_own_texts_licence_and_features_are_read(tmp_path):
+    (tmp_path / "systemes").mkdir()
+    read = project.read(
+        _write(
+            tmp_path,
+            'generateur: "0.1.0"\nsite:\n  accueil: |\n    Un *jeu*.\n'
+            "  pied_de_page: De Camille.\n  licence: CC BY 4.0\n"
+            "  fonctions:\n    - trouver\n    - ecran\n",
+        )
+    )
+    assert read.site["accueil"] == "Un *jeu*.\n"
+    assert read.site["pied_de_page"] == "De Camille."
+    assert read.site["licence"] == {"nom": "CC BY 4.0"}
+    assert read.features == {"trouver", "ecran"}
+    assert project.read(ROOT).features == features.ALL  # no `fonctions`: every one
+    left_out = features.modules_left_out(read.features)
+    assert left_out == {
+        "listes.js", "personnages.js", "maison.js", "maison-avis.js", "partie.js", "hors-ligne.js"
+    }  # fmt: skip
+    assert left_out <= set(mkdocs_yml.PAGE_MODULES)
+    loaded = mkdocs_yml.with_page_modules({}, left_out)["extra_javascript"]
+    assert [e["path"] for e in loaded] == [
+        f"assets/{name}" for name in mkdocs_yml.PAGE_MODULES if name not in left_out
+    ]
+
+
+def test_an_empty_list_of_features_shows_none(tmp_path):
+    (tmp_path / "systemes").mkdir()
+    read = project.read(_write(tmp_path, 'generateur: "0.1.0"\nsite:\n  fonctions: []\n'))
+    assert read.features == frozenset()
 
 
 def test_site_settings_beside_a_mkdocs_yml_are_refused(tmp_path):

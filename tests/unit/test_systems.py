@@ -369,3 +369,32 @@ def test_every_module_the_generic_code_asks_of_a_system_exists_in_one():
     assert {"calculators", "rules", "character"} <= asked
     for name in asked:
         assert any(systems.module(s, name) for s in systems.ids()), name
+
+
+def test_a_site_without_some_features_has_none_of_their_pages_links_or_menu_entries(checked):
+    """projet.yaml, site: fonctions: the GM screen and « Mener la partie » are left out
+    of every system that declares them, the lists and house rules of the entity pages."""
+    corpus, links = checked
+    shown = Renderer(corpus, links, engine_rules(engine_data(corpus)), site={"fonctions": []})
+    every = Renderer(corpus, links, engine_rules(engine_data(corpus)))
+    titles = {title for item in shown.nav() for title in item}
+    assert titles.isdisjoint({"Trouver", "Mes listes", "Mes personnages", "Règles maison"})
+    assert {"Trouver", "Règles maison"} <= {title for item in every.nav() for title in item}
+    for system in corpus.systems.values():
+        assert shown.screen_page(system) == shown.partie_page(system) == {}
+        section = str([item for item in shown.nav() if system.name in item])
+        assert "Écran du MJ" not in section and "Mener la partie" not in section
+        home = shown._render("systeme.md.j2", urls.system_home(system.id), system)
+        assert "[Mener la partie](" not in home, system.id
+        kind, [entity, *_] = next(iter(system.entities.items()))
+        values = {"entity": entity, "kind": schemas.kinds(system.id)[kind], "e": entity.data}
+        template = shown.entity_template(system.id, kind)
+        page = shown._render(template, entity.docs_path, system, **values)
+        assert "srd-epingler" not in page and "maison/" not in page, system.id
+        page = every._render(template, entity.docs_path, system, **values)
+        assert "srd-epingler-bouton" in page and "maison/" in page, system.id
+    declares = [s for s in corpus.systems.values() if "partie" in s.meta and "ecran" in s.meta]
+    assert declares  # else the test proves nothing of them
+    assert all(every.screen_page(s) and every.partie_page(s) for s in declares)
+    home = every._render("systeme.md.j2", urls.system_home(declares[0].id), declares[0])
+    assert "[Mener la partie](" in home
