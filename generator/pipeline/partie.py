@@ -17,6 +17,7 @@ import markdown
 
 from generator.core import reperes, typographie, urls
 from generator.core.tags import TAG
+from generator.engine.results import signed
 from generator.pipeline import markdown_safety
 from generator.pipeline.corpus import Entity, System
 from generator.pipeline.finder import _plain
@@ -184,16 +185,43 @@ class _Payload:
             "source": ordre.get("source"),
             "notes_html": self.notes(ordre.get("notes_editoriales", [])),
             "modificateurs": [
-                {
-                    "id": m["id"],
-                    "nom": m["nom"],
-                    "cle": m["cle"],
-                    "valeur": m["valeur"],
-                    "html": self.html(m.get("texte"), m.get("source")),
-                }
+                found
                 for m in ordre.get("modificateurs", [])
+                for found in (self.modifiers_of(m) if "genre" in m else [self.modifier(m)])
             ],
         }
+
+    def modifier(self, m: dict) -> dict:
+        return {
+            "id": m["id"],
+            "nom": m["nom"],
+            "cle": m["cle"],
+            "valeur": m["valeur"],
+            "html": self.html(m.get("texte"), m.get("source")),
+        }
+
+    def modifiers_of(self, m: dict) -> list[dict]:
+        """One modifier per entity of the kind `genre` whose field `champ` is a whole number
+        other than 0 (the data holds the number, never the declaration), in the data's order.
+        They form one group: a combatant has one of them at a time (an attitude, a stance)."""
+        valeurs = {v["id"]: v["nom"] for v in self.declared.get("valeurs", [])}
+        found = []
+        for entity in self.system.entities.get(m["genre"], []):
+            number = entity.data.get(m["champ"])
+            if not isinstance(number, int) or isinstance(number, bool) or number == 0:
+                continue
+            text = f"{{@{m['genre']} {entity.id}}} : {valeurs.get(m['cle'], m['cle'])} {signed(number)} pour l'ordre."
+            found.append(
+                {
+                    "id": entity.id,
+                    "nom": entity.name,
+                    "cle": m["cle"],
+                    "valeur": number,
+                    "groupe": m["genre"],
+                    "html": self.html(text, entity.data.get("source")),
+                }
+            )
+        return found
 
     def track(self, track: dict) -> dict:
         found = {

@@ -89,7 +89,21 @@ class _Checker:
             for index, value in enumerate(ordre.get(key, [])):
                 self.valeur(value, ("ordre", key, index))
         for index, change in enumerate(ordre.get("modificateurs", [])):
-            self.valeur(change["cle"], ("ordre", "modificateurs", index, "cle"))
+            where = ("ordre", "modificateurs", index)
+            self.valeur(change["cle"], (*where, "cle"))
+            if "genre" in change:
+                self.modifiers_of(change, where)
+
+    def modifiers_of(self, change: dict, where: tuple) -> None:
+        """Modifiers read from a kind: its field, whose number each entity gives."""
+        for key in ("id", "nom", "valeur"):
+            if key in change:
+                self.say((*where, key), f"« {key} » ne vaut pas avec « genre » : l'entité le donne")
+        if "champ" not in change:
+            self.say((*where, "genre"), "« genre » demande le champ qui donne l'ajout (« champ »)")
+        elif self.kind(change["genre"], (*where, "genre")):
+            fields = self.kinds[change["genre"]].schema["properties"]
+            self.field(fields, change["genre"], change["champ"], (*where, "champ"))
 
     def dice(self, text: str, where: tuple) -> None:
         try:

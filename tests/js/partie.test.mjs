@@ -176,6 +176,33 @@ test("modifiers toggled per combatant add to their key: equal SENS act together 
   assert.deepEqual(e.ordre, [["tireur", "brute"], ["lent"]]);
 });
 
+// UnDéSix-like: attitudes read from data, one group, at most one at a time.
+const ATTITUDES = {
+  ...SENS,
+  ordre: {
+    ...SENS.ordre,
+    modificateurs: [
+      ...SENS.ordre.modificateurs,
+      { id: "tres-agressive", nom: "Très agressive", cle: "sens", valeur: 1, groupe: "attitude" },
+      { id: "defensive", nom: "Défensive", cle: "sens", valeur: -1, groupe: "attitude" },
+    ],
+  },
+};
+
+test("modifiers of one group exclude each other; other modifiers stay on", () => {
+  let e = encounter(ATTITUDES, ["aldo", { sens: 3 }], ["brute", { sens: 3 }]);
+  e = P.toggleModifier(e, ATTITUDES, "aldo", "arme-moderne");
+  e = P.toggleModifier(e, ATTITUDES, "aldo", "tres-agressive");
+  assert.equal(P.effectiveValue(ATTITUDES, P.combatantOf(e, "aldo"), "sens"), 6);
+  e = P.toggleModifier(e, ATTITUDES, "aldo", "defensive");
+  assert.deepEqual(P.combatantOf(e, "aldo").modificateurs, ["arme-moderne", "defensive"]);
+  assert.equal(P.effectiveValue(ATTITUDES, P.combatantOf(e, "aldo"), "sens"), 4);
+  e = P.toggleModifier(e, ATTITUDES, "brute", "defensive");
+  e = P.toggleModifier(e, ATTITUDES, "brute", "defensive");
+  assert.deepEqual(P.combatantOf(e, "brute").modificateurs, []);
+  assert.deepEqual(e.ordre, [["aldo"], ["brute"]]);
+});
+
 test("mode libre: the GM's order, newcomers last, moved at will", () => {
   let e = encounter(LIBRE, ["a"], ["b"], ["c"]);
   assert.deepEqual(e.ordre, [["a"], ["b"], ["c"]]);

@@ -241,3 +241,47 @@ def test_a_level_numbered_0_is_rest_and_the_lethal_level_comes_last(tmp_path):
     assert named[:-1] == [(f"{track['nom']} {row['niveau']}", row["effet"]) for row in rows]
     assert named[-1] == (f"{track['nom']} {entity['niveau_mortel']}", "Mort")
     assert len(named) == entity["niveau_mortel"]
+
+
+def test_modifiers_read_from_a_kind_one_per_entity_with_a_number(scratch):
+    """A modifier naming a kind and a field: one toggle per entity whose field is a whole
+    number other than 0, its number read from the data, all in one group."""
+    line = '      - {id: vif, nom: Vif, cle: initiative, valeur: 2, texte: "Voir {@action adrenaline}."}\n'
+    read = "      - {genre: piste, champ: cumul_max, cle: initiative}\n"
+    corpus, links, found = judged(scratch, FIXTURE.replace(line, line + read))
+    assert found == []
+    system = corpus.systems[SYSTEM]
+    numbers = {
+        e.id: e.data["cumul_max"]
+        for e in system.entities["piste"]
+        if isinstance(e.data.get("cumul_max"), int) and e.data["cumul_max"]
+    }
+    mods = partie.payload(system, links)["ordre"]["modificateurs"]
+    assert mods[0]["id"] == "vif" and "groupe" not in mods[0]
+    assert {m["id"]: m["valeur"] for m in mods[1:]} == numbers and numbers
+    assert {(m["groupe"], m["cle"]) for m in mods[1:]} == {("piste", "initiative")}
+    endurance = next(m for m in mods if m["id"] == "endurance")
+    assert (
+        "Initiative +3 pour l" in endurance["html"]
+        and 'href="../piste/endurance/"' in endurance["html"]
+    )
+
+
+@pytest.mark.parametrize(
+    "read,message",
+    [
+        ("{genre: jauge, champ: cumul_max, cle: initiative}", "genre « jauge » introuvable"),
+        ("{genre: piste, champ: vie, cle: initiative}", "n'a pas de champ « vie »"),
+        ("{genre: piste, champ: cumul_max, cle: vitesse}", "valeur « vitesse » inconnue"),
+        (
+            "{genre: piste, champ: cumul_max, cle: initiative, id: x}",
+            "« id » ne vaut pas avec « genre »",
+        ),
+        ("{genre: piste, cle: initiative}", "« genre » demande le champ"),
+        ("{cle: initiative, valeur: 1}", "champ obligatoire « id » manquant"),
+    ],
+)
+def test_a_modifier_read_from_a_kind_is_checked(scratch, read, message):
+    line = '      - {id: vif, nom: Vif, cle: initiative, valeur: 2, texte: "Voir {@action adrenaline}."}\n'
+    found = judged(scratch, FIXTURE.replace(line, line + f"      - {read}\n"))[2]
+    assert any(p.startswith("17: ") and message in p for p in found), found

@@ -9,6 +9,11 @@ import yaml
 from helpers import ROOT
 
 from generator.engine import saved
+from generator.pipeline import partie
+from generator.pipeline.cache import load_corpus
+from generator.pipeline.errors import Problems
+from generator.pipeline.links import CorpusLinks
+from generator.pipeline.rulebook import rulebook
 
 
 def combat(rules, system: str, calculator: str, query: dict) -> dict:
@@ -18,6 +23,18 @@ def combat(rules, system: str, calculator: str, query: dict) -> dict:
 def declaration(system: str) -> dict:
     text = (ROOT / "data" / system / "systeme.yaml").read_text(encoding="utf-8")
     return yaml.safe_load(text)["partie"]
+
+
+@pytest.fixture(scope="module")
+def corpus_links():
+    problems = Problems(ROOT)
+    corpus = load_corpus(ROOT, problems)
+    return corpus, CorpusLinks(corpus, rulebook(corpus, problems).built)
+
+
+def page_data(corpus_links, system: str) -> dict:
+    corpus, links = corpus_links
+    return partie.payload(corpus.systems[system], links)
 
 
 def test_divin_achille_brings_the_books_values(rules):
@@ -58,3 +75,15 @@ def test_skillcraft_justinien_brings_the_guides_values(rules):
     # (Constitution 35 + 5 for the Résistance talent), Énergie 35.
     found = combat(rules, "skillcraft", "fiche", {})
     assert found == {"initiative": -1, "vitalite": 40, "energie": 35}
+
+
+def test_undesix_attitudes_change_the_sens_of_the_order_one_at_a_time(corpus_links):
+    # U:230 très agressive +1 en Sens, U:248 défensive −1 ; the numbers come from
+    # attitude.yaml (mod_sens), each attitude a toggle of one group.
+    corpus, _links = corpus_links
+    attitudes = {e.id: e.data["mod_sens"] for e in corpus.systems["undesix"].entities["attitude"]}
+    mods = page_data(corpus_links, "undesix")["ordre"]["modificateurs"]
+    read = {m["id"]: m["valeur"] for m in mods if m.get("groupe") == "attitude"}
+    assert read == {k: v for k, v in attitudes.items() if v}
+    assert read == {"attitude-de-combat-tres-agressive": 1, "attitude-de-combat-defensive": -1}
+    assert all(m["cle"] == "sens" for m in mods)

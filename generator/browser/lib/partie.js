@@ -164,14 +164,19 @@ export function setValue(encounter, payload, id, valeurId, value) {
 export const renamed = (encounter, id, nom) =>
   combatantOf(encounter, id) ? changed(encounter, (copy) => (combatantOf(copy, id).nom = nameKept(nom))) : encounter;
 
-// The order's modifier `modId` turned on or off for the combatant `id`.
+// The order's modifier `modId` turned on or off for the combatant `id`. Modifiers of one
+// `groupe` (the entities of one kind: attitudes) exclude each other: turning one on turns
+// the others off.
 export function toggleModifier(encounter, payload, id, modId) {
-  const declared = (payload.ordre.modificateurs || []).find((one) => one.id === modId);
+  const mods = payload.ordre.modificateurs || [];
+  const declared = mods.find((one) => one.id === modId);
   if (!combatantOf(encounter, id) || !declared) return encounter;
+  const rivals = new Set(declared.groupe ? mods.filter((m) => m.groupe === declared.groupe && m.id !== modId).map((m) => m.id) : []);
   return changed(encounter, (copy) => {
     const one = combatantOf(copy, id);
     const on = one.modificateurs.includes(modId);
-    one.modificateurs = on ? one.modificateurs.filter((m) => m !== modId) : [...one.modificateurs, modId];
+    const others = one.modificateurs.filter((m) => m !== modId && !rivals.has(m));
+    one.modificateurs = on ? others : [...others, modId];
     logged(copy, "ordre", `${one.nom}${NBSP}: ${declared.nom} ${on ? "retiré" : "pris en compte"}.`);
     reordered(copy, payload);
   });
