@@ -39,6 +39,8 @@ class _Checker:
 
     def run(self, declared: dict) -> None:
         self.valeurs = self.unique(declared.get("valeurs", []), ("valeurs",), "valeur")
+        for index, valeur in enumerate(declared.get("valeurs", [])):
+            self.default_within(valeur, ("valeurs", index))
         self.order(declared.get("ordre", {}))
         self.unique(declared.get("pistes", []), ("pistes",), "piste")
         for index, track in enumerate(declared.get("pistes", [])):
@@ -62,6 +64,18 @@ class _Checker:
                 self.say((*where, index, "id"), f"{what} « {item['id']} » déclarée deux fois")
             seen.add(item["id"])
         return seen
+
+    def default_within(self, valeur: dict, where: tuple) -> None:
+        """A combatant no sheet gives this value takes its default (the page's 0 when none
+        is declared): it must lie within the bounds, or the page would move it silently."""
+        default = valeur.get("defaut", 0)
+        low, high = valeur.get("min", default), valeur.get("max", default)
+        if not low <= default <= high:
+            said = "le défaut" if "defaut" in valeur else "sans « defaut », la valeur par défaut"
+            self.say(
+                (*where, "defaut" if "defaut" in valeur else "id"),
+                f"valeur « {valeur['id']} » : {said} {default} est hors de ses bornes ({low} à {high})",
+            )
 
     def valeur(self, value: object, where: tuple) -> None:
         if value not in self.valeurs:

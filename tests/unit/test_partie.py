@@ -103,6 +103,9 @@ FAULTS = [
     ("{valeur: initiative}", "{valeur: agilite}", 51, "valeur « agilite » inconnue"),
     ("{autres: celerite}", "{defense: celerite}", 52, "n'a pas de champ « defense »"),
     ("{@atout celerite}", "{@atout rapidite}", 13, "atout « rapidite » introuvable"),
+    ("defaut: 10, min: 1", "defaut: 0, min: 1", 5, "le défaut 0 est hors de ses bornes (1 à 999)"),
+    ("defaut: 10, min: 1", "min: 1", 5, "sans « defaut », la valeur par défaut 0 est hors"),
+    ("defaut: 2, min: -20, max: 99", "defaut: 100, min: -20, max: 99", 4, "le défaut 100 est hors"),
 ]
 
 

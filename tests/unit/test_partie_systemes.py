@@ -87,3 +87,12 @@ def test_undesix_attitudes_change_the_sens_of_the_order_one_at_a_time(corpus_lin
     assert read == {k: v for k, v in attitudes.items() if v}
     assert read == {"attitude-de-combat-tres-agressive": 1, "attitude-de-combat-defensive": -1}
     assert all(m["cle"] == "sens" for m in mods)
+
+
+@pytest.mark.parametrize("system", ["divin6", "talon", "undesix", "skillcraft", "reserve-d6"])
+def test_a_combatant_without_a_sheet_starts_within_the_bounds(corpus_links, system):
+    # A name-only NPC takes each value's default: never below its minimum (Réserve's
+    # points de vie had none, so 0 PV, moved to 1 by the page: one point from death).
+    for valeur in page_data(corpus_links, system)["valeurs"]:
+        low, high = valeur.get("min", valeur["defaut"]), valeur.get("max", valeur["defaut"])
+        assert low <= valeur["defaut"] <= high, valeur
