@@ -67,14 +67,27 @@ def test_talon_example_character_brings_celerite_and_initiative(rules):
 def test_undesix_character_brings_sens_phy_and_psy(rules):
     query = {"phy": 4, "dex": 3, "sav": 3, "psy": 2, "sens": 5}
     found = combat(rules, "undesix", "creation", query)
-    assert found == {"sens": 5, "phy": 4, "psy": 2}
+    assert found == {"sens": 5, "phy": 4, "psy": 2, "dex": 3}
 
 
 def test_skillcraft_justinien_brings_the_guides_values(rules):
     # Justinien, the book's example at creation: Initiative 1d10 − 1, Vitalité 40
     # (Constitution 35 + 5 for the Résistance talent), Énergie 35.
     found = combat(rules, "skillcraft", "fiche", {})
-    assert found == {"initiative": -1, "vitalite": 40, "energie": 35}
+    assert {k: found[k] for k in ("initiative", "vitalite", "energie")} == {
+        "initiative": -1,
+        "vitalite": 40,
+        "energie": 35,
+    }
+
+
+def test_skillcraft_sheet_gives_the_esquive_and_defense_an_attack_aims_at(rules):
+    # Justinien's Esquive 13 (the guide: 10 + Agilité +3, S:2585); Défense = Esquive +
+    # armour and shield (S:2591): only the armour raises it.
+    found = combat(rules, "skillcraft", "fiche", {})
+    assert (found["esquive"], found["defense"]) == (13, 13)
+    armoured = combat(rules, "skillcraft", "fiche", {"defense_armure": "4"})
+    assert (armoured["esquive"], armoured["defense"]) == (13, 17)
 
 
 def test_undesix_attitudes_change_the_sens_of_the_order_one_at_a_time(corpus_links):
@@ -96,3 +109,15 @@ def test_a_combatant_without_a_sheet_starts_within_the_bounds(corpus_links, syst
     for valeur in page_data(corpus_links, system)["valeurs"]:
         low, high = valeur.get("min", valeur["defaut"]), valeur.get("max", valeur["defaut"])
         assert low <= valeur["defaut"] <= high, valeur
+
+
+@pytest.mark.parametrize(
+    "system,champs,cible",
+    [
+        ("skillcraft", {}, {"esquive": "esquive", "defense": "defense"}),
+        ("undesix", {"phy": "phy"}, {"dex_cible": "dex"}),
+    ],
+)
+def test_the_attack_is_prefilled_with_the_targets_defence(corpus_links, system, champs, cible):
+    (attack,) = [a for a in page_data(corpus_links, system)["actions"] if a["id"] == "attaque"]
+    assert (attack["champs"], attack["cible"]) == (champs, cible)
