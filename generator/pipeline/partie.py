@@ -254,6 +254,7 @@ class _Payload:
             "cumul": None,
             "depassement": None,
             "malus": track.get("malus"),
+            "gratuit": track.get("gratuit"),
             "html": self.html(track.get("texte"), track.get("source")),
             "lien": None,
         }
@@ -272,7 +273,7 @@ class _Payload:
         for row in entity.data.get(champs["niveaux"]) or []:
             level = {
                 key: row.get(champs[key]) if key in champs else None
-                for key in ("nom", "nombre", "seuil", "malus", "effet")
+                for key in ("nom", "nombre", "seuil", "malus", "effet", "gratuit_des")
             }
             if level["nom"] == 0 and track["type"] == "niveaux":
                 continue

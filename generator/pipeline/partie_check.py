@@ -13,7 +13,7 @@ from generator.pipeline.corpus import Corpus, System
 from generator.pipeline.errors import Problems
 
 # A track's `champs`: those read in each of its levels, the others in its entity.
-LEVEL_FIELDS = ("nom", "nombre", "seuil", "malus", "effet")
+LEVEL_FIELDS = ("nom", "nombre", "seuil", "malus", "effet", "gratuit_des")
 ENTITY_FIELDS = ("cumul", "depassement", "mortel")
 # What each mode of `ordre` alone reads.
 ORDER_KEYS = {"jet": ("quand", "des", "plus"), "valeurs": ("cles",)}
@@ -127,6 +127,8 @@ class _Checker:
 
     def track(self, track: dict, where: tuple) -> None:
         kind = track["type"]
+        if "gratuit" in track:
+            self.valeur(track["gratuit"], (*where, "gratuit"))
         if kind == "compteur":
             if "max" not in track:
                 self.say((*where, "type"), "une piste « compteur » demande son maximum (« max »)")

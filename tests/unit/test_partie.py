@@ -288,3 +288,45 @@ def test_a_modifier_read_from_a_kind_is_checked(scratch, read, message):
     line = '      - {id: vif, nom: Vif, cle: initiative, valeur: 2, texte: "Voir {@action adrenaline}."}\n'
     found = judged(scratch, FIXTURE.replace(line, line + f"      - {read}\n"))[2]
     assert any(p.startswith("17: ") and message in p for p in found), found
+
+
+FREE = (
+    "malus: malus_par_niveau, cumul",
+    "malus: malus_par_niveau, gratuit_des: niveau_gratuit_des, cumul",
+)
+
+
+def with_free_levels(gratuit: str = "celerite", field: str = "niveau_gratuit_des") -> str:
+    text = FIXTURE.replace(FREE[0], FREE[1].replace("niveau_gratuit_des", field))
+    return text.replace(
+        "      malus: plus-haut\n", f"      malus: plus-haut\n      gratuit: {gratuit}\n"
+    )
+
+
+def test_free_levels_are_read_from_each_level_and_given_by_a_value(scratch):
+    assert FIXTURE.count(FREE[0]) == 1
+    corpus, links, found = judged(scratch, with_free_levels())
+    assert found == []
+    endurance = partie.payload(corpus.systems[SYSTEM], links)["pistes"][1]
+    entity = corpus.systems[SYSTEM].entity("piste", "endurance").data
+    assert [n["gratuit_des"] for n in endurance["niveaux"]] == [
+        row["niveau_gratuit_des"] for row in entity["niveaux"]
+    ]
+    assert endurance["gratuit"] == "celerite"
+
+
+@pytest.mark.parametrize(
+    "gratuit,field,line,message",
+    [
+        ("vitesse", "niveau_gratuit_des", 35, "valeur « vitesse » inconnue"),
+        (
+            "celerite",
+            "des_quinze",
+            33,
+            "le genre « piste.niveaux » n'a pas de champ « des_quinze »",
+        ),
+    ],
+)
+def test_free_levels_name_a_value_and_a_field_that_exist(scratch, gratuit, field, line, message):
+    found = judged(scratch, with_free_levels(gratuit, field))[2]
+    assert any(p.startswith(f"{line}: ") and message in p for p in found), found

@@ -58,9 +58,17 @@ def test_every_value_a_sheet_gives_is_declared(rules, system):
     assert set(combat(rules, system, kind, {})) <= declared
 
 
-def test_talon_example_character_brings_celerite_and_initiative(rules):
+def test_talon_example_character_brings_celerite_initiative_and_health_skills(rules):
     # The guide's example character: Initiative 12 (= Réflexes), no Célérité.
-    assert combat(rules, "talon", "creation", {}) == {"celerite": 0, "initiative": 12}
+    # Its health skills (Endurance 11, Équilibre Mental 7, Vitalité 11) give its free
+    # levels (T:70, 71, 89): none below 15.
+    assert combat(rules, "talon", "creation", {}) == {
+        "celerite": 0,
+        "initiative": 12,
+        "endurance": 11,
+        "equilibre-mental": 7,
+        "vitalite": 11,
+    }
     assert combat(rules, "talon", "creation", {"celerite": 2})["celerite"] == 2
 
 
@@ -121,3 +129,15 @@ def test_a_combatant_without_a_sheet_starts_within_the_bounds(corpus_links, syst
 def test_the_attack_is_prefilled_with_the_targets_defence(corpus_links, system, champs, cible):
     (attack,) = [a for a in page_data(corpus_links, system)["actions"] if a["id"] == "attaque"]
     assert (attack["champs"], attack["cible"]) == (champs, cible)
+
+
+def test_talon_tracks_give_free_levels_from_their_skill(corpus_links):
+    # T:70, 71, 89: a skill of 15, 18, 20 gives one more level of each tier, with no malus;
+    # the thresholds come from piste.yaml (niveau_gratuit_des).
+    corpus, _links = corpus_links
+    data = page_data(corpus_links, "talon")
+    declared = {v["id"] for v in data["valeurs"]}
+    for track in data["pistes"]:
+        entity = corpus.systems["talon"].entity("piste", track["id"]).data
+        assert track["gratuit"] == entity["competence"] and track["gratuit"] in declared
+        assert [n["gratuit_des"] for n in track["niveaux"]] == [15, 18, 20]
