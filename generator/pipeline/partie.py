@@ -269,21 +269,7 @@ class _Payload:
         last."""
         entity = self.system.entity(track["genre"], track["entite"])
         champs = track["champs"]
-        levels = []
-        for row in entity.data.get(champs["niveaux"]) or []:
-            level = {
-                key: row.get(champs[key]) if key in champs else None
-                for key in ("nom", "nombre", "seuil", "malus", "effet", "gratuit_des")
-            }
-            if level["nom"] == 0 and track["type"] == "niveaux":
-                continue
-            if isinstance(level["nom"], int):
-                level["nom"] = f"{track['nom']} {level['nom']}"
-            if level["nombre"] is None:
-                level["nombre"] = 1
-            level["html"] = ""
-            level["lien"] = None
-            levels.append(level)
+        levels = self.levels_in(entity, champs, track)
         lethal = entity.data.get(champs["mortel"]) if "mortel" in champs else None
         if isinstance(lethal, int) and not isinstance(lethal, bool):
             levels.append(
@@ -305,6 +291,38 @@ class _Payload:
             else None,
             "lien": entity.url,
         }
+
+    def levels_in(self, entity: Entity, champs: dict, track: dict) -> list[dict]:
+        """The levels of `entity`'s list `champs["niveaux"]`, each read by the field
+        names `champs` gives."""
+        levels = []
+        for row in entity.data.get(champs["niveaux"]) or []:
+            level = {
+                key: row.get(champs[key]) if key in champs else None
+                for key in ("nom", "nombre", "seuil", "malus", "effet", "gratuit_des")
+            }
+            if level["nom"] == 0 and track["type"] == "niveaux":
+                continue
+            if isinstance(level["nom"], int):
+                level["nom"] = f"{track['nom']} {level['nom']}"
+            if level["nombre"] is None:
+                level["nombre"] = 1
+            level["html"] = ""
+            level["lien"] = None
+            levels.append(level)
+        return levels
+
+    def npc_tracks(self, entity: Entity, declared: dict) -> dict:
+        """The tracks a non-player character has levels of its own for (a category of
+        fewer levels than a character's): their levels, lowest threshold first."""
+        tracks = {t["id"]: t for t in self.declared.get("pistes", [])}
+        found = {}
+        for track_id, champs in declared.items():
+            levels = self.levels_in(entity, champs, tracks[track_id])
+            if levels:
+                levels.sort(key=lambda level: (level["seuil"] is None, level["seuil"] or 0))
+                found[track_id] = {"niveaux": levels}
+        return found
 
     def states(self, etats: dict) -> dict:
         genres = etats.get("genres", [])
@@ -333,7 +351,8 @@ class _Payload:
                 if isinstance(entity.data.get(name), int)
                 and not isinstance(entity.data.get(name), bool)
             }
-            found.append({**self.entity_entry(entity), "valeurs": values})
+            own = self.npc_tracks(entity, pnj.get("pistes", {}))
+            found.append({**self.entity_entry(entity), "valeurs": values, "pistes": own or None})
         return found
 
     def action(self, action: dict) -> dict:

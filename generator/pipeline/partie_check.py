@@ -32,12 +32,14 @@ class _Checker:
         self.system, self.rules, self.problems = system, rules, problems
         self.kinds = schemas.kinds(system.id)
         self.valeurs: set[str] = set()
+        self.declared: dict = {}
 
     def say(self, where: tuple, message: str) -> None:
         line = self.system.located.line(("partie", *where))
         self.problems.add(self.system.file, line, f"mener la partie : {message}")
 
     def run(self, declared: dict) -> None:
+        self.declared = declared
         self.valeurs = self.unique(declared.get("valeurs", []), ("valeurs",), "valeur")
         for index, valeur in enumerate(declared.get("valeurs", [])):
             self.default_within(valeur, ("valeurs", index))
@@ -200,6 +202,17 @@ class _Checker:
         for valeur, name in pnj.get("valeurs", {}).items():
             self.valeur(valeur, ("pnj", "valeurs", valeur))
             self.field(fields, pnj["genre"], name, ("pnj", "valeurs", valeur))
+        tiers = {t["id"] for t in self.declared.get("pistes", []) if t["type"] == "paliers"}
+        for track_id, champs in pnj.get("pistes", {}).items():
+            where = ("pnj", "pistes", track_id)
+            if track_id not in tiers:
+                self.say(where, f"piste à paliers « {track_id} » inconnue")
+            if self.field(fields, pnj["genre"], champs["niveaux"], (*where, "niveaux")):
+                inner = fields[champs["niveaux"]].get("items", {}).get("properties", {})
+                for key in LEVEL_FIELDS:
+                    if key in champs:
+                        kind = f"{pnj['genre']}.{champs['niveaux']}"
+                        self.field(inner, kind, champs[key], (*where, key))
 
     def action(self, action: dict, where: tuple) -> None:
         if self.rules is None:  # its rules could not be read: that fault is said already

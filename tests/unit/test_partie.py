@@ -330,3 +330,36 @@ def test_free_levels_are_read_from_each_level_and_given_by_a_value(scratch):
 def test_free_levels_name_a_value_and_a_field_that_exist(scratch, gratuit, field, line, message):
     found = judged(scratch, with_free_levels(gratuit, field))[2]
     assert any(p.startswith(f"{line}: ") and message in p for p in found), found
+
+
+OWN = "    valeurs: {pv: cumul_max}\n"
+
+
+def with_own_levels(track: str = "endurance", field: str = "seuil") -> str:
+    champs = f"{{niveaux: niveaux, nom: nom, nombre: nombre, seuil: {field}}}"
+    return FIXTURE.replace(OWN, OWN + f"    pistes:\n      {track}: {champs}\n")
+
+
+def test_npcs_may_have_levels_of_their_own_lowest_threshold_first(scratch):
+    assert FIXTURE.count(OWN) == 1
+    corpus, links, found = judged(scratch, with_own_levels())
+    assert found == []
+    npcs = {p["id"]: p for p in partie.payload(corpus.systems[SYSTEM], links)["pnj"]}
+    for entity in corpus.systems[SYSTEM].entities["piste"]:
+        rows = sorted(entity.data["niveaux"], key=lambda row: row["seuil"])
+        own = npcs[entity.id]["pistes"]["endurance"]["niveaux"]
+        assert [(n["nom"], n["nombre"], n["seuil"]) for n in own] == [
+            (row["nom"], row["nombre"], row["seuil"]) for row in rows
+        ]
+
+
+@pytest.mark.parametrize(
+    "track,field,line,message",
+    [
+        ("pv", "seuil", 48, "piste à paliers « pv » inconnue"),
+        ("endurance", "limite", 48, "le genre « piste.niveaux » n'a pas de champ « limite »"),
+    ],
+)
+def test_npc_levels_name_a_tiered_track_and_fields_that_exist(scratch, track, field, line, message):
+    found = judged(scratch, with_own_levels(track, field))[2]
+    assert any(p.startswith(f"{line}: ") and message in p for p in found), found

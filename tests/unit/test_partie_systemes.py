@@ -141,3 +141,16 @@ def test_talon_tracks_give_free_levels_from_their_skill(corpus_links):
         entity = corpus.systems["talon"].entity("piste", track["id"]).data
         assert track["gratuit"] == entity["competence"] and track["gratuit"] in declared
         assert [n["gratuit_des"] for n in track["niveaux"]] == [15, 18, 20]
+
+
+def test_talon_npcs_of_a_category_have_its_own_vitalite_levels(corpus_links):
+    # T:265–275: Troisième Zone one Blessure Mortelle at 4; Deuxième Catégorie one Blessure
+    # Grave at 4 and one Mortelle at 8; the numbers from categorie-pnj.yaml.
+    npcs = {p["id"]: p for p in page_data(corpus_links, "talon")["pnj"]}
+    levels = {
+        npc_id: [(n["nom"], n["nombre"], n["seuil"]) for n in npc["pistes"]["vitalite"]["niveaux"]]
+        for npc_id, npc in npcs.items()
+    }
+    assert levels["troisieme-zone"] == [("Blessure Mortelle", 1, 4)]
+    assert levels["deuxieme-categorie"] == [("Blessure Grave", 1, 4), ("Blessure Mortelle", 1, 8)]
+    assert [n[2] for n in levels["premiere-classe"]] == [2, 5, 10]
