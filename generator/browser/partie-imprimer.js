@@ -4,12 +4,13 @@
 // hidden there.
 import { element } from "./commun.js";
 import { printedBoxes } from "./lib/partie-vue.js";
+import { pisteOf } from "./lib/partie.js";
 import { typo } from "./lib/texte.js";
 
 const boxes = (count) => element("span", { class: "srd-partie-cases", "aria-hidden": "true" }, "☐".repeat(count));
 
-function trackCell(combatant, piste) {
-  const parts = printedBoxes(piste, combatant.valeurs).map(({ nom, cases }) =>
+function trackCell(payload, combatant, piste) {
+  const parts = printedBoxes(pisteOf(payload, combatant, piste.id), combatant.valeurs).map(({ nom, cases }) =>
     element("span", { class: "srd-partie-case-ligne" }, typo(`${nom} `), cases ? boxes(cases) : element("span", { class: "srd-partie-a-ecrire" }, "")),
   );
   return element("td", {}, ...parts);
@@ -29,7 +30,7 @@ export function printedTracker(payload, ordered, title) {
       "tr",
       {},
       element("th", { scope: "row" }, typo(combatant.nom), element("br"), element("small", {}, typo(payload.valeurs.map((v) => `${v.nom} ${combatant.valeurs?.[v.id] ?? "—"}`).join(" · ")))),
-      ...payload.pistes.map((piste) => trackCell(combatant, piste)),
+      ...payload.pistes.map((piste) => trackCell(payload, combatant, piste)),
       element("td", { class: "srd-partie-a-ecrire" }, typo((combatant.etats || []).map((etat) => etat.ref.nom).join(", "))),
     ),
   );

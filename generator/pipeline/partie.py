@@ -17,6 +17,7 @@ import markdown
 
 from generator.core import reperes, typographie, urls
 from generator.core.tags import TAG
+from generator.engine.results import signed
 from generator.pipeline import markdown_safety
 from generator.pipeline.corpus import Entity, System
 from generator.pipeline.finder import _plain
@@ -184,16 +185,43 @@ class _Payload:
             "source": ordre.get("source"),
             "notes_html": self.notes(ordre.get("notes_editoriales", [])),
             "modificateurs": [
-                {
-                    "id": m["id"],
-                    "nom": m["nom"],
-                    "cle": m["cle"],
-                    "valeur": m["valeur"],
-                    "html": self.html(m.get("texte"), m.get("source")),
-                }
+                found
                 for m in ordre.get("modificateurs", [])
+                for found in (self.modifiers_of(m) if "genre" in m else [self.modifier(m)])
             ],
         }
+
+    def modifier(self, m: dict) -> dict:
+        return {
+            "id": m["id"],
+            "nom": m["nom"],
+            "cle": m["cle"],
+            "valeur": m["valeur"],
+            "html": self.html(m.get("texte"), m.get("source")),
+        }
+
+    def modifiers_of(self, m: dict) -> list[dict]:
+        """One modifier per entity of the kind `genre` whose field `champ` is a whole number
+        other than 0 (the data holds the number, never the declaration), in the data's order.
+        They form one group: a combatant has one of them at a time (an attitude, a stance)."""
+        valeurs = {v["id"]: v["nom"] for v in self.declared.get("valeurs", [])}
+        found = []
+        for entity in self.system.entities.get(m["genre"], []):
+            number = entity.data.get(m["champ"])
+            if not isinstance(number, int) or isinstance(number, bool) or number == 0:
+                continue
+            text = f"{{@{m['genre']} {entity.id}}} : {valeurs.get(m['cle'], m['cle'])} {signed(number)} pour l'ordre."
+            found.append(
+                {
+                    "id": entity.id,
+                    "nom": entity.name,
+                    "cle": m["cle"],
+                    "valeur": number,
+                    "groupe": m["genre"],
+                    "html": self.html(text, entity.data.get("source")),
+                }
+            )
+        return found
 
     def track(self, track: dict) -> dict:
         found = {
@@ -226,6 +254,7 @@ class _Payload:
             "cumul": None,
             "depassement": None,
             "malus": track.get("malus"),
+            "gratuit": track.get("gratuit"),
             "html": self.html(track.get("texte"), track.get("source")),
             "lien": None,
         }
@@ -240,21 +269,7 @@ class _Payload:
         last."""
         entity = self.system.entity(track["genre"], track["entite"])
         champs = track["champs"]
-        levels = []
-        for row in entity.data.get(champs["niveaux"]) or []:
-            level = {
-                key: row.get(champs[key]) if key in champs else None
-                for key in ("nom", "nombre", "seuil", "malus", "effet")
-            }
-            if level["nom"] == 0 and track["type"] == "niveaux":
-                continue
-            if isinstance(level["nom"], int):
-                level["nom"] = f"{track['nom']} {level['nom']}"
-            if level["nombre"] is None:
-                level["nombre"] = 1
-            level["html"] = ""
-            level["lien"] = None
-            levels.append(level)
+        levels = self.levels_in(entity, champs, track)
         lethal = entity.data.get(champs["mortel"]) if "mortel" in champs else None
         if isinstance(lethal, int) and not isinstance(lethal, bool):
             levels.append(
@@ -276,6 +291,38 @@ class _Payload:
             else None,
             "lien": entity.url,
         }
+
+    def levels_in(self, entity: Entity, champs: dict, track: dict) -> list[dict]:
+        """The levels of `entity`'s list `champs["niveaux"]`, each read by the field
+        names `champs` gives."""
+        levels = []
+        for row in entity.data.get(champs["niveaux"]) or []:
+            level = {
+                key: row.get(champs[key]) if key in champs else None
+                for key in ("nom", "nombre", "seuil", "malus", "effet", "gratuit_des")
+            }
+            if level["nom"] == 0 and track["type"] == "niveaux":
+                continue
+            if isinstance(level["nom"], int):
+                level["nom"] = f"{track['nom']} {level['nom']}"
+            if level["nombre"] is None:
+                level["nombre"] = 1
+            level["html"] = ""
+            level["lien"] = None
+            levels.append(level)
+        return levels
+
+    def npc_tracks(self, entity: Entity, declared: dict) -> dict:
+        """The tracks a non-player character has levels of its own for (a category of
+        fewer levels than a character's): their levels, lowest threshold first."""
+        tracks = {t["id"]: t for t in self.declared.get("pistes", [])}
+        found = {}
+        for track_id, champs in declared.items():
+            levels = self.levels_in(entity, champs, tracks[track_id])
+            if levels:
+                levels.sort(key=lambda level: (level["seuil"] is None, level["seuil"] or 0))
+                found[track_id] = {"niveaux": levels}
+        return found
 
     def states(self, etats: dict) -> dict:
         genres = etats.get("genres", [])
@@ -304,7 +351,8 @@ class _Payload:
                 if isinstance(entity.data.get(name), int)
                 and not isinstance(entity.data.get(name), bool)
             }
-            found.append({**self.entity_entry(entity), "valeurs": values})
+            own = self.npc_tracks(entity, pnj.get("pistes", {}))
+            found.append({**self.entity_entry(entity), "valeurs": values, "pistes": own or None})
         return found
 
     def action(self, action: dict) -> dict:

@@ -13,7 +13,7 @@ from generator.pipeline.corpus import Corpus, System
 from generator.pipeline.errors import Problems
 
 # A track's `champs`: those read in each of its levels, the others in its entity.
-LEVEL_FIELDS = ("nom", "nombre", "seuil", "malus", "effet")
+LEVEL_FIELDS = ("nom", "nombre", "seuil", "malus", "effet", "gratuit_des")
 ENTITY_FIELDS = ("cumul", "depassement", "mortel")
 # What each mode of `ordre` alone reads.
 ORDER_KEYS = {"jet": ("quand", "des", "plus"), "valeurs": ("cles",)}
@@ -32,13 +32,17 @@ class _Checker:
         self.system, self.rules, self.problems = system, rules, problems
         self.kinds = schemas.kinds(system.id)
         self.valeurs: set[str] = set()
+        self.declared: dict = {}
 
     def say(self, where: tuple, message: str) -> None:
         line = self.system.located.line(("partie", *where))
         self.problems.add(self.system.file, line, f"mener la partie : {message}")
 
     def run(self, declared: dict) -> None:
+        self.declared = declared
         self.valeurs = self.unique(declared.get("valeurs", []), ("valeurs",), "valeur")
+        for index, valeur in enumerate(declared.get("valeurs", [])):
+            self.default_within(valeur, ("valeurs", index))
         self.order(declared.get("ordre", {}))
         self.unique(declared.get("pistes", []), ("pistes",), "piste")
         for index, track in enumerate(declared.get("pistes", [])):
@@ -62,6 +66,18 @@ class _Checker:
                 self.say((*where, index, "id"), f"{what} « {item['id']} » déclarée deux fois")
             seen.add(item["id"])
         return seen
+
+    def default_within(self, valeur: dict, where: tuple) -> None:
+        """A combatant no sheet gives this value takes its default (the page's 0 when none
+        is declared): it must lie within the bounds, or the page would move it silently."""
+        default = valeur.get("defaut", 0)
+        low, high = valeur.get("min", default), valeur.get("max", default)
+        if not low <= default <= high:
+            said = "le défaut" if "defaut" in valeur else "sans « defaut », la valeur par défaut"
+            self.say(
+                (*where, "defaut" if "defaut" in valeur else "id"),
+                f"valeur « {valeur['id']} » : {said} {default} est hors de ses bornes ({low} à {high})",
+            )
 
     def valeur(self, value: object, where: tuple) -> None:
         if value not in self.valeurs:
@@ -89,7 +105,21 @@ class _Checker:
             for index, value in enumerate(ordre.get(key, [])):
                 self.valeur(value, ("ordre", key, index))
         for index, change in enumerate(ordre.get("modificateurs", [])):
-            self.valeur(change["cle"], ("ordre", "modificateurs", index, "cle"))
+            where = ("ordre", "modificateurs", index)
+            self.valeur(change["cle"], (*where, "cle"))
+            if "genre" in change:
+                self.modifiers_of(change, where)
+
+    def modifiers_of(self, change: dict, where: tuple) -> None:
+        """Modifiers read from a kind: its field, whose number each entity gives."""
+        for key in ("id", "nom", "valeur"):
+            if key in change:
+                self.say((*where, key), f"« {key} » ne vaut pas avec « genre » : l'entité le donne")
+        if "champ" not in change:
+            self.say((*where, "genre"), "« genre » demande le champ qui donne l'ajout (« champ »)")
+        elif self.kind(change["genre"], (*where, "genre")):
+            fields = self.kinds[change["genre"]].schema["properties"]
+            self.field(fields, change["genre"], change["champ"], (*where, "champ"))
 
     def dice(self, text: str, where: tuple) -> None:
         try:
@@ -99,6 +129,8 @@ class _Checker:
 
     def track(self, track: dict, where: tuple) -> None:
         kind = track["type"]
+        if "gratuit" in track:
+            self.valeur(track["gratuit"], (*where, "gratuit"))
         if kind == "compteur":
             if "max" not in track:
                 self.say((*where, "type"), "une piste « compteur » demande son maximum (« max »)")
@@ -170,6 +202,17 @@ class _Checker:
         for valeur, name in pnj.get("valeurs", {}).items():
             self.valeur(valeur, ("pnj", "valeurs", valeur))
             self.field(fields, pnj["genre"], name, ("pnj", "valeurs", valeur))
+        tiers = {t["id"] for t in self.declared.get("pistes", []) if t["type"] == "paliers"}
+        for track_id, champs in pnj.get("pistes", {}).items():
+            where = ("pnj", "pistes", track_id)
+            if track_id not in tiers:
+                self.say(where, f"piste à paliers « {track_id} » inconnue")
+            if self.field(fields, pnj["genre"], champs["niveaux"], (*where, "niveaux")):
+                inner = fields[champs["niveaux"]].get("items", {}).get("properties", {})
+                for key in LEVEL_FIELDS:
+                    if key in champs:
+                        kind = f"{pnj['genre']}.{champs['niveaux']}"
+                        self.field(inner, kind, champs[key], (*where, key))
 
     def action(self, action: dict, where: tuple) -> None:
         if self.rules is None:  # its rules could not be read: that fault is said already

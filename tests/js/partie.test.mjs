@@ -176,6 +176,33 @@ test("modifiers toggled per combatant add to their key: equal SENS act together 
   assert.deepEqual(e.ordre, [["tireur", "brute"], ["lent"]]);
 });
 
+// UnDéSix-like: attitudes read from data, one group, at most one at a time.
+const ATTITUDES = {
+  ...SENS,
+  ordre: {
+    ...SENS.ordre,
+    modificateurs: [
+      ...SENS.ordre.modificateurs,
+      { id: "tres-agressive", nom: "Très agressive", cle: "sens", valeur: 1, groupe: "attitude" },
+      { id: "defensive", nom: "Défensive", cle: "sens", valeur: -1, groupe: "attitude" },
+    ],
+  },
+};
+
+test("modifiers of one group exclude each other; other modifiers stay on", () => {
+  let e = encounter(ATTITUDES, ["aldo", { sens: 3 }], ["brute", { sens: 3 }]);
+  e = P.toggleModifier(e, ATTITUDES, "aldo", "arme-moderne");
+  e = P.toggleModifier(e, ATTITUDES, "aldo", "tres-agressive");
+  assert.equal(P.effectiveValue(ATTITUDES, P.combatantOf(e, "aldo"), "sens"), 6);
+  e = P.toggleModifier(e, ATTITUDES, "aldo", "defensive");
+  assert.deepEqual(P.combatantOf(e, "aldo").modificateurs, ["arme-moderne", "defensive"]);
+  assert.equal(P.effectiveValue(ATTITUDES, P.combatantOf(e, "aldo"), "sens"), 4);
+  e = P.toggleModifier(e, ATTITUDES, "brute", "defensive");
+  e = P.toggleModifier(e, ATTITUDES, "brute", "defensive");
+  assert.deepEqual(P.combatantOf(e, "brute").modificateurs, []);
+  assert.deepEqual(e.ordre, [["aldo"], ["brute"]]);
+});
+
 test("mode libre: the GM's order, newcomers last, moved at will", () => {
   let e = encounter(LIBRE, ["a"], ["b"], ["c"]);
   assert.deepEqual(e.ordre, [["a"], ["b"], ["c"]]);
@@ -401,4 +428,29 @@ test("rollTable draws a total with the law's weights and gives its row", () => {
   assert.deepEqual(P.rollTable(table, () => 21), { total: 8, row: table.lignes[2] });
   assert.deepEqual(P.rollTable(table, () => 35), { total: 12, row: table.lignes[2] });
   assert.throws(() => P.drawnFromLaw(D6, () => 6), RangeError);
+});
+
+// Talon-like: a category of NPCs (Troisième Zone, T:265–267) has its own Vitalité levels.
+const CATEGORIES = {
+  ...SENS,
+  valeurs: [...SENS.valeurs, { id: "vitalite", nom: "Vitalité", defaut: 10, min: 0, max: 99 }],
+  pistes: [VITALITE],
+  pnj: [{ id: "troisieme-zone", nom: "Troisième Zone", valeurs: {}, pistes: { vitalite: { niveaux: [{ nom: "Blessure Mortelle", nombre: 1, seuil: 4 }] } } }],
+};
+
+test("a non-player character of a category takes its own levels; a character keeps the track's", () => {
+  let e = P.addCombatant(P.newEncounter(CATEGORIES, { id: "r", nom: "R", now: "t" }), CATEGORIES, { id: "sbire", nom: "Sbire", origine: "pnj:troisieme-zone" });
+  e = P.addCombatant(e, CATEGORIES, { id: "aldo", nom: "Aldo" });
+  assert.deepEqual(P.combatantOf(e, "sbire").pistes.vitalite.pris, [0]);
+  assert.deepEqual(P.combatantOf(e, "aldo").pistes.vitalite.pris, [0, 0, 0]);
+  assert.match(P.trackView(CATEGORIES, P.combatantOf(e, "sbire"), "vitalite").texte, /Blessure Mortelle 0\/1/);
+  let hit = P.harm(e, CATEGORIES, "sbire", "vitalite", 4);
+  assert.deepEqual(hit.consequences[0].texte, "niveau de Blessure Mortelle");
+  hit = P.harm(hit.partie, CATEGORIES, "sbire", "vitalite", 4);
+  assert.equal(hit.consequences[0].texte, VITALITE.depassement);
+  const twice = P.duplicate(hit.partie, CATEGORIES, "sbire", 2);
+  const copy = twice.combattants.find((one) => one.nom === "Sbire 2");
+  assert.deepEqual(copy.pistes.vitalite, { cumul: 0, pris: [0], depassement: false });
+  assert.equal(P.pisteOf(CATEGORIES, P.combatantOf(e, "aldo"), "vitalite"), VITALITE);
+  assert.equal(P.pisteOf(CATEGORIES, P.combatantOf(e, "aldo"), "absente"), null);
 });

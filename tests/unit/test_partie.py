@@ -103,6 +103,9 @@ FAULTS = [
     ("{valeur: initiative}", "{valeur: agilite}", 51, "valeur « agilite » inconnue"),
     ("{autres: celerite}", "{defense: celerite}", 52, "n'a pas de champ « defense »"),
     ("{@atout celerite}", "{@atout rapidite}", 13, "atout « rapidite » introuvable"),
+    ("defaut: 10, min: 1", "defaut: 0, min: 1", 5, "le défaut 0 est hors de ses bornes (1 à 999)"),
+    ("defaut: 10, min: 1", "min: 1", 5, "sans « defaut », la valeur par défaut 0 est hors"),
+    ("defaut: 2, min: -20, max: 99", "defaut: 100, min: -20, max: 99", 4, "le défaut 100 est hors"),
 ]
 
 
@@ -241,3 +244,122 @@ def test_a_level_numbered_0_is_rest_and_the_lethal_level_comes_last(tmp_path):
     assert named[:-1] == [(f"{track['nom']} {row['niveau']}", row["effet"]) for row in rows]
     assert named[-1] == (f"{track['nom']} {entity['niveau_mortel']}", "Mort")
     assert len(named) == entity["niveau_mortel"]
+
+
+def test_modifiers_read_from_a_kind_one_per_entity_with_a_number(scratch):
+    """A modifier naming a kind and a field: one toggle per entity whose field is a whole
+    number other than 0, its number read from the data, all in one group."""
+    line = '      - {id: vif, nom: Vif, cle: initiative, valeur: 2, texte: "Voir {@action adrenaline}."}\n'
+    read = "      - {genre: piste, champ: cumul_max, cle: initiative}\n"
+    corpus, links, found = judged(scratch, FIXTURE.replace(line, line + read))
+    assert found == []
+    system = corpus.systems[SYSTEM]
+    numbers = {
+        e.id: e.data["cumul_max"]
+        for e in system.entities["piste"]
+        if isinstance(e.data.get("cumul_max"), int) and e.data["cumul_max"]
+    }
+    mods = partie.payload(system, links)["ordre"]["modificateurs"]
+    assert mods[0]["id"] == "vif" and "groupe" not in mods[0]
+    assert {m["id"]: m["valeur"] for m in mods[1:]} == numbers and numbers
+    assert {(m["groupe"], m["cle"]) for m in mods[1:]} == {("piste", "initiative")}
+    endurance = next(m for m in mods if m["id"] == "endurance")
+    assert (
+        "Initiative +3 pour l" in endurance["html"]
+        and 'href="../piste/endurance/"' in endurance["html"]
+    )
+
+
+@pytest.mark.parametrize(
+    "read,message",
+    [
+        ("{genre: jauge, champ: cumul_max, cle: initiative}", "genre « jauge » introuvable"),
+        ("{genre: piste, champ: vie, cle: initiative}", "n'a pas de champ « vie »"),
+        ("{genre: piste, champ: cumul_max, cle: vitesse}", "valeur « vitesse » inconnue"),
+        (
+            "{genre: piste, champ: cumul_max, cle: initiative, id: x}",
+            "« id » ne vaut pas avec « genre »",
+        ),
+        ("{genre: piste, cle: initiative}", "« genre » demande le champ"),
+        ("{cle: initiative, valeur: 1}", "champ obligatoire « id » manquant"),
+    ],
+)
+def test_a_modifier_read_from_a_kind_is_checked(scratch, read, message):
+    line = '      - {id: vif, nom: Vif, cle: initiative, valeur: 2, texte: "Voir {@action adrenaline}."}\n'
+    found = judged(scratch, FIXTURE.replace(line, line + f"      - {read}\n"))[2]
+    assert any(p.startswith("17: ") and message in p for p in found), found
+
+
+FREE = (
+    "malus: malus_par_niveau, cumul",
+    "malus: malus_par_niveau, gratuit_des: niveau_gratuit_des, cumul",
+)
+
+
+def with_free_levels(gratuit: str = "celerite", field: str = "niveau_gratuit_des") -> str:
+    text = FIXTURE.replace(FREE[0], FREE[1].replace("niveau_gratuit_des", field))
+    return text.replace(
+        "      malus: plus-haut\n", f"      malus: plus-haut\n      gratuit: {gratuit}\n"
+    )
+
+
+def test_free_levels_are_read_from_each_level_and_given_by_a_value(scratch):
+    assert FIXTURE.count(FREE[0]) == 1
+    corpus, links, found = judged(scratch, with_free_levels())
+    assert found == []
+    endurance = partie.payload(corpus.systems[SYSTEM], links)["pistes"][1]
+    entity = corpus.systems[SYSTEM].entity("piste", "endurance").data
+    assert [n["gratuit_des"] for n in endurance["niveaux"]] == [
+        row["niveau_gratuit_des"] for row in entity["niveaux"]
+    ]
+    assert endurance["gratuit"] == "celerite"
+
+
+@pytest.mark.parametrize(
+    "gratuit,field,line,message",
+    [
+        ("vitesse", "niveau_gratuit_des", 35, "valeur « vitesse » inconnue"),
+        (
+            "celerite",
+            "des_quinze",
+            33,
+            "le genre « piste.niveaux » n'a pas de champ « des_quinze »",
+        ),
+    ],
+)
+def test_free_levels_name_a_value_and_a_field_that_exist(scratch, gratuit, field, line, message):
+    found = judged(scratch, with_free_levels(gratuit, field))[2]
+    assert any(p.startswith(f"{line}: ") and message in p for p in found), found
+
+
+OWN = "    valeurs: {pv: cumul_max}\n"
+
+
+def with_own_levels(track: str = "endurance", field: str = "seuil") -> str:
+    champs = f"{{niveaux: niveaux, nom: nom, nombre: nombre, seuil: {field}}}"
+    return FIXTURE.replace(OWN, OWN + f"    pistes:\n      {track}: {champs}\n")
+
+
+def test_npcs_may_have_levels_of_their_own_lowest_threshold_first(scratch):
+    assert FIXTURE.count(OWN) == 1
+    corpus, links, found = judged(scratch, with_own_levels())
+    assert found == []
+    npcs = {p["id"]: p for p in partie.payload(corpus.systems[SYSTEM], links)["pnj"]}
+    for entity in corpus.systems[SYSTEM].entities["piste"]:
+        rows = sorted(entity.data["niveaux"], key=lambda row: row["seuil"])
+        own = npcs[entity.id]["pistes"]["endurance"]["niveaux"]
+        assert [(n["nom"], n["nombre"], n["seuil"]) for n in own] == [
+            (row["nom"], row["nombre"], row["seuil"]) for row in rows
+        ]
+
+
+@pytest.mark.parametrize(
+    "track,field,line,message",
+    [
+        ("pv", "seuil", 48, "piste à paliers « pv » inconnue"),
+        ("endurance", "limite", 48, "le genre « piste.niveaux » n'a pas de champ « limite »"),
+    ],
+)
+def test_npc_levels_name_a_tiered_track_and_fields_that_exist(scratch, track, field, line, message):
+    found = judged(scratch, with_own_levels(track, field))[2]
+    assert any(p.startswith(f"{line}: ") and message in p for p in found), found

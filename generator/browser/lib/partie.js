@@ -90,6 +90,20 @@ function declaredValues(payload, given = {}) {
   return valeurs;
 }
 
+// The track `pisteId` as the combatant has it: the payload's, with the levels of its own
+// when it comes from a non-player character of data that gives them (`pnj[].pistes`: a
+// category of NPCs with fewer levels than a character), else null for an unknown track.
+export function pisteOf(payload, combatant, pisteId) {
+  const piste = payload.pistes.find((one) => one.id === pisteId);
+  const origine = String(combatant?.origine ?? "");
+  const npc = origine.startsWith("pnj:") ? (payload.pnj || []).find((one) => one.id === origine.slice("pnj:".length)) : null;
+  const own = npc?.pistes?.[pisteId];
+  return piste && own ? { ...piste, ...own } : piste || null;
+}
+
+// Fresh tracks for a combatant of `origine` and `valeurs`.
+const freshPistes = (payload, origine, valeurs) => Object.fromEntries(payload.pistes.map((piste) => [piste.id, freshPiste(pisteOf(payload, { origine }, piste.id), valeurs)]));
+
 // An id no combatant of the encounter has: `wanted`, else `wanted-2`, `wanted-3`…
 function freeId(encounter, wanted) {
   const taken = new Set(encounter.combattants.map((one) => one.id));
@@ -109,7 +123,7 @@ export function addCombatant(encounter, payload, { id, nom: given, origine = "li
   const nom = nameKept(given);
   return changed(encounter, (copy) => {
     const kept = declaredValues(payload, valeurs);
-    const pistes = Object.fromEntries(payload.pistes.map((piste) => [piste.id, freshPiste(piste, kept)]));
+    const pistes = freshPistes(payload, origine, kept);
     const one = { id: freeId(copy, id), nom, origine, valeurs: kept, jet: null, pistes, etats: [], modificateurs: [] };
     copy.combattants.push(one);
     logged(copy, "action", `${nom} rejoint la rencontre.`);
@@ -129,7 +143,7 @@ export function duplicate(encounter, payload, id, count) {
     combatantOf(copy, id).nom = `${base} 1`;
     for (let n = 2; n <= total; n++) {
       const valeurs = { ...source.valeurs };
-      const pistes = Object.fromEntries(payload.pistes.map((piste) => [piste.id, freshPiste(piste, valeurs)]));
+      const pistes = freshPistes(payload, source.origine, valeurs);
       const one = { ...structuredClone(source), id: freeId(copy, source.id), nom: `${base} ${n}`, jet: null, pistes, etats: [] };
       copy.combattants.push(one);
     }
@@ -164,14 +178,19 @@ export function setValue(encounter, payload, id, valeurId, value) {
 export const renamed = (encounter, id, nom) =>
   combatantOf(encounter, id) ? changed(encounter, (copy) => (combatantOf(copy, id).nom = nameKept(nom))) : encounter;
 
-// The order's modifier `modId` turned on or off for the combatant `id`.
+// The order's modifier `modId` turned on or off for the combatant `id`. Modifiers of one
+// `groupe` (the entities of one kind: attitudes) exclude each other: turning one on turns
+// the others off.
 export function toggleModifier(encounter, payload, id, modId) {
-  const declared = (payload.ordre.modificateurs || []).find((one) => one.id === modId);
+  const mods = payload.ordre.modificateurs || [];
+  const declared = mods.find((one) => one.id === modId);
   if (!combatantOf(encounter, id) || !declared) return encounter;
+  const rivals = new Set(declared.groupe ? mods.filter((m) => m.groupe === declared.groupe && m.id !== modId).map((m) => m.id) : []);
   return changed(encounter, (copy) => {
     const one = combatantOf(copy, id);
     const on = one.modificateurs.includes(modId);
-    one.modificateurs = on ? one.modificateurs.filter((m) => m !== modId) : [...one.modificateurs, modId];
+    const others = one.modificateurs.filter((m) => m !== modId && !rivals.has(m));
+    one.modificateurs = on ? others : [...others, modId];
     logged(copy, "ordre", `${one.nom}${NBSP}: ${declared.nom} ${on ? "retiré" : "pris en compte"}.`);
     reordered(copy, payload);
   });
@@ -339,8 +358,8 @@ function statesAged(encounter, one, moment) {
 // The combatant's track `pisteId` after `amount` (damage above 0, care below):
 // {partie, consequences: [{texte, lien}]}, the log saying both.
 export function harm(encounter, payload, id, pisteId, amount) {
-  const piste = payload.pistes.find((one) => one.id === pisteId);
   const one = combatantOf(encounter, id);
+  const piste = pisteOf(payload, one, pisteId);
   const hurt = Math.trunc(Number(amount) || 0);
   if (!piste || !one || !hurt) return { partie: encounter, consequences: [] };
   const before = one.pistes[pisteId] || freshPiste(piste, one.valeurs);
@@ -364,7 +383,7 @@ export function setTrack(encounter, payload, id, pisteId, state) {
 
 // What the combatant's track shows now: {texte, malus, effet} (lib/partie-pistes.js pisteView).
 export function trackView(payload, combatant, pisteId) {
-  const piste = payload.pistes.find((one) => one.id === pisteId);
+  const piste = pisteOf(payload, combatant, pisteId);
   return pisteView(piste, combatant.pistes[pisteId] || freshPiste(piste, combatant.valeurs), combatant.valeurs);
 }
 

@@ -71,8 +71,9 @@ class SkillCraftCharacter(Character):
         return f"Niveau {rules.level_of(self.experience)}, tiers {self.tiers}"
 
     def combattant(self, rules: object) -> dict[str, int]:
-        """The Initiative bonus and the maxima of Vitalité and Énergie, as the sheet
-        calculator shows them (whole points: a fraction of a point is never marked). The
+        """The Initiative bonus, the maxima of Vitalité and Énergie, and the Esquive and
+        Défense an attack aims at, as the sheet calculator shows them (whole points: a
+        fraction of a point is never marked). The
         registry, so that the sheet, which imports this module, is not imported back."""
         blocks = get("skillcraft", "fiche").compute(rules, **self.values())
         shown = {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}
@@ -81,6 +82,8 @@ class SkillCraftCharacter(Character):
             "initiative": int(bonus),
             "vitalite": math.floor(shown["Vitalité maximale"]),
             "energie": math.floor(shown["Énergie maximale"]),
+            "esquive": math.floor(shown["Esquive"]),
+            "defense": math.floor(shown["Défense"]),
         }
 
     def talent_ids(self, known: Mapping[str, str], field: str = "talents") -> list[str]:

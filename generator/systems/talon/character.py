@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from generator.engine.character import Character
 from generator.engine.printout import Imprimable
 from generator.engine.registry import get
-from generator.engine.results import Figures
+from generator.engine.results import Figures, Table
 
 
 @dataclass(frozen=True)
@@ -35,17 +35,19 @@ class TalonCharacter(Character):
         return f"Archétype : {self.label('archetype', rules)}"
 
     def combattant(self, rules: object) -> dict[str, int]:
-        """Célérité (its atout level) and Initiative, Réflexes as the sheet computes it."""
-        shown = sheet_figures("talon", "creation", self, rules)
-        return {"celerite": self.celerite, "initiative": shown["Initiative (= Réflexes)"]}
+        """Célérité (its atout level), Initiative (Réflexes) and the skill of each health
+        track (its free levels, l. 70, 71, 89), as the sheet computes them (the registry,
+        so that the sheet, which imports this module, is not imported back)."""
+        blocks = get("talon", "creation").compute(rules, **self.values())
+        shown = {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}
+        (skills,) = [b for b in blocks if isinstance(b, Table) and b.title == "Compétences"]
+        value = {row[0]: row[-1] for row in skills.rows}
+        tracks = {t.skill: value[rules.skills[t.skill].name] for t in rules.tracks.values()}
+        return {
+            "celerite": self.celerite,
+            "initiative": shown["Initiative (= Réflexes)"],
+            **tracks,
+        }
 
 
 CHARACTER = TalonCharacter
-
-
-def sheet_figures(system: str, calculator: str, character, rules) -> dict[str, object]:
-    """The figures the sheet calculator shows for `character`, by label: what a fight takes
-    from it is what the sheet computes (the registry, so that the sheet, which imports this
-    module, is not imported back)."""
-    blocks = get(system, calculator).compute(rules, **character.values())
-    return {f.label: f.value for b in blocks if isinstance(b, Figures) for f in b.items}

@@ -40,8 +40,9 @@ class UndesixCharacter(Character):
 
     def combattant(self, rules: object) -> dict[str, int]:
         """SENS orders the fight; PHY and PSY points are as many as the characteristics
-        (l. 95, 855): the sheet's own values."""
-        return {"sens": self.sens, "phy": self.phy, "psy": self.psy}
+        (l. 95, 855); DEX gives the base CA an attack aims at (l. 1043): the sheet's own
+        values."""
+        return {"sens": self.sens, "phy": self.phy, "psy": self.psy, "dex": self.dex}
 
 
 CHARACTER = UndesixCharacter
