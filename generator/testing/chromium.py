@@ -14,16 +14,16 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-gpu",
 ]
-MISSING = (
-    f"Chromium absent ({CHROMIUM}) : les pages ne peuvent pas être mesurées sur un téléphone. "
-    "Installez-le (Debian, Ubuntu : « sudo apt-get install chromium »), puis relancez les tests."
-)
 
 
 def chromium_problem() -> str | None:
     """Why the tests cannot open a browser, in French, or None."""
     if not Path(CHROMIUM).is_file():
-        return MISSING
+        return (
+            f"Chromium absent ({CHROMIUM}) : les pages ne peuvent pas être mesurées sur un "
+            "téléphone. Installez celui de Debian (« sudo apt-get install chromium »), "
+            "puis relancez les tests."
+        )
     try:
         import playwright  # noqa: F401
     except ImportError:
