@@ -35,7 +35,7 @@ def export_problems(site: Path, expected: dict[str, dict[str, list[str]]]) -> li
         sheet = _read(site, system["fiche"], problems)
         if sheet is not None and sheet_schema is not None:
             for error in Draft202012Validator(sheet_schema).iter_errors(sheet):
-                problems.append(f"{API}/{system['fiche']} : {error.message}")
+                problems.append(f"{API}/{system['fiche']} : selon jsonschema, {error.message}")
         for kind, ids in kinds.items():
             entry = system["genres"].get(kind)
             if entry is None:
@@ -57,14 +57,16 @@ def _kind_problems(site: Path, entry: dict, ids: list[str], validator_class) -> 
     if missing:
         problems.append(f"{where} : entités absentes de l'export : {', '.join(missing)}")
     if entry["nombre"] != len(entities):
-        problems.append(f"{where} : {len(entities)} entités, l'index en annonce {entry['nombre']}")
+        problems.append(
+            f"{where} : l'index annonce {entry['nombre']} entités, la liste en a {len(entities)}"
+        )
     validator = validator_class(schema)
     for entity in entities:
         for error in validator.iter_errors(entity):
             path = "/".join(map(str, error.absolute_path)) or "(racine)"
             problems.append(
                 f"{where} : « {entity.get('id')} » ne suit pas {API}/{entry['schema']} "
-                f"({path} : {error.message})"
+                f"({path}, selon jsonschema : {error.message})"
             )
         if not (site / str(entity.get("url", "")).strip("/") / "index.html").is_file():
             problems.append(f"{where} : « {entity.get('id')} » sans page à {entity.get('url')}")

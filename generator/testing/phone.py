@@ -75,11 +75,9 @@ MEASURE = """() => {
 # Resolves once the tables have taken their phone shape (set by defilement.js).
 READY = "() => document.documentElement.dataset.tableaux === 'prets'"
 
-
+# The page's content, read in its built file: what could be wider than the screen.
 LONGEST_WORD = 25  # characters: some 230 px of body text, in a 350 px column
 WIDE_TAGS = {"table", "pre", "svg", "img", "canvas", "iframe", "video"}
-
-
 TAG = re.compile(r"<([a-z][a-z0-9]*)\b([^>]*)>")
 CLASS = re.compile(r'(?:^|\s)class="([^"]*)"')
 WORD_BREAKS = re.compile(r"[\s\u00a0\u202f/\-–—]+")
@@ -175,4 +173,4 @@ def phone_failures(found: dict[str, list[str]]) -> str:
     if not found:
         return ""
     report = "\n".join(f"{path} : {' ; '.join(problems)}" for path, problems in found.items())
-    return f"{len(found)} pages trop larges pour un téléphone de 390 px :\n{report}"
+    return f"Pages trop larges pour un téléphone de 390 px ({len(found)}) :\n{report}"

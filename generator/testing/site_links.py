@@ -87,7 +87,9 @@ def link_failures(report: LinkReport) -> str:
     """What a test says of `report`'s faults, the first 50 of each, empty when none."""
     said = []
     if report.foreign:
-        said.append("ressources d'une autre origine :\n" + "\n".join(report.foreign[:50]))
+        said.append(
+            "Ressources chargées depuis une autre origine :\n" + "\n".join(report.foreign[:50])
+        )
     if report.broken:
-        said.append(f"{len(report.broken)} liens cassés :\n" + "\n".join(report.broken[:50]))
+        said.append(f"Liens cassés ({len(report.broken)}) :\n" + "\n".join(report.broken[:50]))
     return "\n".join(said)

@@ -21,25 +21,30 @@ from generator.testing.static import serving
 SYSTEMS = systems.ids()  # the plugin has loaded the project: its systems only
 
 
+def _fail_saying(failures: str | None) -> None:
+    """Fail with the check's own French report, not the assertion's repr of it."""
+    if failures:
+        pytest.fail(failures, pytrace=False)
+
+
 def test_every_internal_link_and_anchor_of_the_site_resolves():
     report = check_links(project_site(), project_site_url())
     assert report.pages and report.checked, "le site construit n'a ni page ni lien"
-    assert not link_failures(report), link_failures(report)
+    _fail_saying(link_failures(report))
 
 
 def test_the_json_export_holds_every_entity_valid_for_its_published_schema():
     expected = expected_entities(project_corpus())
     assert set(expected) == set(SYSTEMS)
     problems = export_problems(project_site(), expected)
-    assert not problems, "export JSON du site (api/) :\n" + "\n".join(problems[:50])
+    if problems:
+        _fail_saying("export JSON du site (api/) :\n" + "\n".join(problems[:50]))
 
 
 def test_every_page_type_fits_a_390_px_phone():
     """One page of each type of each system (registry), and every page whose content could
     be wider than a phone (phone.py), measured in Chromium."""
-    problem = chromium_problem()
-    if problem:
-        pytest.fail(problem, pytrace=False)
+    _fail_saying(chromium_problem())
     site = project_site()
     typed = page_types(site, every_kind=True)
     for system in SYSTEMS:
@@ -47,4 +52,4 @@ def test_every_page_type_fits_a_390_px_phone():
     paths = list(dict.fromkeys(typed + pages_to_measure(site)))
     with serving(site, project_site_url()) as address:
         found = measure_pages(address, paths)
-    assert not found, phone_failures(found)
+    _fail_saying(phone_failures(found))
