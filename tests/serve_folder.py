@@ -7,32 +7,13 @@ the test run that started it.
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
 import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, *args) -> None:
-        pass
-
-
-def start_server(folder: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
-    httpd = ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(QuietHandler, directory=str(folder))
-    )
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+from generator.testing.static import QuietHandler, start_server  # noqa: F401 (shared)
 
 
 def alive(pid: int) -> bool:

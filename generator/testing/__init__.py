@@ -1,9 +1,12 @@
 """What a project's tests share, as a pytest plugin (its conftest.py names it:
 `pytest_plugins = ["generator.testing"]`): its project loaded before the tests are
-collected, its rules as its calculators receive them (`project_rules`), its site built
-once (`project_site`) and Python run under its Pyodide (`run_in_pyodide`). The generator's
-own tests of a project's systems are in generiques/ (`python -m generator tester`,
-generator/pipeline/tester.py)."""
+collected, its data as `check` judges them (`project_corpus`), its rules as its
+calculators receive them (`project_rules`), its site built once (`project_site`, and the
+address it was built for, `project_site_url`) and Python run under its Pyodide
+(`run_in_pyodide`). The checks of a built site that the repository's tests share with a
+project's are modules of their own: site_links.py, api_export.py, phone.py (with
+chromium.py, static.py, page_types.py). The generator's own tests of a project's systems
+are in generiques/ (`python -m generator tester`, generator/pipeline/tester.py)."""
 
 from __future__ import annotations
 
@@ -52,13 +55,20 @@ _loaded_before_the_tests()
 
 
 @functools.cache
+def project_corpus():
+    """The project's data, judged as `check` judges them (raises BuildFailed otherwise)."""
+    from generator.pipeline.build import check
+
+    return check(root())[0]
+
+
+@functools.cache
 def project_rules() -> dict:
     """{system: the rules its calculators receive}, built from the project's data."""
-    from generator.pipeline.build import check
     from generator.pipeline.export import engine_data
     from generator.pipeline.rulebook import engine_rules
 
-    return engine_rules(engine_data(check(root())[0]))
+    return engine_rules(engine_data(project_corpus()))
 
 
 @functools.cache
@@ -69,6 +79,13 @@ def project_site() -> Path:
     scratch = Path(tempfile.mkdtemp(prefix="srd-tests-site-"))
     build(root(), site=scratch / "site", work=scratch / "work")
     return scratch / "site"
+
+
+def project_site_url() -> str | None:
+    """The address the project's site was built for (its `site_url`), or None."""
+    from generator.pipeline.build import served_at
+
+    return served_at(project_site().parent / "work" / "mkdocs.yml")
 
 
 def pyodide_module() -> Path | None:

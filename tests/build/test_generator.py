@@ -15,6 +15,7 @@ from generator.core.typographie import texte
 from generator.pipeline import site_folder
 from generator.pipeline.build import build, check
 from generator.pipeline.errors import BuildFailed
+from generator.testing.api_export import expected_entities, export_problems
 
 # --- the real site -----------------------------------------------------------------
 
@@ -161,14 +162,10 @@ def test_export_index_counts_and_urls(site):
 
 
 def test_exported_entities_validate_against_published_schemas(site):
-    index = json.loads((site / "api/index.json").read_text())
-    for system in index["systemes"].values():
-        for entry in system["genres"].values():
-            schema = json.loads((site / "api" / entry["schema"]).read_text())
-            validator = Draft202012Validator(schema)
-            for entity in json.loads((site / "api" / entry["donnees"]).read_text()):
-                assert not list(validator.iter_errors(entity)), entity["id"]
-                assert (site / entity["url"].strip("/") / "index.html").is_file()
+    """Every entity of the data in its kind's list, valid for its published schema, with its
+    page (the check a project's tests run too: generator/testing/api_export.py)."""
+    problems = export_problems(site, expected_entities(check(ROOT)[0]))
+    assert not problems, "\n".join(problems[:50])
 
 
 def test_a_collection_of_house_rules_validates_against_its_published_schema(site):

@@ -125,7 +125,7 @@ def test_a_project_of_its_own_builds_a_site_of_its_system_alone(tmp_path, browse
     assert installed.is_relative_to(project / ".venv")  # from requirements.txt, not editable
     package = sorted(p.relative_to(installed) for p in installed.rglob("*"))
     tested = _run("make", "test", cwd=project, **make)
-    assert "6 passed" in tested.stdout, tested.stdout  # its own test and the generic ones
+    assert "9 passed" in tested.stdout, tested.stdout  # its own test and the generic ones
     print(f"installations, nouveau-projet, check, site, test : {time.monotonic() - start:.0f} s")
 
     site = project / "site"
