@@ -363,5 +363,6 @@ class _Payload:
             "lien": urls.url(urls.calculator(self.system.id, action["calculateur"])),
             "champs": action.get("champs", {}),
             "cible": action.get("cible", {}),
+            "restant": action.get("restant", {}),
             "html": self.html(action.get("texte")),
         }

@@ -236,3 +236,18 @@ class _Checker:
                         f"(champs : {', '.join(sorted(inputs))})",
                     )
                 self.valeur(valeur, (*where, key, name))
+        counters = {t["id"] for t in self.declared.get("pistes", []) if t["type"] == "compteur"}
+        for name, track in action.get("restant", {}).items():
+            if name not in inputs:
+                self.say(
+                    (*where, "restant", name),
+                    f"le calculateur « {calculator.id} » n'a pas de champ « {name} » "
+                    f"(champs : {', '.join(sorted(inputs))})",
+                )
+            if track not in counters:
+                known = ", ".join(sorted(counters)) or "aucune"
+                self.say(
+                    (*where, "restant", name),
+                    f"piste « {track} » : « restant » demande une piste « compteur » "
+                    f"(pistes compteur : {known})",
+                )

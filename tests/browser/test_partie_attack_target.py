@@ -49,3 +49,28 @@ def test_the_attack_opens_with_the_targets_defence(browser, server: str, system:
         expect(box).to_have_value(str(whose[valeur]))
     assert fighters[target] != fighters[attacker]  # the target's own numbers, not the attacker's
     context.close()
+
+
+def test_an_attack_after_damage_takes_what_is_left_of_the_score(browser, server: str):
+    """UnDéSix rolls an attack under the PHY that remains (l. 781): its `restant` field gets
+    the attacker's counter track after damage, not its maximum."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server}/undesix/partie/")
+    payload = payload_of(page)
+    (attack,) = [a for a in payload["actions"] if a["id"] == "attaque"]
+    assert attack["restant"], "l'attaque ne déclare aucun champ pris sur une piste"
+    values = add_with(page, payload, "Aldo", 4)
+    pistes = {p["id"]: p for p in payload["pistes"]}
+    aldo = card(page, "Aldo")
+    for piste_id in set(attack["restant"].values()):
+        track = aldo.locator(f'.srd-partie-piste[data-piste="{piste_id}"]')
+        track.get_by_label(f"Montant ({pistes[piste_id]['nom']})").fill("2")
+        press(track.get_by_role("button", name="Dégâts"))
+    expect(page.locator(".srd-partie-journal")).to_contain_text("Aldo")
+    aldo.locator(".srd-partie-actions").get_by_role("link", name=attack["nom"]).click()
+    expect(page.get_by_role("button", name="Lancer", exact=True)).to_be_visible()
+    for field, piste_id in attack["restant"].items():
+        start = values[pistes[piste_id]["max"]]
+        expect(page.locator(f'[name="{field}"]')).to_have_value(str(start - 2))
+    context.close()

@@ -51,3 +51,11 @@ test("an exact chance reads as words, certain and impossible included", () => {
   assert.equal(exactWords("0"), "impossible");
   assert.equal(exactWords("58 %"), "58 %"); // not the engine's form: kept as it came
 });
+
+test("a field taken from a counter track gets what is left on it, not the maximum", () => {
+  const attack = { ...ACTION, champs: { bonus: "init", phy: "pv" }, restant: { phy: "pv" } };
+  const hurt = { ...ALDO, pistes: { pv: { valeur: 5 } } };
+  assert.equal(paramsOf(actionLink(attack, hurt, null, null, ROOT, "p1")).phy, "5");
+  // A combatant without that track's state (an older record) keeps the declared value.
+  assert.equal(paramsOf(actionLink(attack, ALDO, null, null, ROOT, "p1")).phy, "12");
+});

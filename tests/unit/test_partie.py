@@ -102,6 +102,18 @@ FAULTS = [
     ),
     ("{valeur: initiative}", "{valeur: agilite}", 51, "valeur « agilite » inconnue"),
     ("{autres: celerite}", "{defense: celerite}", 52, "n'a pas de champ « defense »"),
+    (
+        "cible: {autres: celerite}\n",
+        "cible: {autres: celerite}\n      restant: {valeur: endurance}\n",
+        53,
+        "piste « endurance » : « restant » demande une piste « compteur »",
+    ),
+    (
+        "cible: {autres: celerite}\n",
+        "cible: {autres: celerite}\n      restant: {score: pv}\n",
+        53,
+        "le calculateur « test » n'a pas de champ « score »",
+    ),
     ("{@atout celerite}", "{@atout rapidite}", 13, "atout « rapidite » introuvable"),
     ("defaut: 10, min: 1", "defaut: 0, min: 1", 5, "le défaut 0 est hors de ses bornes (1 à 999)"),
     ("defaut: 10, min: 1", "min: 1", 5, "sans « defaut », la valeur par défaut 0 est hors"),
@@ -214,6 +226,16 @@ def test_states_npcs_and_actions(data, scratch):
     assert action["champs"] == {"valeur": "initiative"} and action["cible"] == {
         "autres": "celerite"
     }
+
+
+def test_an_action_takes_what_is_left_on_a_counter_track(scratch):
+    declaration = FIXTURE.replace(
+        "cible: {autres: celerite}\n", "cible: {autres: celerite}\n      restant: {valeur: pv}\n"
+    )
+    corpus, links, found = judged(scratch, declaration)
+    assert found == []
+    (action,) = partie.payload(corpus.systems[SYSTEM], links)["actions"]
+    assert action["restant"] == {"valeur": "pv"}
 
 
 def test_the_embedded_text_cannot_end_its_attribute_or_element():

@@ -129,6 +129,8 @@ def test_a_combatant_without_a_sheet_starts_within_the_bounds(corpus_links, syst
 def test_the_attack_is_prefilled_with_the_targets_defence(corpus_links, system, champs, cible):
     (attack,) = [a for a in page_data(corpus_links, system)["actions"] if a["id"] == "attaque"]
     assert (attack["champs"], attack["cible"]) == (champs, cible)
+    # A roll under PHY uses what is left of it (U:781): the counter track, when declared.
+    assert all(attack["champs"].get(field) for field in attack["restant"])
 
 
 def test_talon_tracks_give_free_levels_from_their_skill(corpus_links):

@@ -23,6 +23,17 @@ function valuesFor(fields, combatant) {
   return values;
 }
 
+// calculator input -> what is left on the combatant's counter track, for the inputs whose
+// track it keeps (the action's `restant`: a roll under a score uses what damage left of it).
+function remainingFor(tracks, combatant) {
+  const values = {};
+  for (const [input, piste] of Object.entries(tracks || {})) {
+    const value = combatant?.pistes?.[piste]?.valeur;
+    if (Number.isFinite(value)) values[input] = String(value);
+  }
+  return values;
+}
+
 // The calculator address (a string) of `action` (the page payload's `actions` entry) for
 // `combatant`, against `target` (or null), starting from `record.requetes[calculator]` for a
 // saved character (or null), links resolved against `siteRoot` (a URL), in encounter
@@ -32,6 +43,7 @@ export function actionLink(action, combatant, target, record, siteRoot, encounte
   const query = {
     ...(record?.requetes?.[actionCalculator(action)] || {}),
     ...valuesFor(action.champs, combatant),
+    ...remainingFor(action.restant, combatant),
     ...(target ? valuesFor(action.cible, target) : {}),
     [ENCOUNTER_PARAM]: encounterId,
     [COMBATANT_PARAM]: combatant.id,
