@@ -11,10 +11,10 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from helpers import ROOT, edit, generator_run
-from test_links import EXTERNAL, _parse, _target_file
 
 from generator.core import urls
 from generator.pipeline import features
+from generator.testing.site_links import EXTERNAL, _parse, check_links, link_failures
 
 SYSTEM = "mon-jeu"
 SHOWN = ("trouver",)
@@ -97,13 +97,5 @@ def test_the_features_left_out_have_no_page_link_menu_entry_nor_module(built):
 
 
 def test_every_internal_link_of_the_site_resolves(built):
-    broken = []
-    for path in built.rglob("*.html"):
-        base = "/" + path.relative_to(built).as_posix()
-        for _tag, _rel, link in _parse(path).links:
-            if link.startswith(EXTERNAL):
-                continue
-            parts = urlsplit(urljoin(base, link))
-            if not _target_file(built, parts.path).is_file():
-                broken.append(f"{base}: {link}")
-    assert not broken, broken[:10]
+    report = check_links(built)
+    assert report.checked and not report.broken, link_failures(report)

@@ -40,7 +40,7 @@ class UndesixCharacter(Character):
 
     def combattant(self, rules: object) -> dict[str, int]:
         """SENS orders the fight; PHY and PSY points are as many as the characteristics
-        (l. 95, 855); DEX gives the base CA an attack aims at (l. 1043): the sheet's own
+        (l. 1041, 1073); DEX gives the base CA an attack aims at (l. 1043): the sheet's own
         values."""
         return {"sens": self.sens, "phy": self.phy, "psy": self.psy, "dex": self.dex}
 
