@@ -7,6 +7,7 @@
 // control of the same key after the page is drawn again).
 import { SITE_ROOT, control, element } from "./commun.js";
 import { typo } from "./lib/texte.js";
+import { textPart } from "./partie-dessin.js";
 
 export const siteLink = (path) => new URL(String(path || "").replace(/^\//, ""), SITE_ROOT).href;
 
@@ -137,12 +138,10 @@ function rosterButtons(d) {
   return element("p", { class: "srd-partie-boutons" }, ...parts);
 }
 
-// The name, the values (and the roll of this round), the odds against the next one.
-const head = (d) => [
-  element("h4", { class: "srd-partie-nom", id: `srd-partie-${d.id}-nom`, tabindex: "-1" }, typo(d.nom)),
-  element("p", { class: "srd-partie-valeurs" }, typo(d.valeurs)),
-  d.odds ? element("p", { class: "srd-partie-chances" }, typo(d.odds)) : "",
-];
+// The name; the values (and the roll of this round) and the odds against the next one,
+// paragraphs whose text changes in place.
+const nameHeading = (d) => element("h4", { class: "srd-partie-nom", id: `srd-partie-${d.id}-nom`, tabindex: "-1" }, typo(d.nom));
+const TEXTS = { valeurs: "srd-partie-valeurs", chances: "srd-partie-chances" };
 
 // The actions in one tap: each calculator the system declares, opened prefilled (the
 // addresses come from partie-page.js).
@@ -150,7 +149,7 @@ const actionsLine = (links) =>
   element("p", { class: "srd-partie-actions" }, ...links.flatMap(({ nom, href }) => [element("a", { href, class: "md-button srd-partie-petit" }, typo(nom)), " "]));
 
 const PARTS = {
-  tete: (payload, d) => head(d),
+  nom: (payload, d) => nameHeading(d),
   modificateurs: modifierToggles,
   piste: trackBlock,
   etats: (payload, d) => element("ul", { class: "srd-partie-etats", "aria-label": typo(`États — ${d.nom}`) }, ...d.etats.map((etat, index) => stateItem(d, etat, index))),
@@ -161,7 +160,10 @@ const PARTS = {
 
 // The parts of a combatant's card (lib/partie-vue.js cardView), each drawn from its
 // description alone (and the payload, the same for the page's life): for drawParts.
-export const combatantParts = (payload, view) => view.map(({ part, key, description }) => ({ key, description, build: () => PARTS[part](payload, description) }));
+export const combatantParts = (payload, view) =>
+  view.map(({ part, key, description, texte }) =>
+    texte === undefined ? { key, description, build: () => PARTS[part](payload, description) } : textPart(key, () => element("p", { class: TEXTS[part] }), typo(texte)),
+  );
 
 // An empty card: its parts are drawn in it (combatantParts).
 export const cardShell = (id) => element("li", { class: "srd-partie-combattant", "data-id": id });

@@ -142,7 +142,9 @@ function cardPart(view, records, combatant, { group, at, first, last, after }) {
   const pistes = payload.pistes.map((piste) => ({ id: piste.id, ...rules.trackView(payload, combatant, piste.id) }));
   const actions = readOnly ? null : actionsOf(view, records, combatant, following);
   const parts = cardView(combatant, payload.valeurs, { odds, libre, first, last, readOnly, modificateurs: payload.ordre.modificateurs, pistes, etats: view.etats, actions });
-  return holder(combatant.id, () => cardShell(combatant.id), (card) => drawParts(card, combatantParts(payload, parts)));
+  // The same card node wherever the combatant goes in the order (moved, not built again).
+  const made = () => view.cardNodes.get(combatant.id) || view.cardNodes.set(combatant.id, cardShell(combatant.id)).get(combatant.id);
+  return holder(combatant.id, made, (card) => drawParts(card, combatantParts(payload, parts)));
 }
 
 // A group of the order (its combatants act together), the current one marked.
@@ -185,7 +187,7 @@ function logPart(view) {
     // The round of now in a log region kept across draws: its new lines are read out.
     const lines = [
       { key: "round", description: now.round, build: () => element("p", {}, `Round ${now.round}`) },
-      { key: "lignes", description: now.lignes, build: () => list(now.lignes) },
+      holder("lignes", () => element("ul"), (box) => drawParts(box, now.lignes.map((line, at) => ({ key: at, description: line, build: () => element("li", {}, typo(line)) })))),
     ];
     parts.push(holder("maintenant", () => element("div", { role: "log", "aria-live": "polite" }), (box) => drawParts(box, lines)));
   } else parts.push({ key: "rien", description: "", build: () => element("p", {}, "Rien encore.") });
@@ -295,6 +297,8 @@ function drawView(view, focusKey) {
   const had = document.activeElement;
   view.etats = statesOf(view);
   const groups = orderedGroups(view);
+  const here = new Set(view.encounter.combattants.map((c) => c.id));
+  for (const id of view.cardNodes.keys()) if (!here.has(id)) view.cardNodes.delete(id);
   drawParts(view.live, viewParts(view, groups));
   drawParts(view.print, [printPart(view, groups)]);
   focusAfter(view, focusKey, had);
@@ -353,7 +357,8 @@ export function bindEncounterPage(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "1";
   const status = root.querySelector(".srd-partie-etat");
-  const view = { root, status, payload: payloadOf(root), readOnly: false, quick: {}, parties: [], characters: [] };
+  // cardNodes: the DOM of each combatant's card, by id (partie-dessin.js keeps what it was drawn from).
+  const view = { root, status, payload: payloadOf(root), readOnly: false, quick: {}, parties: [], characters: [], cardNodes: new Map() };
   view.live = element("div", { class: "srd-partie-vue" });
   view.print = element("div", { class: "srd-partie-impression" });
   root.append(view.live, view.print);

@@ -100,7 +100,8 @@ export function valuesText(combatant, valeurs) {
 }
 
 // What the card of `combatant` shows, in its order, part by part: [{part, key, description}]
-// (partie-combattant.js draws each part from its description alone). `context`: {odds (its
+// (partie-combattant.js draws each part from its description alone), or [{part, key,
+// texte}] for a text that changes in place (its node kept). `context`: {odds (its
 // text against the next one, or ""), libre, first, last, readOnly, modificateurs (the order's,
 // or none), pistes ([{id, texte, effet}], lib/partie.js trackView), etats (the names offered
 // to add: [{nom, maison}]), actions ([{nom, href}], or none)}.
@@ -108,7 +109,9 @@ export function cardView(combatant, valeurs, context) {
   const { readOnly } = context;
   const who = { id: combatant.id, nom: combatant.nom };
   const etats = (combatant.etats || []).map((etat) => ({ texte: stateText(etat), nom: etat.ref.nom, lien: etat.ref.lien || "" }));
-  const parts = [{ part: "tete", key: "tete", description: { ...who, valeurs: valuesText(combatant, valeurs), odds: context.odds || "" } }];
+  // The values and odds change with each roll: texts written in place (`texte`).
+  const parts = [{ part: "nom", key: "nom", description: who }, { part: "valeurs", key: "valeurs", texte: valuesText(combatant, valeurs) }];
+  if (context.odds) parts.push({ part: "chances", key: "chances", texte: context.odds });
   if (!readOnly && context.modificateurs?.length) parts.push({ part: "modificateurs", key: "modificateurs", description: { ...who, on: [...(combatant.modificateurs || [])] } });
   for (const { id, texte, effet } of context.pistes) parts.push({ part: "piste", key: `piste:${id}`, description: { ...who, readOnly, piste: id, texte, effet: effet || null } });
   if (etats.length) parts.push({ part: "etats", key: "etats", description: { ...who, readOnly, etats } });
