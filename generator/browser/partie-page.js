@@ -156,7 +156,8 @@ function groupPart(view, records, groups, at) {
   return holder(`groupe:${group.map((c) => c.id).join(" ")}`, () => element("li"), (item) => {
     const classes = `srd-partie-groupe${current ? " srd-partie-actif" : ""}`;
     if (item.className !== classes) item.className = classes;
-    if (current !== item.hasAttribute("aria-current")) current ? item.setAttribute("aria-current", "step") : item.removeAttribute("aria-current");
+    if (current && !item.hasAttribute("aria-current")) item.setAttribute("aria-current", "step");
+    if (!current) item.removeAttribute("aria-current");
     drawParts(item, [
       { key: "ensemble", description: label, build: () => (label ? element("p", { class: "srd-partie-ensemble" }, typo(label)) : "") },
       holder("cartes", () => element("ul", { class: "srd-partie-cartes" }), (list) => drawParts(list, group.map((combatant, index) => cardPart(view, records, combatant, { ...place, at: index })))),
