@@ -1,13 +1,13 @@
 // One combatant on the partie page: its name and values, its odds against the next one, its
 // modifiers (toggles), its tracks (a number and « Dégâts » / « Soins », or « +1 » / « −1 »)
 // with the consequences reached linked to their rule, its states with their rounds left,
-// and its actions. DOM only: what it shows comes from lib/partie-vue.js and lib/partie.js;
-// each control carries `data-action` (partie-page.js acts on it) and `data-cle` (the focus
-// comes back to the control of the same key after the page is drawn again).
+// and its actions. DOM only: each part is drawn from its description alone (lib/partie-vue.js
+// cardView), so that a part described the same is kept as it is; each control carries
+// `data-action` (partie-page.js acts on it) and `data-cle` (the focus comes back to the
+// control of the same key after the page is drawn again).
 import { SITE_ROOT, control, element } from "./commun.js";
-import { trackView } from "./lib/partie.js";
-import { stateText } from "./lib/partie-vue.js";
 import { typo } from "./lib/texte.js";
+import { textPart } from "./partie-dessin.js";
 
 export const siteLink = (path) => new URL(String(path || "").replace(/^\//, ""), SITE_ROOT).href;
 
@@ -42,22 +42,21 @@ function consequence(effet) {
   return element("li", {}, effet.lien ? element("a", { href: siteLink(effet.lien) }, words) : words);
 }
 
-function trackBlock(payload, combatant, piste, readOnly) {
-  const key = `${combatant.id}:${piste.id}`;
-  const state = trackView(payload, combatant, piste.id);
-  const block = element("div", { class: "srd-partie-piste", "data-piste": piste.id }, element("p", { class: "srd-partie-piste-etat" }, typo(state.texte)));
-  if (!readOnly && piste.type === "niveaux") {
+// A track: its state in words, its controls (« +1 » / « −1 », or an amount and « Dégâts » /
+// « Soins »), the consequence in force. `d`: {id, nom (the combatant's), readOnly, piste
+// (the track's id), texte, effet} (cardView).
+function trackBlock(payload, d) {
+  const piste = payload.pistes.find((one) => one.id === d.piste);
+  const key = `${d.id}:${piste.id}`;
+  const block = element("div", { class: "srd-partie-piste", "data-piste": piste.id }, element("p", { class: "srd-partie-piste-etat" }, typo(d.texte)));
+  const about = `${piste.nom}, ${d.nom}`;
+  const data = (cle) => ({ "data-id": d.id, "data-piste": piste.id, "data-cle": `${key}:${cle}` });
+  if (!d.readOnly && piste.type === "niveaux") {
     block.append(
-      element(
-        "p",
-        { class: "srd-partie-boutons" },
-        smallButton("niveau", "+1", `${piste.nom}, ${combatant.nom}`, { "data-id": combatant.id, "data-piste": piste.id, "data-pas": "1", "data-cle": `${key}:plus` }),
-        " ",
-        smallButton("niveau", "\u22121", `${piste.nom}, ${combatant.nom}`, { "data-id": combatant.id, "data-piste": piste.id, "data-pas": "-1", "data-cle": `${key}:moins` }),
-      ),
+      element("p", { class: "srd-partie-boutons" }, smallButton("niveau", "+1", about, { ...data("plus"), "data-pas": "1" }), " ", smallButton("niveau", "\u22121", about, { ...data("moins"), "data-pas": "-1" })),
     );
-  } else if (!readOnly) {
-    const input = `srd-partie-${combatant.id}-${piste.id}`;
+  } else if (!d.readOnly) {
+    const input = `srd-partie-${d.id}-${piste.id}`;
     block.append(
       element(
         "p",
@@ -66,107 +65,105 @@ function trackBlock(payload, combatant, piste, readOnly) {
         " ",
         element("input", { id: input, type: "number", inputmode: "numeric", min: "1", max: "9999", value: "1", class: "srd-partie-montant", "data-cle": `${key}:montant` }),
         " ",
-        smallButton("degats", "Dégâts", `${piste.nom}, ${combatant.nom}`, { "data-id": combatant.id, "data-piste": piste.id, "data-cle": `${key}:degats` }),
+        smallButton("degats", "Dégâts", about, data("degats")),
         " ",
-        smallButton("soins", "Soins", `${piste.nom}, ${combatant.nom}`, { "data-id": combatant.id, "data-piste": piste.id, "data-cle": `${key}:soins` }),
+        smallButton("soins", "Soins", about, data("soins")),
       ),
     );
   }
-  if (state.effet) block.append(element("ul", { class: "srd-partie-consequences", "aria-label": typo(`Conséquence, ${piste.nom}`) }, consequence(state.effet)));
+  if (d.effet) block.append(element("ul", { class: "srd-partie-consequences", "aria-label": typo(`Conséquence, ${piste.nom}`) }, consequence(d.effet)));
   return block;
 }
 
-function stateItem(combatant, etat, index, readOnly) {
-  const words = typo(stateText(etat));
-  const item = element("li", {}, etat.ref.lien ? element("a", { href: siteLink(etat.ref.lien) }, words) : words);
-  if (!readOnly) {
-    item.append(
-      " ",
-      smallButton("retirer-etat", "Retirer", `${etat.ref.nom}, ${combatant.nom}`, { "data-id": combatant.id, "data-etat": String(index), "data-cle": `${combatant.id}:etat:${index}` }),
-    );
+function stateItem(d, etat, index) {
+  const words = typo(etat.texte);
+  const item = element("li", {}, etat.lien ? element("a", { href: siteLink(etat.lien) }, words) : words);
+  if (!d.readOnly) {
+    item.append(" ", smallButton("retirer-etat", "Retirer", `${etat.nom}, ${d.nom}`, { "data-id": d.id, "data-etat": String(index), "data-cle": `${d.id}:etat:${index}` }));
   }
   return item;
 }
 
 // « Ajouter un état » of a combatant: the états (official and house), a number of rounds.
-function stateForm(combatant, etats) {
-  const id = `srd-partie-${combatant.id}-etat`;
-  const choices = etats.map((etat, at) => element("option", { value: String(at) }, typo(etat.maison ? `${etat.nom} (maison)` : etat.nom)));
+function stateForm(d) {
+  const id = `srd-partie-${d.id}-etat`;
+  const choices = d.etats.map((etat, at) => element("option", { value: String(at) }, typo(etat.maison ? `${etat.nom} (maison)` : etat.nom)));
   return element(
     "p",
     { class: "srd-partie-etat-ajout" },
     element("label", { for: id }, "État"),
     " ",
-    element("select", { id, "data-cle": `${combatant.id}:etat-choix` }, ...choices),
+    element("select", { id, "data-cle": `${d.id}:etat-choix` }, ...choices),
     " ",
     element("label", { for: `${id}-rounds` }, "Rounds"),
     " ",
-    element("input", { id: `${id}-rounds`, type: "number", inputmode: "numeric", min: "0", max: "99", value: "1", class: "srd-partie-montant", "data-cle": `${combatant.id}:etat-rounds` }),
+    element("input", { id: `${id}-rounds`, type: "number", inputmode: "numeric", min: "0", max: "99", value: "1", class: "srd-partie-montant", "data-cle": `${d.id}:etat-rounds` }),
     " ",
-    smallButton("etat", "Ajouter l'état", combatant.nom, { "data-id": combatant.id, "data-cle": `${combatant.id}:etat-ajout` }),
+    smallButton("etat", "Ajouter l'état", d.nom, { "data-id": d.id, "data-cle": `${d.id}:etat-ajout` }),
   );
 }
 
-function modifierToggles(combatant, modificateurs) {
-  const on = new Set(combatant.modificateurs || []);
+function modifierToggles(payload, d) {
+  const on = new Set(d.on);
   return element(
     "fieldset",
     { class: "srd-partie-modificateurs" },
-    element("legend", {}, typo(`Modificateurs de l'ordre — ${combatant.nom}`)),
-    ...modificateurs.map((modificateur) => {
-      const id = `srd-partie-${combatant.id}-mod-${modificateur.id}`;
-      const box = element("input", { type: "checkbox", id, "data-action": "modificateur", "data-id": combatant.id, "data-modificateur": modificateur.id, "data-cle": `${combatant.id}:mod:${modificateur.id}` });
+    element("legend", {}, typo(`Modificateurs de l'ordre — ${d.nom}`)),
+    ...payload.ordre.modificateurs.map((modificateur) => {
+      const id = `srd-partie-${d.id}-mod-${modificateur.id}`;
+      const box = element("input", { type: "checkbox", id, "data-action": "modificateur", "data-id": d.id, "data-modificateur": modificateur.id, "data-cle": `${d.id}:mod:${modificateur.id}` });
       box.checked = on.has(modificateur.id);
       return element("p", {}, box, " ", element("label", { for: id }, typo(modificateur.nom)), modificateur.html ? " — " : "", fromPayload(modificateur.html));
     }),
   );
 }
 
-function rosterButtons(combatant, { libre, first, last }) {
-  const name = combatant.nom;
-  const id = { "data-id": combatant.id };
-  const count = `srd-partie-${combatant.id}-fois`;
+function rosterButtons(d) {
+  const id = { "data-id": d.id };
+  const count = `srd-partie-${d.id}-fois`;
   const parts = [];
-  if (libre) {
-    if (!first) parts.push(smallButton("monter", "Monter", name, { ...id, "data-cle": `${combatant.id}:monter` }), " ");
-    if (!last) parts.push(smallButton("descendre", "Descendre", name, { ...id, "data-cle": `${combatant.id}:descendre` }), " ");
+  if (d.libre) {
+    if (!d.first) parts.push(smallButton("monter", "Monter", d.nom, { ...id, "data-cle": `${d.id}:monter` }), " ");
+    if (!d.last) parts.push(smallButton("descendre", "Descendre", d.nom, { ...id, "data-cle": `${d.id}:descendre` }), " ");
   }
   parts.push(
     element("label", { for: count }, "Nombre en tout"),
     " ",
-    element("input", { id: count, type: "number", inputmode: "numeric", min: "2", max: "20", value: "2", class: "srd-partie-montant", "data-cle": `${combatant.id}:fois` }),
+    element("input", { id: count, type: "number", inputmode: "numeric", min: "2", max: "20", value: "2", class: "srd-partie-montant", "data-cle": `${d.id}:fois` }),
     " ",
-    smallButton("dupliquer", "Dupliquer", name, { ...id, "data-cle": `${combatant.id}:dupliquer` }),
+    smallButton("dupliquer", "Dupliquer", d.nom, { ...id, "data-cle": `${d.id}:dupliquer` }),
     " ",
-    smallButton("retirer", "Retirer", name, { ...id, "data-cle": `${combatant.id}:retirer` }),
+    smallButton("retirer", "Retirer", d.nom, { ...id, "data-cle": `${d.id}:retirer` }),
   );
   return element("p", { class: "srd-partie-boutons" }, ...parts);
 }
 
-// The values in words: « Initiative 3 · PV maximum 12 » (and the roll of this round).
-function valuesLine(combatant, payload) {
-  const parts = payload.valeurs.map((valeur) => `${valeur.nom} ${combatant.valeurs?.[valeur.id] ?? "—"}`);
-  if (Number.isFinite(combatant.jet)) parts.push(`jet ${combatant.jet}`); // the dice alone; the order adds its value
-  return element("p", { class: "srd-partie-valeurs" }, typo(parts.join(" · ")));
-}
+// The name; the values (and the roll of this round) and the odds against the next one,
+// paragraphs whose text changes in place.
+const nameHeading = (d) => element("h4", { class: "srd-partie-nom", id: `srd-partie-${d.id}-nom`, tabindex: "-1" }, typo(d.nom));
+const TEXTS = { valeurs: "srd-partie-valeurs", chances: "srd-partie-chances" };
 
-// The card of `combatant`. `view`: {payload, etats, odds (its text against the next one, or
-// ""), libre, first, last, readOnly, actions (a node, or null)}.
-export function combatantCard(combatant, view) {
-  const { payload, readOnly } = view;
-  const card = element(
-    "li",
-    { class: "srd-partie-combattant", "data-id": combatant.id },
-    element("h4", { class: "srd-partie-nom", id: `srd-partie-${combatant.id}-nom`, tabindex: "-1" }, typo(combatant.nom)),
-    valuesLine(combatant, payload),
+// The actions in one tap: each calculator the system declares, opened prefilled (the
+// addresses come from partie-page.js).
+const actionsLine = (links) =>
+  element("p", { class: "srd-partie-actions" }, ...links.flatMap(({ nom, href }) => [element("a", { href, class: "md-button srd-partie-petit" }, typo(nom)), " "]));
+
+const PARTS = {
+  nom: (payload, d) => nameHeading(d),
+  modificateurs: modifierToggles,
+  piste: trackBlock,
+  etats: (payload, d) => element("ul", { class: "srd-partie-etats", "aria-label": typo(`États — ${d.nom}`) }, ...d.etats.map((etat, index) => stateItem(d, etat, index))),
+  "etat-ajout": (payload, d) => stateForm(d),
+  actions: (payload, d) => actionsLine(d),
+  roster: (payload, d) => rosterButtons(d),
+};
+
+// The parts of a combatant's card (lib/partie-vue.js cardView), each drawn from its
+// description alone (and the payload, the same for the page's life): for drawParts.
+export const combatantParts = (payload, view) =>
+  view.map(({ part, key, description, texte }) =>
+    texte === undefined ? { key, description, build: () => PARTS[part](payload, description) } : textPart(key, () => element("p", { class: TEXTS[part] }), typo(texte)),
   );
-  if (view.odds) card.append(element("p", { class: "srd-partie-chances" }, typo(view.odds)));
-  if (!readOnly && payload.ordre.modificateurs?.length) card.append(modifierToggles(combatant, payload.ordre.modificateurs));
-  for (const piste of payload.pistes) card.append(trackBlock(payload, combatant, piste, readOnly));
-  const etats = combatant.etats || [];
-  if (etats.length) card.append(element("ul", { class: "srd-partie-etats", "aria-label": typo(`États — ${combatant.nom}`) }, ...etats.map((etat, index) => stateItem(combatant, etat, index, readOnly))));
-  if (!readOnly && view.etats.length) card.append(stateForm(combatant, view.etats));
-  if (!readOnly && view.actions) card.append(view.actions);
-  if (!readOnly) card.append(rosterButtons(combatant, view));
-  return card;
-}
+
+// An empty card: its parts are drawn in it (combatantParts).
+export const cardShell = (id) => element("li", { class: "srd-partie-combattant", "data-id": id });

@@ -1,8 +1,9 @@
 // « Mener la partie » (templates/partie.md.j2): the page binder. The state is the open
 // encounter (lib/partie.js changes it, each change a new object with its log line) and the
-// encounters of this system kept in the browser (lib/partie-fichier.js); the page is drawn
-// again from them after each change, which is saved at once, and the focus comes back to
-// the control of the same `data-cle`. A link #partie=… opens a shared encounter read-only.
+// encounters of this system kept in the browser (lib/partie-fichier.js); after each change,
+// saved at once, the page is drawn again from them, part by part (partie-dessin.js: only
+// the parts whose description changed are built again), and the focus comes back to the
+// control of the same `data-cle`. A link #partie=… opens a shared encounter read-only.
 // Every probability shown comes from the build (the payload) or from exact counts in
 // lib/partie.js; the dice are crypto's (lib/hasard.js).
 import { SITE_ROOT, confirmed, element } from "./commun.js";
@@ -12,28 +13,30 @@ import { entryKey } from "./lib/maison-cle.js";
 import * as rules from "./lib/partie.js";
 import * as kept from "./lib/partie-fichier.js";
 import { CHARACTERS_KEY, charactersOf } from "./lib/personnages.js";
-import { houseStates, logByRound } from "./lib/partie-vue.js";
+import { cardView, houseStates, logByRound } from "./lib/partie-vue.js";
 import { PARTIE_STORAGE_KEY, SAVED_FILE_FORMAT } from "./lib/contrat.js";
 import { KEEP_MINE, TAKE_THEIRS } from "./lib/autre-onglet.js";
 import { StorageRefused, storageSays, store } from "./lib/stockage.js";
 import { quoted, typo } from "./lib/texte.js";
-import { combatantCard, fromPayload } from "./partie-combattant.js";
+import { combatantParts, cardShell, fromPayload } from "./partie-combattant.js";
+import { drawParts, holder, textPart } from "./partie-dessin.js";
 import { addForms, encounterBar } from "./partie-formulaires.js";
 import { bindGestures, encounterId } from "./partie-gestes.js";
 import { printedTracker } from "./partie-imprimer.js";
 
+const LIBRE = "Ordre libre\u00a0: le texte de ce système ne donne pas de règle d'ordre\u202f; placez les combattants avec «\u202fMonter\u202f» et «\u202fDescendre\u202f».";
 const READ_ONLY = "Vue en lecture seule\u00a0: cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
 
 // The actions in one tap: each calculator the system declares, opened prefilled with the
-// combatant's values (and a saved character's own query), against `target` (the next to
-// act, or null); its « Lancer » writes to this encounter's log (lancer.js).
-function actionLinks(view, combatant, target) {
+// combatant's values (and a saved character's own query, `records`), against `target` (the
+// next to act, or null); its « Lancer » writes to this encounter's log (lancer.js).
+// [{nom, href}], or null when the system declares none.
+function actionsOf(view, records, combatant, target) {
   const actions = view.payload.actions || [];
   if (!actions.length) return null;
   const from = combatant.origine?.startsWith("personnage:") ? combatant.origine.slice("personnage:".length) : null;
-  const record = from ? charactersOfSystem(view.payload.systeme).find((one) => one.id === from) || null : null;
-  const links = actions.map((action) => element("a", { href: actionLink(action, combatant, target, record, SITE_ROOT, view.encounter.id), class: "md-button srd-partie-petit" }, typo(action.nom)));
-  return element("p", { class: "srd-partie-actions" }, ...links.flatMap((link) => [link, " "]));
+  const record = from ? records.find((one) => one.id === from) || null : null;
+  return actions.map((action) => ({ nom: action.nom, href: actionLink(action, combatant, target, record, SITE_ROOT, view.encounter.id) }));
 }
 
 // --- storage ----------------------------------------------------------------------------
@@ -129,51 +132,73 @@ function orderedGroups(view) {
   return rules.orderOf(view.encounter, view.payload).map((group) => group.map((id) => byId.get(id)).filter(Boolean));
 }
 
-function groupItem(view, group, at, total, groupsAfter) {
-  const libre = view.payload.ordre.mode === "libre";
-  const cards = [];
-  for (const [index, combatant] of group.entries()) {
-    const next = group[index + 1] || null;
-    const following = next || groupsAfter[0]?.[0] || null;
-    const odds = !libre && following ? rules.oddsText(view.payload, combatant, following) : "";
-    const actions = view.readOnly ? null : actionLinks(view, combatant, following);
-    cards.push(combatantCard(combatant, { payload: view.payload, etats: view.etats, odds, libre, first: at === 0, last: at === total - 1, readOnly: view.readOnly, actions }));
-  }
-  const current = view.encounter.tour === at;
-  const label = group.length > 1 ? `Ensemble (${group.length} combattants agissent en même temps)` : "";
-  return element(
-    "li",
-    { class: `srd-partie-groupe${current ? " srd-partie-actif" : ""}`, ...(current ? { "aria-current": "step" } : {}) },
-    label ? element("p", { class: "srd-partie-ensemble" }, typo(label)) : "",
-    element("ul", { class: "srd-partie-cartes" }, ...cards),
-  );
+// The card of `combatant` (`at` its place in `group`, `after` the groups that follow):
+// kept, each of its parts drawn again only when what it shows changed.
+function cardPart(view, records, combatant, { group, at, first, last, after }) {
+  const { payload, readOnly } = view;
+  const libre = payload.ordre.mode === "libre";
+  const following = group[at + 1] || after[0]?.[0] || null;
+  const odds = !libre && following ? rules.oddsText(payload, combatant, following) : "";
+  const pistes = payload.pistes.map((piste) => ({ id: piste.id, ...rules.trackView(payload, combatant, piste.id) }));
+  const actions = readOnly ? null : actionsOf(view, records, combatant, following);
+  const parts = cardView(combatant, payload.valeurs, { odds, libre, first, last, readOnly, modificateurs: payload.ordre.modificateurs, pistes, etats: view.etats, actions });
+  // The same card node wherever the combatant goes in the order (moved, not built again).
+  const made = () => view.cardNodes.get(combatant.id) || view.cardNodes.set(combatant.id, cardShell(combatant.id)).get(combatant.id);
+  return holder(combatant.id, made, (card) => drawParts(card, combatantParts(payload, parts)));
 }
 
-function roundControls(view) {
+// A group of the order (its combatants act together), the current one marked.
+function groupPart(view, records, groups, at) {
+  const group = groups[at];
+  const current = view.encounter.tour === at;
+  const label = group.length > 1 ? `Ensemble (${group.length} combattants agissent en même temps)` : "";
+  const place = { group, first: at === 0, last: at === groups.length - 1, after: groups.slice(at + 1) };
+  return holder(`groupe:${group.map((c) => c.id).join(" ")}`, () => element("li"), (item) => {
+    const classes = `srd-partie-groupe${current ? " srd-partie-actif" : ""}`;
+    if (item.className !== classes) item.className = classes;
+    if (current && !item.hasAttribute("aria-current")) item.setAttribute("aria-current", "step");
+    if (!current) item.removeAttribute("aria-current");
+    drawParts(item, [
+      { key: "ensemble", description: label, build: () => (label ? element("p", { class: "srd-partie-ensemble" }, typo(label)) : "") },
+      holder("cartes", () => element("ul", { class: "srd-partie-cartes" }), (list) => drawParts(list, group.map((combatant, index) => cardPart(view, records, combatant, { ...place, at: index })))),
+    ]);
+  });
+}
+
+function roundPart(view) {
   const { ordre } = view.payload;
   const button = (action, label) => element("button", { type: "button", class: "md-button", "data-action": action, "data-cle": action }, typo(label));
   const round = view.encounter.round;
-  const parts = [element("p", { class: "srd-partie-round", "aria-live": "polite" }, round ? `Round ${round}` : "Combat pas encore commencé")];
-  if (view.readOnly) return element("div", { class: "srd-partie-tours" }, ...parts);
-  const started = view.encounter.round > 0;
-  const first = ordre.mode === "jet" ? "Lancer l'initiative" : "Commencer le combat";
-  const moves = started ? [button("tour", "Tour suivant"), " ", button("round", "Round suivant")] : [button("commencer", first)];
-  parts.push(element("p", { class: "srd-partie-boutons" }, ...moves, " ", button("annuler", "Annuler")));
-  return element("div", { class: "srd-partie-tours" }, ...parts);
+  const started = round > 0;
+  const parts = [textPart("round", () => element("p", { class: "srd-partie-round", "aria-live": "polite" }), round ? `Round ${round}` : "Combat pas encore commencé")];
+  if (!view.readOnly) {
+    const first = ordre.mode === "jet" ? "Lancer l'initiative" : "Commencer le combat";
+    const moves = () => (started ? [button("tour", "Tour suivant"), " ", button("round", "Round suivant")] : [button("commencer", first)]);
+    parts.push({ key: "boutons", description: { started }, build: () => element("p", { class: "srd-partie-boutons" }, ...moves(), " ", button("annuler", "Annuler")) });
+  }
+  return holder("tours", () => element("div", { class: "srd-partie-tours" }), (box) => drawParts(box, parts));
 }
 
 function logPart(view) {
   const rounds = logByRound(view.encounter.journal);
   const list = (lines) => element("ul", {}, ...lines.map((line) => element("li", {}, typo(line))));
   const [now, ...earlier] = rounds;
-  return element(
-    "section",
-    { class: "srd-partie-journal", "aria-labelledby": "srd-partie-journal-titre" },
-    element("h3", { id: "srd-partie-journal-titre" }, "Journal"),
-    now ? element("div", { role: "log", "aria-live": "polite" }, element("p", {}, `Round ${now.round}`), list(now.lignes)) : element("p", {}, "Rien encore."),
-    ...earlier.map((round) => element("details", {}, element("summary", {}, `Round ${round.round}`), list(round.lignes))),
-  );
+  const parts = [{ key: "titre", description: "", build: () => element("h3", { id: "srd-partie-journal-titre" }, "Journal") }];
+  if (now) {
+    // The round of now in a log region kept across draws: its new lines are read out.
+    const lines = [
+      { key: "round", description: now.round, build: () => element("p", {}, `Round ${now.round}`) },
+      holder("lignes", () => element("ul"), (box) => drawParts(box, now.lignes.map((line, at) => ({ key: at, description: line, build: () => element("li", {}, typo(line)) })))),
+    ];
+    parts.push(holder("maintenant", () => element("div", { role: "log", "aria-live": "polite" }), (box) => drawParts(box, lines)));
+  } else parts.push({ key: "rien", description: "", build: () => element("p", {}, "Rien encore.") });
+  for (const round of earlier) parts.push({ key: `round:${round.round}`, description: round.lignes, build: () => element("details", {}, element("summary", {}, `Round ${round.round}`), list(round.lignes)) });
+  return holder("journal", () => element("section", { class: "srd-partie-journal", "aria-labelledby": "srd-partie-journal-titre" }), (section) => drawParts(section, parts));
 }
+
+// What tablesPart shows that may change (it is drawn again when this changes): extend it
+// with anything tablesPart comes to read besides the payload.
+const tablesDescription = (view) => ({ readOnly: view.readOnly, texte: view.tableText || "" });
 
 function tablesPart(view) {
   const tables = view.payload.tables || [];
@@ -214,36 +239,70 @@ function rulesText(payload) {
   );
 }
 
-function drawView(view, focusKey) {
+function orderPart(view, groups) {
   const { payload } = view;
-  view.etats = statesOf(view);
-  const groups = orderedGroups(view);
-  const items = [];
-  for (const [at, group] of groups.entries()) items.push(groupItem(view, group, at, groups.length, groups.slice(at + 1)));
-  const order = element(
-    "section",
-    { class: "srd-partie-ordre", "aria-labelledby": "srd-partie-ordre-titre" },
-    element("h3", { id: "srd-partie-ordre-titre" }, "Ordre du round"),
-    payload.ordre.mode === "libre" ? element("p", { class: "srd-partie-libre" }, typo("Ordre libre\u00a0: le texte de ce système ne donne pas de règle d'ordre\u202f; placez les combattants avec «\u202fMonter\u202f» et «\u202fDescendre\u202f».")) : "",
-    rulesText(payload),
-    items.length ? element("ol", { class: "srd-partie-groupes" }, ...items) : element("p", {}, "Aucun combattant\u00a0: ajoutez-en ci-dessus."),
-  );
+  const records = view.readOnly || !payload.actions?.length ? [] : charactersOfSystem(payload.systeme);
+  const libre = payload.ordre.mode === "libre";
+  const list = groups.length
+    ? holder("groupes", () => element("ol", { class: "srd-partie-groupes" }), (items) => drawParts(items, groups.map((group, at) => groupPart(view, records, groups, at))))
+    : { key: "aucun", description: "", build: () => element("p", {}, "Aucun combattant\u00a0: ajoutez-en ci-dessus.") };
   const parts = [
-    view.readOnly ? element("p", { class: "srd-partie-lecture", role: "note" }, typo(READ_ONLY)) : encounterBar(offered(view), view.encounter),
-    element("h2", { class: "srd-partie-titre", id: "srd-partie-titre", tabindex: "-1" }, typo(view.encounter.nom)),
-    view.readOnly ? "" : addForms(payload, view.characters, view.quick),
-    roundControls(view),
-    order,
-    tablesPart(view),
-    logPart(view),
-    filesPart(view),
+    { key: "titre", description: "", build: () => element("h3", { id: "srd-partie-ordre-titre" }, "Ordre du round") },
+    { key: "libre", description: libre, build: () => (libre ? element("p", { class: "srd-partie-libre" }, typo(LIBRE)) : "") },
+    { key: "regle", description: "", build: () => rulesText(payload) },
+    list,
   ];
-  view.live.replaceChildren(...parts.filter(Boolean));
-  view.print.replaceChildren(printedTracker(payload, groups.flat(), `${view.encounter.nom} — round ${view.encounter.round}`));
-  // The control of the same key, else the encounter's title: never the page's body.
+  return holder("ordre", () => element("section", { class: "srd-partie-ordre", "aria-labelledby": "srd-partie-ordre-titre" }), (section) => drawParts(section, parts));
+}
+
+// The page's parts, each drawn again only when what it shows changed (partie-dessin.js).
+function viewParts(view, groups) {
+  const { payload, encounter } = view;
+  const bar = view.readOnly
+    ? { key: "lecture", description: "", build: () => element("p", { class: "srd-partie-lecture", role: "note" }, typo(READ_ONLY)) }
+    : { key: "barre", description: { offered: offered(view).map((one) => [one.id, one.nom]), open: encounter.id }, build: () => encounterBar(offered(view), encounter) };
+  // The add forms start empty again once a combatant is added or removed, or another encounter opened.
+  const forms = { partie: encounter.id, combattants: encounter.combattants.length, quick: view.quick, personnages: view.characters.map((one) => [one.id, one.nom, Boolean(one.combat)]) };
+  return [
+    bar,
+    { key: "titre", description: encounter.nom, build: () => element("h2", { class: "srd-partie-titre", id: "srd-partie-titre", tabindex: "-1" }, typo(encounter.nom)) },
+    view.readOnly ? null : { key: "ajouts", description: forms, build: () => addForms(payload, view.characters, view.quick) },
+    roundPart(view),
+    orderPart(view, groups),
+    { key: "tables", description: tablesDescription(view), build: () => tablesPart(view) },
+    logPart(view),
+    { key: "fichiers", description: { readOnly: view.readOnly, lien: view.shareLink || "" }, build: () => filesPart(view) },
+  ].filter(Boolean);
+}
+
+function printPart(view, groups) {
+  const ordered = groups.flat();
+  const title = `${view.encounter.nom} — round ${view.encounter.round}`;
+  const rows = ordered.map((c) => [c.nom, c.valeurs || null, (c.etats || []).map((etat) => etat.ref.nom)]);
+  return { key: "suivi", description: { title, rows }, build: () => printedTracker(view.payload, ordered, title) };
+}
+
+// The control of the same key, else the encounter's title: never the page's body. Focused
+// only when the focus is not there already (focusing lays the page out at once), without
+// scrolling when it is the control the reader was on, drawn again in its place.
+function focusAfter(view, focusKey, had) {
   if (!focusKey) return;
   const focus = view.live.querySelector(`[data-cle="${CSS.escape(focusKey)}"]`) || view.live.querySelector(".srd-partie-titre");
-  focus.focus();
+  if (focus === document.activeElement) return;
+  const key = focus.dataset.cle;
+  const inPlace = focus === had || (key !== undefined && !had?.isConnected && had?.dataset?.cle === key);
+  focus.focus(inPlace ? { preventScroll: true } : {});
+}
+
+function drawView(view, focusKey) {
+  const had = document.activeElement;
+  view.etats = statesOf(view);
+  const groups = orderedGroups(view);
+  const here = new Set(view.encounter.combattants.map((c) => c.id));
+  for (const id of view.cardNodes.keys()) if (!here.has(id)) view.cardNodes.delete(id);
+  drawParts(view.live, viewParts(view, groups));
+  drawParts(view.print, [printPart(view, groups)]);
+  focusAfter(view, focusKey, had);
 }
 
 // What the page says, and after it what the last save could not keep (storage full or
@@ -299,7 +358,8 @@ export function bindEncounterPage(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "1";
   const status = root.querySelector(".srd-partie-etat");
-  const view = { root, status, payload: payloadOf(root), readOnly: false, quick: {}, parties: [], characters: [] };
+  // cardNodes: the DOM of each combatant's card, by id (partie-dessin.js keeps what it was drawn from).
+  const view = { root, status, payload: payloadOf(root), readOnly: false, quick: {}, parties: [], characters: [], cardNodes: new Map() };
   view.live = element("div", { class: "srd-partie-vue" });
   view.print = element("div", { class: "srd-partie-impression" });
   root.append(view.live, view.print);

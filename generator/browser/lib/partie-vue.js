@@ -1,7 +1,8 @@
 // What the partie page shows of an encounter that lib/partie.js does not already say (its
 // trackView gives a track in words): each track as boxes to tick on paper, the states with
-// their rounds left, the log by round, the house états, the values form. Pure: no page, no
-// DOM (partie-page.js binds them); unit-tested under Node.
+// their rounds left, the log by round, the house états, the values form, and the parts the
+// page draws with what each shows (a part shown the same is not drawn again). Pure: no
+// page, no DOM (partie-page.js binds them); unit-tested under Node.
 import { HOUSE_ENTITY_PAGE } from "./contrat.js";
 import { pisteMax, tierCapacity } from "./partie-pistes.js";
 import { NBSP, colon } from "./texte.js";
@@ -74,4 +75,48 @@ export function checkedValues(valeurs, typed) {
     values[valeur.id] = number;
   }
   return { valeurs: values };
+}
+
+// --- what the page draws, part by part ------------------------------------------------------
+// The page draws each part of its view from a small description (plain data, compared as
+// JSON): a part described as at the last draw keeps its DOM as it is (what the reader opened
+// or typed there stays, and the browser styles and lays out only what changed).
+
+// The text a description is compared by: the same text for the same description.
+export const describedAs = (description) => (typeof description === "string" ? description : JSON.stringify(description));
+
+// The parts of `next` ([{key, description}]) drawn again: those new, or described otherwise
+// than in `before` (a Map key -> text, from describedAs).
+export function partsChanged(before, next) {
+  return new Set(next.filter((part) => before.get(part.key) !== describedAs(part.description)).map((part) => part.key));
+}
+
+// The values in words: « Initiative 3 · PV maximum 12 » (and the roll of this round: the
+// dice alone, the order adds its value).
+export function valuesText(combatant, valeurs) {
+  const parts = valeurs.map((valeur) => `${valeur.nom} ${combatant.valeurs?.[valeur.id] ?? "—"}`);
+  if (Number.isFinite(combatant.jet)) parts.push(`jet ${combatant.jet}`);
+  return parts.join(" · ");
+}
+
+// What the card of `combatant` shows, in its order, part by part: [{part, key, description}]
+// (partie-combattant.js draws each part from its description alone), or [{part, key,
+// texte}] for a text that changes in place (its node kept). `context`: {odds (its
+// text against the next one, or ""), libre, first, last, readOnly, modificateurs (the order's,
+// or none), pistes ([{id, texte, effet}], lib/partie.js trackView), etats (the names offered
+// to add: [{nom, maison}]), actions ([{nom, href}], or none)}.
+export function cardView(combatant, valeurs, context) {
+  const { readOnly } = context;
+  const who = { id: combatant.id, nom: combatant.nom };
+  const etats = (combatant.etats || []).map((etat) => ({ texte: stateText(etat), nom: etat.ref.nom, lien: etat.ref.lien || "" }));
+  // The values and odds change with each roll: texts written in place (`texte`).
+  const parts = [{ part: "nom", key: "nom", description: who }, { part: "valeurs", key: "valeurs", texte: valuesText(combatant, valeurs) }];
+  if (context.odds) parts.push({ part: "chances", key: "chances", texte: context.odds });
+  if (!readOnly && context.modificateurs?.length) parts.push({ part: "modificateurs", key: "modificateurs", description: { ...who, on: [...(combatant.modificateurs || [])] } });
+  for (const { id, texte, effet } of context.pistes) parts.push({ part: "piste", key: `piste:${id}`, description: { ...who, readOnly, piste: id, texte, effet: effet || null } });
+  if (etats.length) parts.push({ part: "etats", key: "etats", description: { ...who, readOnly, etats } });
+  if (!readOnly && context.etats.length) parts.push({ part: "etat-ajout", key: "etat-ajout", description: { ...who, etats: context.etats.map(({ nom, maison }) => ({ nom, maison: Boolean(maison) })) } });
+  if (!readOnly && context.actions?.length) parts.push({ part: "actions", key: "actions", description: context.actions });
+  if (!readOnly) parts.push({ part: "roster", key: "roster", description: { ...who, libre: Boolean(context.libre), first: Boolean(context.first), last: Boolean(context.last) } });
+  return parts;
 }
