@@ -21,6 +21,7 @@ import { combatantCard, fromPayload } from "./partie-combattant.js";
 import { addForms, encounterBar } from "./partie-formulaires.js";
 import { bindGestures, encounterId } from "./partie-gestes.js";
 import { printedTracker } from "./partie-imprimer.js";
+import { tablesSection } from "./partie-tables.js";
 
 const READ_ONLY = "Vue en lecture seule\u00a0: cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
 
@@ -175,17 +176,9 @@ function logPart(view) {
   );
 }
 
+// The official and house tables, one rolled by « Lancer » (partie-tables.js).
 function tablesPart(view) {
-  const tables = view.payload.tables || [];
-  if (!tables.length || view.readOnly) return "";
-  const choice = element("select", { id: "srd-partie-table", "data-cle": "table-choix" }, ...tables.map((t) => element("option", { value: t.id }, typo(t.nom))));
-  return element(
-    "section",
-    { class: "srd-partie-tables", "aria-labelledby": "srd-partie-tables-titre" },
-    element("h3", { id: "srd-partie-tables-titre" }, "Tables"),
-    element("p", {}, element("label", { for: "srd-partie-table" }, "Table"), " ", choice, " ", element("button", { type: "button", class: "md-button", "data-action": "table", "data-cle": "table" }, "Lancer")),
-    element("p", { class: "srd-partie-table-resultat", role: "status" }, typo(view.tableText || "")),
-  );
+  return tablesSection(view);
 }
 
 function filesPart(view) {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { chanceOf, diceTerms, facesOf, lawField, lawOf, rollableTable, tableProblems } from "../../generator/browser/lib/table-loi.js";
+import { chanceOf, diceTerms, facesOf, lawField, lawOf, rollableTable, tableProblems, lawFieldsOf, withHouseTables, withTableProblems } from "../../generator/browser/lib/table-loi.js";
 import { rollTable } from "../../generator/browser/lib/partie.js";
 
 const table = (jet, ...cells) => ({ id: "t", nom: "T", colonnes: ["d", "x"], jet, lignes: cells.map((c, i) => [c, `r${i + 1}`]) });
@@ -105,4 +105,29 @@ test("exact chances are reduced fractions, the roll's field found by « x-loi »
   assert.equal(chanceOf(6n, 36n), "1/6");
   assert.equal(lawField({ properties: { lignes: {}, jet: { type: "string", "x-loi": true } } }), "jet");
   assert.equal(lawField({ properties: { lignes: {} } }), null);
+});
+
+test("a house rule's messages gain its rows' problems, only for a kind with a roll", () => {
+  const schema = { properties: { jet: { "x-loi": true } } };
+  const entity = table("1d6", "1\u20134", "4\u20136");
+  const merged = withTableProblems({ "entite.lignes.1": "autre" }, entity, schema);
+  assert.equal(merged["entite.lignes.1"], "autre ; Ligne 2\u00a0: le 4 est déjà tiré par la ligne 1");
+  assert.deepEqual(withTableProblems({}, entity, { properties: { jet: {} } }), {});
+});
+
+test("the partie page's tables: the official ones, then the house ones that can be rolled", () => {
+  const official = [{ id: "rencontres", nom: "Rencontres" }, { id: "butin", nom: "Butin" }];
+  const entries = [
+    { systeme: "s", genre: "table", entite: table("1d6", "1\u20136") },
+    { systeme: "s", genre: "table", base: "butin", entite: { ...table("1d4", "1\u20134"), id: "butin", nom: "Butin" } },
+    { systeme: "s", genre: "table", entite: { ...table("1d6", "1\u20133"), id: "trou" } },
+    { systeme: "s", genre: "atout", entite: { id: "a", nom: "A" } },
+  ];
+  const tables = withHouseTables(official, entries, lawFieldsOf({ table: { schema: { properties: { jet: { "x-loi": true } } } }, atout: { schema: {} } }), (e) => `/maison/voir/?e=${e.entite.id}`);
+  assert.deepEqual(tables.map((t) => [t.id, t.nom, t.maison || false]), [
+    ["rencontres", "Rencontres", false],
+    ["maison:table/t", "T (maison)", true],
+    ["maison:table/butin", "Butin (maison)", true],
+  ]);
+  assert.equal(tables[1].lien, "/maison/voir/?e=t");
 });

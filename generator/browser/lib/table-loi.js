@@ -231,3 +231,43 @@ export function lawField(schema) {
   }
   return null;
 }
+
+// The engine's messages of a house rule ({path: « a ; b »}) with those of its table's rows
+// against its roll, when its kind's `schema` marks a roll (« x-loi »).
+export function withTableProblems(errors, entity, schema) {
+  const field = lawField(schema);
+  const merged = { ...errors };
+  if (!field) return merged;
+  for (const [path, said] of Object.entries(tableProblems(entity, field))) {
+    merged[path] = merged[path] ? `${merged[path]} ; ${said}` : said;
+  }
+  return merged;
+}
+
+// {kind: its roll's field} of a system's house kinds that hold rollable tables, from the
+// house context (assets/maison.json `systemes[system].genres`).
+export function lawFieldsOf(kinds) {
+  const fields = {};
+  for (const [kind, known] of Object.entries(kinds || {})) {
+    const field = lawField(known?.schema);
+    if (field) fields[kind] = field;
+  }
+  return fields;
+}
+
+// The partie page's tables: the official ones (an amended one gives way to its house
+// version) and the reader's house tables of `entries` that can be rolled, each named
+// « (maison) ». `fields`: lawFieldsOf the system's kinds; `pageOf(entry)`: its page.
+export function withHouseTables(official, entries, fields, pageOf) {
+  const house = [];
+  for (const entry of entries) {
+    const field = Object.hasOwn(fields, entry?.genre) ? fields[entry.genre] : null;
+    const entity = entry?.entite;
+    if (!field || !entity || typeof entity.id !== "string") continue;
+    const nom = `${String(entity.nom || entity.id)} (maison)`;
+    const made = rollableTable(entity, field, { id: `maison:${entry.genre}/${entity.id}`, nom, lien: pageOf(entry) });
+    if (made) house.push({ ...made, remplace: entry.base || null });
+  }
+  const replaced = new Set(house.map((table) => table.remplace).filter(Boolean));
+  return [...official.filter((table) => !replaced.has(table.id)), ...house];
+}
