@@ -22,13 +22,17 @@ import { percentText, quoted } from "./texte.js";
 // The partie page draws a total with lib/hasard.js drawnBelow(outcomes): 2 ** 32 at most.
 export const MAX_DRAWN_OUTCOMES = 2 ** 32;
 const MAX_SAID = 12; // problems said for one table; the rest are counted
+// BigInt(…) rather than literals such as 0n, which the syntax trees of
+// tests/unit/test_shipped_scripts.py cannot write as JSON.
+const NO_WAYS = BigInt(0);
+const ONE_WAY = BigInt(1);
 
 const TERM = new RegExp(DICE_TERM.source, "y");
-const shown = (text) => {
+const expressionShown = (text) => {
   const trimmed = text.trim();
   return trimmed.length <= DICE_SHOWN ? trimmed : `${trimmed.slice(0, DICE_SHOWN)}…`;
 };
-const refusal = (text, why) => ({ refused: `expression de dés ${quoted(shown(text))}\u00a0: ${why}` });
+const refusal = (text, why) => ({ refused: `expression de dés ${quoted(expressionShown(text))}\u00a0: ${why}` });
 
 // {terms: [{sign, count, faces}]} of a dice expression (count 0: a whole number), or
 // {refused: why}, as roll_tags.parse says it.
@@ -43,7 +47,7 @@ export function diceTerms(text) {
     TERM.lastIndex = position;
     const match = TERM.exec(text);
     if (!match || TERM.lastIndex === position || (terms.length && !match[1])) {
-      return { refused: `expression de dés ${quoted(shown(text))} invalide (${DICE_EXAMPLE})` };
+      return { refused: `expression de dés ${quoted(expressionShown(text))} invalide (${DICE_EXAMPLE})` };
     }
     const sign = match[1] === "-" || match[1] === "\u2212" ? -1 : 1;
     if (match[4] !== undefined) terms.push({ sign, count: 0, faces: Number(match[4]) });
@@ -56,7 +60,7 @@ export function diceTerms(text) {
 
 function boundsSaid(text, terms) {
   const dice = terms.filter((t) => t.count);
-  if (!dice.length) return { refused: `expression de dés ${quoted(shown(text))} sans dé (${DICE_EXAMPLE})` };
+  if (!dice.length) return { refused: `expression de dés ${quoted(expressionShown(text))} sans dé (${DICE_EXAMPLE})` };
   if (dice.some((t) => t.faces < 2 || t.faces > DICE_MAX_FACES)) return refusal(text, `un dé a de 2 à ${DICE_MAX_FACES} faces`);
   if (terms.some((t) => !t.count && t.faces > DICE_MAX_NUMBER)) return refusal(text, `un nombre vaut ${DICE_MAX_NUMBER} au plus`);
   if (dice.reduce((n, t) => n + t.count, 0) > DICE_MAX_DICE) return refusal(text, `${DICE_MAX_DICE} dés au plus`);
@@ -70,8 +74,8 @@ function boundsSaid(text, terms) {
 // shifted: only the lowest total depends on the signs.
 export function lawOf(terms) {
   let lowest = 0;
-  let counts = [1n];
-  let outcomes = 1n;
+  let counts = [ONE_WAY];
+  let outcomes = ONE_WAY;
   for (const term of terms) {
     if (!term.count) {
       lowest += term.sign * term.faces;
@@ -90,7 +94,7 @@ export function lawOf(terms) {
 // window of `faces` old ones (a running sum, not a product of every pair).
 function withDie(counts, faces) {
   const next = [];
-  let window = 0n;
+  let window = NO_WAYS;
   for (let i = 0; i < counts.length + faces - 1; i++) {
     if (i < counts.length) window += counts[i];
     if (i - faces >= 0) window -= counts[i - faces];
@@ -196,15 +200,6 @@ function problemsByPath(problems) {
   return said;
 }
 
-// The exact chance `num / den` (BigInt) of a row, reduced: « 1/4 ».
-function gcd(a, b) {
-  return b === 0n ? a : gcd(b, a % b);
-}
-export function chanceOf(num, den) {
-  const common = gcd(num, den);
-  return `${num / common}/${den / common}`;
-}
-
 // The table as the partie page rolls it (the payload's `tables` shape, pipeline/
 // table_law.py rollable_tables), or null when it does not pass `tableProblems` or its law
 // has more outcomes than the page can draw from. `id`, `nom`, `lien`: the page's own.
@@ -216,7 +211,7 @@ export function rollableTable(entity, field, { id, nom, lien }) {
   const lignes = entity.lignes.map((row) => {
     const { parts } = facesOf(row[0]);
     const [de, a] = [parts[0][0], parts.at(-1)[1]];
-    const ways = law.counts.slice(de - law.lowest, a - law.lowest + 1).reduce((n, c) => n + c, 0n);
+    const ways = law.counts.slice(de - law.lowest, a - law.lowest + 1).reduce((n, c) => n + c, NO_WAYS);
     return { de, a, texte: row.slice(1).map(String).join(" · "), chances: percentText(ways, law.outcomes) };
   });
   const loi = { lowest: law.lowest, counts: law.counts.map(Number), outcomes: Number(law.outcomes) };
