@@ -110,7 +110,7 @@ test("a house rule's messages gain its rows' problems, only for a kind with a ro
   const schema = { properties: { jet: { "x-loi": true } } };
   const entity = table("1d6", "1\u20134", "4\u20136");
   const merged = withTableProblems({ "entite.lignes.1": "autre" }, entity, schema);
-  assert.equal(merged["entite.lignes.1"], "autre ; Ligne 2\u00a0: le 4 est déjà tiré par la ligne 1");
+  assert.equal(merged["entite.lignes.1"], "autre\u202f; Ligne 2\u00a0: le 4 est déjà tiré par la ligne 1");
   assert.deepEqual(withTableProblems({}, entity, { properties: { jet: {} } }), {});
 });
 

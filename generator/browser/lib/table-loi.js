@@ -17,7 +17,7 @@ import {
   TABLE_FACES_PART,
   TABLE_FACES_SEPARATOR,
 } from "./contrat.js";
-import { percentText, quoted } from "./texte.js";
+import { FINE, percentText, quoted } from "./texte.js";
 
 // The partie page draws a total with lib/hasard.js drawnBelow(outcomes): 2 ** 32 at most.
 export const MAX_DRAWN_OUTCOMES = 2 ** 32;
@@ -186,16 +186,18 @@ export function tableProblems(entity, field) {
   return problemsByPath(problems);
 }
 
-// [[path, message]…] as {path: « a ; b »} (how the engine's messages come), the first
+// [[path, message]…] as {path: « a ; b »} (how the engine's messages come, split by
+// maison-schema.js errorMessages), the first
 // MAX_SAID said and the rest counted.
+const joined = (before, message) => (before ? `${before}${FINE}; ${message}` : message);
 function problemsByPath(problems) {
   const said = {};
   problems.slice(0, MAX_SAID).forEach(([path, message]) => {
-    said[path] = said[path] ? `${said[path]} ; ${message}` : message;
+    said[path] = joined(said[path], message);
   });
   if (problems.length > MAX_SAID) {
     const more = `et ${problems.length - MAX_SAID} autres problèmes de lignes`;
-    said["entite.lignes"] = said["entite.lignes"] ? `${said["entite.lignes"]} ; ${more}` : more;
+    said["entite.lignes"] = joined(said["entite.lignes"], more);
   }
   return said;
 }
@@ -234,7 +236,7 @@ export function withTableProblems(errors, entity, schema) {
   const merged = { ...errors };
   if (!field) return merged;
   for (const [path, said] of Object.entries(tableProblems(entity, field))) {
-    merged[path] = merged[path] ? `${merged[path]} ; ${said}` : said;
+    merged[path] = joined(merged[path], said);
   }
   return merged;
 }
