@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import AXE
 from house_form import PYODIDE_WAIT_MS, choose, form, open_house, rules, save, saved
 from partie_session import payload_of, press
 from playwright.sync_api import Page, expect
@@ -39,8 +40,17 @@ lignes:
 
 
 @pytest.fixture
-def page(quiet_profile) -> Page:
-    return quiet_profile.new_page()  # no console or page error (tests/conftest.py)
+def page(browser) -> Page:
+    """A fresh profile, without service worker, open to axe (bypass_csp); no page error."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, service_workers="block", bypass_csp=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == []
 
 
 def paste(page: Page, text: str) -> None:
@@ -84,6 +94,12 @@ def test_a_house_table_checked_kept_shown_and_rolled_in_the_partie(page: Page, s
         re.compile(r"^Résultat\u00a0: [1-6] — ")
     )
     expect(page.locator("tr[aria-current='true']")).to_have_count(1)
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+            .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))"""
+    )
+    assert violations == []
 
     # The partie page: offered beside the official tables, rolled, written to the log.
     page.goto(f"{server}/{SYSTEM}/partie/")
