@@ -8,6 +8,7 @@ import { StorageRefused, storageSays } from "./lib/stockage.js";
 import { problemsHeading, problemsSaid, textTooLong, unreadablePaste } from "./lib/maison-messages.js";
 import { entryKey } from "./lib/maison-cle.js";
 import { clashOf, nameOf, othersThan, pastedEntry, referencesOf } from "./lib/maison-regles.js";
+import { withTableProblems } from "./lib/table-loi.js";
 import { NBSP, quoted, typo } from "./lib/texte.js";
 import { HOUSE_MAX_DEPTH, HOUSE_MAX_TEXT_CHARS } from "./lib/contrat.js";
 import { entityForm } from "./maison-formulaire.js";
@@ -221,7 +222,9 @@ async function checked(w, entry, others) {
     w.say(`Règle non enregistrée\u00a0: ${reply.message}`);
     return false;
   }
-  const errors = reply.erreurs || {};
+  // The engine checks a rule's fields; the rows of a table against its roll are checked
+  // here, as the build checks the official tables (lib/table-loi.js).
+  const errors = withTableProblems(reply.erreurs || {}, entry.entite, w.current.schema);
   if (!Object.keys(errors).length) return warnedAndKept(w, reply.avertissements || {});
   const shown = w.current.form.showErrors(errors, outsideFields(w));
   w.say(problemsSaid(shown.length));

@@ -7,6 +7,7 @@ import { entryKey } from "./lib/maison-cle.js";
 import { authorSaid } from "./lib/maison-messages.js";
 import { quoted, typo } from "./lib/texte.js";
 import { showPins } from "./listes.js";
+import { bindRolledTable, rolledTable } from "./maison-tirage.js";
 import { HOUSE_ENGINE_DOWN, activeSwitch, flipSwitch, houseEngine, houseSystems, officialEntity, officialUrl, readOrSay } from "./maison-page.js";
 
 // --- the engine's rich text (blocks of inlines) as elements; nothing is parsed as HTML ---------
@@ -106,20 +107,24 @@ function ruleActions(key, title) {
   return element("p", { class: "srd-epingler" }, pin, " ", change);
 }
 
-function showRule(view, entry, reply, off) {
+function showRule(view, entry, reply, off, schema) {
   const { root, body, key, heading } = view;
   if (heading) heading.textContent = reply.titre;
   document.title = document.title.replace(/^[^-–|]*/, `${reply.titre} `);
-  body.replaceChildren(...ruleHeader(entry, reply, key, off), fieldList(reply.champs), ruleActions(key, reply.titre));
+  const rolled = rolledTable(entry.entite, schema); // a table with a roll: its chances, « Lancer »
+  body.replaceChildren(...ruleHeader(entry, reply, key, off), fieldList(reply.champs), ...rolled, ruleActions(key, reply.titre));
+  bindRolledTable(rolled);
   showPins(body);
   view.say("");
   root.dataset.state = "pret";
 }
 
+// The house schema of the entry's kind (assets/maison.json, read once).
+const schemaOf = async (entry) => (await houseSystems())[entry.systeme]?.genres?.[entry.genre]?.schema;
+
 // The engine's layout of `entry` (with its official entity, for an amendment).
 async function layout(entry, key, regles) {
-  const systems = await houseSystems();
-  const schema = systems[entry.systeme]?.genres?.[entry.genre]?.schema;
+  const schema = await schemaOf(entry);
   const payload = { entree: entry };
   if (entry.base) {
     const official = await officialEntity(key, schema).catch(() => null);
@@ -152,7 +157,7 @@ async function renderRule(view) {
     console.warn("maison\u00a0:", error);
     reply = { ok: false, message: HOUSE_ENGINE_DOWN };
   }
-  if (reply.ok) return showRule(view, entry, reply, new Set(kept.eteintes || []).has(key));
+  if (reply.ok) return showRule(view, entry, reply, new Set(kept.eteintes || []).has(key), await schemaOf(entry));
   view.say(reply.message); // the engine's sentence says what it is
   root.dataset.state = "echec";
 }

@@ -90,7 +90,7 @@ function stateFrom(view, button) {
 }
 
 function rollChosenTable(view, hooks) {
-  const table = (view.payload.tables || []).find((one) => one.id === view.root.querySelector("#srd-partie-table")?.value);
+  const table = (view.tables || view.payload.tables || []).find((one) => one.id === view.root.querySelector("#srd-partie-table")?.value);
   if (!table) return;
   const rolled = rules.rollTable(table, roll);
   const next = rules.withTableRoll(view.encounter, table, rolled);

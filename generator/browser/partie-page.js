@@ -23,6 +23,7 @@ import { drawParts, holder, textPart } from "./partie-dessin.js";
 import { addForms, encounterBar } from "./partie-formulaires.js";
 import { bindGestures, encounterId } from "./partie-gestes.js";
 import { printedTracker } from "./partie-imprimer.js";
+import { tablesOffered, tablesSection } from "./partie-tables.js";
 
 const LIBRE = "Ordre libre\u00a0: le texte de ce système ne donne pas de règle d'ordre\u202f; placez les combattants avec «\u202fMonter\u202f» et «\u202fDescendre\u202f».";
 const READ_ONLY = "Vue en lecture seule\u00a0: cette rencontre vient d'un lien partagé. Rien n'est modifié ni enregistré ici.";
@@ -196,21 +197,17 @@ function logPart(view) {
   return holder("journal", () => element("section", { class: "srd-partie-journal", "aria-labelledby": "srd-partie-journal-titre" }), (section) => drawParts(section, parts));
 }
 
-// What tablesPart shows that may change (it is drawn again when this changes): extend it
-// with anything tablesPart comes to read besides the payload.
-const tablesDescription = (view) => ({ readOnly: view.readOnly, texte: view.tableText || "" });
+// What tablesPart shows that may change (it is drawn again when this changes): the tables
+// offered (official, then the reader's house ones once their kinds are read), the one
+// chosen and the last result. The house kinds arrive later: the whole view is drawn again.
+function tablesDescription(view) {
+  view.tables = view.readOnly ? [] : tablesOffered(view, () => drawView(view));
+  return { tables: view.tables, choix: view.tableChoice || "", texte: view.tableText || "" };
+}
 
+// The official and house tables, one rolled by « Lancer » (partie-tables.js).
 function tablesPart(view) {
-  const tables = view.payload.tables || [];
-  if (!tables.length || view.readOnly) return "";
-  const choice = element("select", { id: "srd-partie-table", "data-cle": "table-choix" }, ...tables.map((t) => element("option", { value: t.id }, typo(t.nom))));
-  return element(
-    "section",
-    { class: "srd-partie-tables", "aria-labelledby": "srd-partie-tables-titre" },
-    element("h3", { id: "srd-partie-tables-titre" }, "Tables"),
-    element("p", {}, element("label", { for: "srd-partie-table" }, "Table"), " ", choice, " ", element("button", { type: "button", class: "md-button", "data-action": "table", "data-cle": "table" }, "Lancer")),
-    element("p", { class: "srd-partie-table-resultat", role: "status" }, typo(view.tableText || "")),
-  );
+  return tablesSection(view);
 }
 
 function filesPart(view) {

@@ -27,7 +27,7 @@ MAX_FACES = 1000
 MAX_TOTALS = 1000  # totals the expression can give: the rows of its law
 MAX_NUMBER = 1_000_000  # a whole number added or taken away
 # Digits 0 to 9 only: « \d » would take any script's digits (« ٣d6 »).
-_TERM = re.compile(r"\s*([+\-−])?\s*(?:([0-9]*)\s*[dD]\s*([0-9]+)|([0-9]+))\s*")
+TERM = re.compile(r"\s*([+\-−])?\s*(?:([0-9]*)\s*[dD]\s*([0-9]+)|([0-9]+))\s*")
 EXAMPLE = "attendu par exemple 3d6+4, 1D10 + 5 ou 2d6−1"
 SHOWN = 40  # characters of an expression quoted in a message
 
@@ -52,7 +52,7 @@ def parse(text: str) -> tuple[Term, ...]:
         _refuse(text, f"« {other} » n'est pas un chiffre de 0 à 9 ({EXAMPLE})")
     terms, position = [], 0
     while position < len(text):
-        match = _TERM.match(text, position)
+        match = TERM.match(text, position)
         if not match or match.end() == position or (terms and not match.group(1)):
             raise DiceError(f"expression de dés « {_shown(text)} » invalide ({EXAMPLE})")
         sign = -1 if match.group(1) in ("-", "−") else 1

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core import urls
-from generator.engine import form, results, saved, tirage
+from generator.engine import form, results, roll_tags, saved, tirage
 from generator.house import reader as house
-from generator.pipeline import cartes, finder, partie_fichier, search
+from generator.pipeline import cartes, finder, partie_fichier, search, table_law
 
 SOURCE = Path(__file__).parent.parent / "browser" / "lib" / "contrat.js"
 ASSET = "assets/lib/contrat.js"
@@ -71,6 +71,17 @@ PARTIE_VALUES = (
     "LOG_KIND",
     "ORIGIN",
 )
+DICE_VALUES = (
+    "TERM",
+    "MAX_LENGTH",
+    "MAX_DICE",
+    "MAX_FACES",
+    "MAX_TOTALS",
+    "MAX_NUMBER",
+    "EXAMPLE",
+    "SHOWN",
+)
+TABLE_VALUES = ("FACES_PART", "FACES_SEPARATOR")
 SEARCH_FILES = ("VOCABULARY", "TITLES", "ABBREVIATIONS", "TYPOGRAPHY", "SYNONYMS")
 
 HEADER = f"""\
@@ -153,6 +164,16 @@ def groups() -> tuple[tuple[str, tuple[Shared, ...]], ...]:
             "The encounters of « Mener la partie » (generator/pipeline/partie_fichier.py): the "
             "key and format of their store and file, its bounds, told before it is read.",
             _as_is(partie_fichier, PARTIE_VALUES, "PARTIE_"),
+        ),
+        (
+            "A dice expression (generator/engine/roll_tags.py): a term, read from where the "
+            "last one ended, and the bounds of an expression and of its law.",
+            _as_is(roll_tags, DICE_VALUES, "DICE_"),
+        ),
+        (
+            "A rollable table's first cell (generator/pipeline/table_law.py): one part of its "
+            "faces (a face or a range), and what separates its parts.",
+            _as_is(table_law, TABLE_VALUES, "TABLE_"),
         ),
         (
             "The build's files the scripts fetch, from the site's root (generator/pipeline/"

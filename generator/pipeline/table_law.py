@@ -23,8 +23,8 @@ from generator.pipeline.errors import Problems
 
 LAW_KEYWORD = "x-loi"
 # A row's faces: ranges or single faces, separated by a comma or « ou ».
-_PART = re.compile(r"^\s*([0-9]{1,4})\s*(?:[–-]\s*([0-9]{1,4}))?\s*$")
-_SEPARATOR = re.compile(r",|\bou\b")
+FACES_PART = re.compile(r"^\s*([0-9]{1,4})\s*(?:[–-]\s*([0-9]{1,4}))?\s*$")
+FACES_SEPARATOR = re.compile(r",|\bou\b")
 
 
 class FacesError(ValueError):
@@ -60,8 +60,8 @@ def faces(cell: object) -> tuple[int, ...]:
     if not isinstance(cell, str):
         raise FacesError("la première cellule doit donner une face ou des faces")
     found: list[int] = []
-    for part in _SEPARATOR.split(cell):
-        match = _PART.match(part)
+    for part in FACES_SEPARATOR.split(cell):
+        match = FACES_PART.match(part)
         if not match:
             raise FacesError(
                 f"« {cell} » ne donne pas de faces (attendu par exemple 5, 1–4 ou 1, 2 ou 3)"

@@ -65,6 +65,22 @@ export const PARTIE_MAX_KEYS = 50;
 export const PARTIE_LOG_KIND = new RegExp("^(?:jet|degats|etat|round|ordre|action)$");
 export const PARTIE_ORIGIN = new RegExp("^(?:libre|personnage:.+|pnj:.+)$");
 
+// A dice expression (generator/engine/roll_tags.py): a term, read from where the last one
+// ended, and the bounds of an expression and of its law.
+export const DICE_TERM = new RegExp("\\s*([+\\-−])?\\s*(?:([0-9]*)\\s*[dD]\\s*([0-9]+)|([0-9]+))\\s*");
+export const DICE_MAX_LENGTH = 200;
+export const DICE_MAX_DICE = 50;
+export const DICE_MAX_FACES = 1_000;
+export const DICE_MAX_TOTALS = 1_000;
+export const DICE_MAX_NUMBER = 1_000_000;
+export const DICE_EXAMPLE = "attendu par exemple 3d6+4, 1D10 + 5 ou 2d6−1";
+export const DICE_SHOWN = 40;
+
+// A rollable table's first cell (generator/pipeline/table_law.py): one part of its faces (a
+// face or a range), and what separates its parts.
+export const TABLE_FACES_PART = new RegExp("^\\s*([0-9]{1,4})\\s*(?:[–-]\\s*([0-9]{1,4}))?\\s*$");
+export const TABLE_FACES_SEPARATOR = new RegExp(",|\\bou\\b");
+
 // The build's files the scripts fetch, from the site's root (generator/pipeline/finder.py,
 // cartes.py, search.py), and the leading article a search title drops.
 export const FINDER_INDEX = "assets/entites.json";
