@@ -5,18 +5,10 @@ has that category's own levels (Talon). Values come from the page's payload."""
 from __future__ import annotations
 
 import pytest
-from partie_session import card, payload_of, press
+from partie_session import add_combatant, card, payload_of
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-
-
-def add_equal(page: Page, payload: dict, name: str) -> None:
-    page.get_by_label("Nom", exact=True).fill(name)
-    for valeur in payload["valeurs"]:
-        page.get_by_label(valeur["nom"], exact=True).fill(str(valeur["defaut"]))
-    press(page.get_by_role("button", name="Ajouter avec ces valeurs"))
-    expect(card(page, name)).to_be_visible()
 
 
 def names_in_order(page: Page) -> list[list[str]]:
@@ -32,8 +24,8 @@ def test_an_attitude_changes_the_order_and_excludes_the_others(browser, server: 
     grouped = [m for m in payload["ordre"]["modificateurs"] if m.get("groupe")]
     up = next(m for m in grouped if m["valeur"] > 0)
     down = next(m for m in grouped if m["valeur"] < 0)
-    add_equal(page, payload, "Aldo")
-    add_equal(page, payload, "Brute")
+    add_combatant(page, payload, "Aldo")
+    add_combatant(page, payload, "Brute")
     assert payload["ordre"]["egalite"] == "ensemble"
     expect(page.locator(".srd-partie-groupe")).to_have_count(1)  # equal SENS: together
     card(page, "Brute").get_by_label(up["nom"], exact=True).check()
