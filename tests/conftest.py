@@ -37,10 +37,12 @@ from helpers import (
     repo_rules,
 )
 
+from generator import testing
 from generator.pipeline import project
 from generator.pipeline.build import build
 
 project.load(ROOT)  # the repository's systems: what the tests' parameters list
+testing.under_test(ROOT)  # helpers imported generator.testing before this load
 
 RUN_FOLDER, RUN_PORT, RUN_PID = "SRD_TESTS_RUN", "SRD_TESTS_PORT", "SRD_TESTS_PID"
 SITE_INPUTS = ("data", "content", "generator", "mkdocs.yml", "projet.yaml", "package-lock.json")

@@ -36,6 +36,13 @@ def pytest_configure(config) -> None:
         _tested.append(project.load(Path(config.rootpath)).root)
 
 
+def under_test(folder: Path) -> None:
+    """Name the project under test, for a conftest that loads its project itself after
+    importing this package (the repository's tests/conftest.py): its tests that load a
+    broken copy must not make that copy the project the others read."""
+    _tested[:] = [folder]
+
+
 def root() -> Path:
     from generator.pipeline import project
 

@@ -55,11 +55,13 @@ def rewrite(path, change) -> None:
 
 
 def kept(renderer, system_id) -> dict:
-    """What is kept of the system's entities: their pages, rows and cards."""
+    """What is kept of the system's entities: their pages, rows and cards (the pages under
+    the key pages.py gives them, the features shown included)."""
+    features = tuple(sorted(renderer.features))
     return {
         what: dict(cache._EARLIER.get(key)[1])
         for what, key in (
-            ("pages", ("pages", renderer._templates_digest(), system_id)),
+            ("pages", ("pages", renderer._templates_digest(), system_id, features)),
             ("rows", ("trouveur", system_id)),
             ("cards", ("cartes", system_id)),
         )
