@@ -5,6 +5,8 @@ declares a `cible`. Values come from the page's payload, never from this file.""
 from __future__ import annotations
 
 import pytest
+import yaml
+from helpers import ROOT
 from partie_session import card, payload_of, press
 from playwright.sync_api import Page, expect
 
@@ -51,15 +53,25 @@ def test_the_attack_opens_with_the_targets_defence(browser, server: str, system:
     context.close()
 
 
-def test_an_attack_after_damage_takes_what_is_left_of_the_score(browser, server: str):
-    """UnDéSix rolls an attack under the PHY that remains (l. 781): its `restant` field gets
-    the attacker's counter track after damage, not its maximum."""
+def systems_with_remaining_fields() -> list[str]:
+    """The systems with an action that takes a field from what is left of a track."""
+    found = []
+    for path in sorted((ROOT / "data").glob("*/systeme.yaml")):
+        partie = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("partie") or {}
+        if any(action.get("restant") for action in partie.get("actions", [])):
+            found.append(path.parent.name)
+    return found
+
+
+@pytest.mark.parametrize("system", systems_with_remaining_fields())
+def test_an_attack_after_damage_takes_what_is_left_of_the_score(browser, server, system):
+    """An action rolled under what remains of a score (UnDéSix, l. 781): its `restant`
+    fields get the attacker's counter track after damage, not its maximum."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.goto(f"{server}/undesix/partie/")
+    page.goto(f"{server}/{system}/partie/")
     payload = payload_of(page)
-    (attack,) = [a for a in payload["actions"] if a["id"] == "attaque"]
-    assert attack["restant"], "l'attaque ne déclare aucun champ pris sur une piste"
+    (attack,) = [a for a in payload["actions"] if a.get("restant")][:1]
     values = add_with(page, payload, "Aldo", 4)
     pistes = {p["id"]: p for p in payload["pistes"]}
     aldo = card(page, "Aldo")
